@@ -1,0 +1,147 @@
+//! Configuration schemas as pure data: the language registry (`grammars.toml`, compiled in) and the
+//! per-project settings file `.arborist/project.toml`. Loading a project's file is the caller's job.
+
+use crate::error::{Error, Result};
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// Where a project keeps its settings, relative to the project root.
+pub const PROJECT_CONFIG_PATH: &str = ".arborist/project.toml";
+
+/// The reference server's default answer limit.
+pub const DEFAULT_MAX_ANSWER_CHARS: usize = 150_000;
+
+/// Settings of one project. Every field is optional in the file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ProjectConfig {
+    /// Extra gitignore-style patterns the tools treat as ignored (on top of .gitignore).
+    pub ignored_paths: Vec<String>,
+    /// Whether `.gitignore` files are honoured (default true).
+    pub respect_gitignore: bool,
+    /// Refuse every write through the tools.
+    pub read_only: bool,
+    /// Text encoding of source files; only UTF-8 is supported.
+    pub encoding: String,
+    /// Answer limit used when a tool call passes `max_answer_chars = -1`.
+    pub max_answer_chars: usize,
+    /// Optional tools to turn on (e.g. the line tools `delete_lines`, `replace_lines`, `insert_at_line`).
+    pub included_optional_tools: Vec<String>,
+    /// Tools to turn off for this project.
+    pub excluded_tools: Vec<String>,
+}
+
+impl Default for ProjectConfig {
+    fn default() -> Self {
+        ProjectConfig {
+            ignored_paths: Vec::new(),
+            respect_gitignore: true,
+            read_only: false,
+            encoding: "utf-8".into(),
+            max_answer_chars: DEFAULT_MAX_ANSWER_CHARS,
+            included_optional_tools: Vec::new(),
+            excluded_tools: Vec::new(),
+        }
+    }
+}
+
+impl ProjectConfig {
+    /// Parses and checks the settings file's text.
+    pub fn parse(text: &str) -> Result<Self> {
+        let cfg: ProjectConfig = toml::from_str(text).map_err(|e| config_error(e.message()))?;
+        let enc = cfg.encoding.to_ascii_lowercase().replace('_', "-");
+        if enc != "utf-8" && enc != "utf8" {
+            return Err(config_error(&format!(
+                "encoding `{}` is not supported; arborist reads and writes UTF-8 only",
+                cfg.encoding
+            )));
+        }
+        if cfg.max_answer_chars == 0 {
+            return Err(config_error("max_answer_chars must be positive"));
+        }
+        Ok(cfg)
+    }
+}
+
+fn config_error(why: &str) -> Error {
+    Error::Config {
+        path: PROJECT_CONFIG_PATH.into(),
+        why: why.into(),
+    }
+}
+
+/// One language of the registry.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageEntry {
+    pub name: String,
+    pub extensions: Vec<String>,
+    pub grammar: String,
+    pub queries: String,
+    pub line_comment: String,
+    #[serde(default)]
+    pub language_server: Vec<String>,
+    #[serde(default)]
+    pub formatter: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct Registry {
+    language: Vec<LanguageEntry>,
+}
+
+/// The compiled-in language registry.
+pub fn languages() -> &'static [LanguageEntry] {
+    static REGISTRY: OnceLock<Vec<LanguageEntry>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let reg: Registry = toml::from_str(include_str!("../grammars.toml"))
+            .expect("grammars.toml is compiled in and checked by tests");
+        reg.language
+    })
+}
+
+/// Whether a file name has the extension of a supported language.
+pub fn is_code_file(file_name: &str) -> bool {
+    let Some((_, ext)) = file_name.rsplit_once('.') else {
+        return false;
+    };
+    languages()
+        .iter()
+        .any(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_loads_seven_languages() {
+        let names: Vec<_> = languages().iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "rust",
+                "python",
+                "typescript",
+                "tsx",
+                "javascript",
+                "java",
+                "go"
+            ]
+        );
+        assert!(is_code_file("a/b.PY"));
+        assert!(!is_code_file("README.md"));
+    }
+
+    #[test]
+    fn project_config_defaults_and_errors() {
+        let cfg = ProjectConfig::parse("read_only = true\nignored_paths = [\"gen/**\"]").unwrap();
+        assert!(cfg.read_only && cfg.respect_gitignore);
+        assert_eq!(cfg.max_answer_chars, DEFAULT_MAX_ANSWER_CHARS);
+        let err = ProjectConfig::parse("encoding = \"latin-1\"")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("UTF-8 only"), "{err}");
+        assert!(ProjectConfig::parse("bogus = 1").is_err());
+    }
+}

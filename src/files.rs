@@ -1,0 +1,431 @@
+//! File-level operations behind the file tools: line ranges, listings, file search, literal/regex
+//! replacement (one file or many, with occurrence ids) and line edits. Reads and writes go through
+//! the file cache; every check runs before anything is written.
+
+use crate::cache::{Document, FileCache};
+use crate::error::{Error, Result};
+use crate::project::{Project, ProjectPath};
+use crate::search::{PathFilter, for_each_file, regex_hint};
+use crate::text::{TextEdit, apply_edits, line_count, line_of, line_starts, lines_range};
+use globset::GlobBuilder;
+use regex::Regex;
+use std::ops::Range;
+use std::sync::{Arc, Mutex};
+
+/// Lines `start..=end` (0-based, `end` None = to the end) joined with `\n`; the whole text when unbounded.
+pub fn read_lines(doc: &Document, start: usize, end: Option<usize>) -> Result<String> {
+    let text = doc.text();
+    if start == 0 && end.is_none() {
+        return Ok(text.to_string());
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    if start >= lines.len() {
+        return Err(Error::invalid(format!(
+            "start_line {start} is past the end of the file ({} lines)",
+            lines.len()
+        )));
+    }
+    let end = end.map_or(lines.len() - 1, |e| e.min(lines.len() - 1));
+    if end < start {
+        return Err(Error::invalid(format!(
+            "end_line {end} is before start_line {start}"
+        )));
+    }
+    Ok(lines[start..=end].join("\n"))
+}
+
+/// Directories and files under a directory, as project-relative paths, sorted.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Listing {
+    pub dirs: Vec<String>,
+    pub files: Vec<String>,
+}
+
+/// Lists `dir` (one level, or everything below it when `recursive`).
+pub fn list_dir(
+    project: &Project,
+    dir: &ProjectPath,
+    recursive: bool,
+    skip_ignored: bool,
+) -> Result<Listing> {
+    if !dir.abs.is_dir() {
+        return Err(Error::NotADirectory(dir.display().to_string()));
+    }
+    let mut walker = project.walker(dir, skip_ignored);
+    if !recursive {
+        walker.max_depth(Some(1));
+    }
+    let mut out = Listing::default();
+    for entry in walker.build().flatten().filter(|e| e.depth() > 0) {
+        let rel = project.relative_of(entry.path());
+        match entry.file_type() {
+            Some(t) if t.is_dir() => out.dirs.push(rel),
+            Some(_) => out.files.push(rel),
+            None => {}
+        }
+    }
+    out.dirs.sort_unstable();
+    out.files.sort_unstable();
+    Ok(out)
+}
+
+/// Files below `dir` whose name matches `mask` (`*`, `?`, `[...]`), sorted.
+pub fn find_files(
+    project: &Project,
+    dir: &ProjectPath,
+    mask: &str,
+    skip_ignored: bool,
+) -> Result<Vec<String>> {
+    if mask.is_empty() {
+        return Err(Error::invalid(
+            "file_mask is empty; pass a file name or a pattern such as `*.py`",
+        ));
+    }
+    let glob = GlobBuilder::new(mask)
+        .literal_separator(true)
+        .build()
+        .map_err(|e| Error::InvalidGlob {
+            glob: mask.to_string(),
+            why: e.kind().to_string(),
+        })?
+        .compile_matcher();
+    let found = Mutex::new(Vec::new());
+    let filter = PathFilter::new("", "", false)?;
+    for_each_file(project, project.walker(dir, skip_ignored), &filter, || {
+        |rel: &str, abs: &std::path::Path| {
+            if abs.file_name().is_some_and(|n| glob.is_match(n)) {
+                found.lock().unwrap().push(rel.to_string());
+            }
+        }
+    });
+    let mut found = found.into_inner().unwrap();
+    found.sort_unstable();
+    Ok(found)
+}
+
+/// How `needle` is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Literal,
+    Regex,
+}
+
+/// A compiled needle/replacement pair with the reference server's semantics: DOTALL and MULTILINE,
+/// `$!1`-style backreferences in regex mode, and the ambiguity check for multi-line matches.
+pub struct Replacer {
+    re: Regex,
+    repl: String,
+    mode: Mode,
+}
+
+/// One match and the text that replaces it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Occurrence {
+    pub range: Range<usize>,
+    pub replacement: String,
+}
+
+impl Replacer {
+    pub fn new(needle: &str, repl: &str, mode: Mode) -> Result<Replacer> {
+        if needle.is_empty() {
+            return Err(Error::invalid(
+                "needle is empty; pass the text (or regex) to replace",
+            ));
+        }
+        let pattern = match mode {
+            Mode::Literal => regex::escape(needle),
+            Mode::Regex => needle.to_string(),
+        };
+        let re = Regex::new(&format!("(?ms){pattern}"))
+            .map_err(|e| Error::InvalidRegex(regex_hint(&e.to_string())))?;
+        Ok(Replacer {
+            re,
+            repl: repl.to_string(),
+            mode,
+        })
+    }
+
+    /// Whether the needle occurs at all (cheap pre-check for scans).
+    pub fn is_match(&self, text: &str) -> bool {
+        self.re.is_match(text)
+    }
+
+    /// Every match with its replacement; errors on an ambiguous multi-line match.
+    pub fn occurrences(&self, text: &str) -> Result<Vec<Occurrence>> {
+        let starts = line_starts(text);
+        self.re
+            .captures_iter(text)
+            .map(|caps| {
+                let m = caps.get(0).expect("group 0 always matches");
+                self.check_unambiguous(text, m.range(), &starts)?;
+                Ok(Occurrence {
+                    range: m.range(),
+                    replacement: self.expand(&caps)?,
+                })
+            })
+            .collect()
+    }
+
+    fn check_unambiguous(&self, text: &str, range: Range<usize>, starts: &[usize]) -> Result<()> {
+        let matched = &text[range.clone()];
+        let Some(first) = matched.chars().next() else {
+            return Ok(());
+        };
+        if !matched.contains('\n') || !self.re.is_match(&matched[first.len_utf8()..]) {
+            return Ok(());
+        }
+        Err(Error::rejected(format!(
+            "the match starting at line {} is ambiguous: the pattern matches again inside the matched text. \
+             Make it more specific (anchor it, or use non-greedy quantifiers like `.*?`).",
+            line_of(starts, range.start)
+        )))
+    }
+
+    fn expand(&self, caps: &regex::Captures<'_>) -> Result<String> {
+        if self.mode == Mode::Literal {
+            return Ok(self.repl.clone());
+        }
+        expand_backrefs(&self.repl, caps)
+    }
+}
+
+/// Expands `$!N` with capture group N (an unmatched group gives "").
+fn expand_backrefs(repl: &str, caps: &regex::Captures<'_>) -> Result<String> {
+    static BACKREF: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+    let backref =
+        BACKREF.get_or_init(|| Regex::new(r"\$!(\d+)").expect("valid backreference pattern"));
+    let mut out = String::with_capacity(repl.len());
+    let mut at = 0;
+    for m in backref.captures_iter(repl) {
+        let whole = m.get(0).unwrap();
+        let n: usize = m[1]
+            .parse()
+            .map_err(|_| Error::invalid(format!("bad group number in `{}`", whole.as_str())))?;
+        if n >= caps.len() {
+            return Err(Error::invalid(format!(
+                "the replacement refers to group {} but the pattern has only {} group(s)",
+                whole.as_str(),
+                caps.len() - 1
+            )));
+        }
+        out.push_str(&repl[at..whole.start()]);
+        out.push_str(caps.get(n).map_or("", |g| g.as_str()));
+        at = whole.end();
+    }
+    out.push_str(&repl[at..]);
+    Ok(out)
+}
+
+/// Applies occurrences to a text.
+pub fn apply_occurrences(text: &str, occs: &[Occurrence]) -> String {
+    let edits: Vec<TextEdit> = occs
+        .iter()
+        .map(|o| TextEdit {
+            range: o.range.clone(),
+            new_text: o.replacement.clone(),
+        })
+        .collect();
+    apply_edits(text, &edits).expect("regex matches are sorted and disjoint")
+}
+
+/// `replace_content`: replaces one (or, when allowed, every) occurrence in a file.
+pub fn replace_content(
+    cache: &FileCache,
+    p: &ProjectPath,
+    replacer: &Replacer,
+    allow_multiple: bool,
+) -> Result<usize> {
+    let doc = cache.read(p)?;
+    let occs = replacer.occurrences(doc.text())?;
+    match occs.len() {
+        0 => return Err(Error::rejected("No matches of search expression found.")),
+        1 => {}
+        n if !allow_multiple => {
+            return Err(Error::rejected(format!(
+                "Expression matches {n} occurrences. Please revise the expression to be more specific or \
+                 enable allow_multiple_occurrences if this is expected."
+            )));
+        }
+        _ => {}
+    }
+    cache.write(p, &doc, &apply_occurrences(doc.text(), &occs))?;
+    Ok(occs.len())
+}
+
+/// The matches of one file in a multi-file replacement.
+pub struct FilePlan {
+    pub path: ProjectPath,
+    pub doc: Arc<Document>,
+    pub occurrences: Vec<Occurrence>,
+}
+
+impl FilePlan {
+    /// Stable id of occurrence `i`: `path:i@<first 16 hex of the file's hash>`.
+    pub fn occurrence_id(&self, i: usize) -> String {
+        format!("{}:{i}@{}", self.path.rel, self.doc.hash.short())
+    }
+}
+
+/// Finds every occurrence under `scope` (ignored files skipped), sorted by path.
+pub fn plan_replacements(
+    project: &Project,
+    cache: &FileCache,
+    scope: &ProjectPath,
+    filter: &PathFilter,
+    replacer: &Replacer,
+) -> Result<Vec<FilePlan>> {
+    let plans = Mutex::new(Vec::new());
+    let first_error = Mutex::new(None);
+    for_each_file(project, project.walker(scope, true), filter, || {
+        |rel: &str, abs: &std::path::Path| {
+            let path = ProjectPath {
+                rel: rel.to_string(),
+                abs: abs.to_path_buf(),
+            };
+            let Ok(doc) = cache.load(&path) else { return };
+            if !replacer.is_match(doc.text()) {
+                return;
+            }
+            match replacer.occurrences(doc.text()) {
+                Ok(occurrences) => plans.lock().unwrap().push(FilePlan {
+                    path,
+                    doc: Arc::new(doc),
+                    occurrences,
+                }),
+                Err(e) => *first_error.lock().unwrap() = Some(e),
+            }
+        }
+    });
+    if let Some(e) = first_error.into_inner().unwrap() {
+        return Err(e);
+    }
+    let mut plans = plans.into_inner().unwrap();
+    plans.sort_unstable_by(|a, b| a.path.rel.cmp(&b.path.rel));
+    Ok(plans)
+}
+
+/// Keeps only the occurrences named by `ids`; an unknown or stale id fails the whole call.
+pub fn select_occurrences(plans: Vec<FilePlan>, ids: &[String]) -> Result<Vec<FilePlan>> {
+    let mut wanted = std::collections::HashSet::new();
+    for id in ids {
+        let plan = plans
+            .iter()
+            .find(|p| id.starts_with(&format!("{}:", p.path.rel)));
+        let ok = plan.is_some_and(|p| (0..p.occurrences.len()).any(|i| p.occurrence_id(i) == *id));
+        if !ok {
+            return Err(Error::rejected(format!(
+                "occurrence id `{id}` does not match the current files (unknown, or the file changed since the dry run); \
+                 run again with dry_run=true to get fresh ids. Nothing was changed."
+            )));
+        }
+        wanted.insert(id.as_str());
+    }
+    Ok(plans
+        .into_iter()
+        .filter_map(|mut p| {
+            let keep: Vec<bool> = (0..p.occurrences.len())
+                .map(|i| wanted.contains(p.occurrence_id(i).as_str()))
+                .collect();
+            let mut k = keep.iter();
+            p.occurrences.retain(|_| *k.next().unwrap());
+            (!p.occurrences.is_empty()).then_some(p)
+        })
+        .collect())
+}
+
+/// Writes every plan; each file is checked against the version that was planned.
+pub fn apply_plans(cache: &FileCache, plans: &[FilePlan]) -> Result<()> {
+    for plan in plans {
+        cache.write(
+            &plan.path,
+            &plan.doc,
+            &apply_occurrences(plan.doc.text(), &plan.occurrences),
+        )?;
+    }
+    Ok(())
+}
+
+/// The full lines an occurrence touches, before and after replacement.
+pub fn occurrence_preview(text: &str, occ: &Occurrence) -> (usize, String, String) {
+    let starts = line_starts(text);
+    let first = line_of(&starts, occ.range.start);
+    let last = line_of(
+        &starts,
+        occ.range.end.saturating_sub(1).max(occ.range.start),
+    );
+    let span = lines_range(text, &starts, first, last);
+    let old = text[span.clone()].trim_end_matches('\n').to_string();
+    let mut new = String::new();
+    new.push_str(&text[span.start..occ.range.start]);
+    new.push_str(&occ.replacement);
+    new.push_str(&text[occ.range.end..span.end.max(occ.range.end)]);
+    (first, old, new.trim_end_matches('\n').to_string())
+}
+
+/// Deletes lines `start..=end` (0-based).
+pub fn delete_lines(cache: &FileCache, p: &ProjectPath, start: usize, end: usize) -> Result<()> {
+    edit_lines(cache, p, start, Some(end), None)
+}
+
+/// Replaces lines `start..=end` with `content` (a final newline is added when missing).
+pub fn replace_lines(
+    cache: &FileCache,
+    p: &ProjectPath,
+    start: usize,
+    end: usize,
+    content: &str,
+) -> Result<()> {
+    edit_lines(cache, p, start, Some(end), Some(content))
+}
+
+/// Inserts `content` before line `line` (the line count appends at the end).
+pub fn insert_at_line(
+    cache: &FileCache,
+    p: &ProjectPath,
+    line: usize,
+    content: &str,
+) -> Result<()> {
+    edit_lines(cache, p, line, None, Some(content))
+}
+
+fn edit_lines(
+    cache: &FileCache,
+    p: &ProjectPath,
+    start: usize,
+    end: Option<usize>,
+    content: Option<&str>,
+) -> Result<()> {
+    let doc = cache.read(p)?;
+    let text = doc.text();
+    let starts = line_starts(text);
+    let n = line_count(text);
+    let range = match end {
+        Some(end) => {
+            if start > end || end >= n {
+                return Err(Error::invalid(format!(
+                    "line range {start}..={end} is not inside the file ({n} lines, 0-based: 0..={})",
+                    n.saturating_sub(1)
+                )));
+            }
+            lines_range(text, &starts, start, end)
+        }
+        None if start < n => starts[start]..starts[start],
+        None if start == n => text.len()..text.len(),
+        None => {
+            return Err(Error::invalid(format!(
+                "line {start} is past the end of the file ({n} lines)"
+            )));
+        }
+    };
+    let mut new_text = content.unwrap_or("").to_string();
+    if content.is_some() && !new_text.ends_with('\n') {
+        new_text.push('\n');
+    }
+    if range.start == text.len() && !text.is_empty() && !text.ends_with('\n') {
+        new_text.insert(0, '\n');
+    }
+    let edited =
+        apply_edits(text, &[TextEdit { range, new_text }]).expect("range is inside the text");
+    cache.write(p, &doc, &edited)?;
+    Ok(())
+}

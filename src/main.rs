@@ -1,0 +1,231 @@
+//! The `arborist` command line: `serve` (MCP on stdio or HTTP), `tool` (one tool, one shot) and
+//! `tools` (the tool list). Logs go to stderr; stdout carries only protocol messages or answers.
+
+use anyhow::Context as _;
+use arborist::contexts::{Activation, CONTEXTS};
+use arborist::engine::Engine;
+use arborist::server::{self, ArboristServer};
+use arborist::tools;
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(
+    name = "arborist",
+    version,
+    about = "Tree-sitter code intelligence server (MCP) for coding agents"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve MCP for a project (stdio by default).
+    Serve {
+        /// Project directory (default: the current directory).
+        project_dir: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "stdio")]
+        transport: Transport,
+        /// Port for --transport http (binds 127.0.0.1).
+        #[arg(long, default_value_t = 8765)]
+        port: u16,
+        #[command(flatten)]
+        activation: ActivationArgs,
+    },
+    /// Run one tool and print its answer: arborist tool NAME '{"arg": ...}'.
+    Tool {
+        /// Tool name, e.g. read_file or search_for_pattern.
+        name: String,
+        /// Arguments as a JSON object (default: {}).
+        args: Option<String>,
+        /// Project directory (default: the current directory).
+        #[arg(long)]
+        project: Option<PathBuf>,
+    },
+    /// List the tools of a context.
+    Tools {
+        /// Every tool of every context, optional tools included.
+        #[arg(long)]
+        all: bool,
+        /// Print a JSON array of {name, description, inputSchema}.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        activation: ActivationArgs,
+    },
+}
+
+#[derive(clap::Args)]
+struct ActivationArgs {
+    /// Client context: desktop-app, agent, claude-code, codex or ide.
+    #[arg(long, default_value = "desktop-app")]
+    context: String,
+    /// Mode (repeatable): interactive, editing, planning, one-shot, no-memories, no-onboarding.
+    #[arg(long = "mode")]
+    modes: Vec<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Transport {
+    Stdio,
+    Http,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let default_level = if matches!(cli.command, Command::Serve { .. }) {
+        "info"
+    } else {
+        "warn"
+    };
+    init_logging(default_level);
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("arborist: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn init_logging(default_level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ARBORIST_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_level));
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter)
+        .with_ansi(false)
+        .init();
+}
+
+fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Serve {
+            project_dir,
+            transport,
+            port,
+            activation,
+        } => serve(project_dir, transport, port, activation),
+        Command::Tool {
+            name,
+            args,
+            project,
+        } => run_tool(&name, args.as_deref(), project),
+        Command::Tools {
+            all,
+            json,
+            activation,
+        } => list_tools(all, json, &activation),
+    }
+}
+
+fn project_root(dir: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    match dir {
+        Some(d) => Ok(d),
+        None => std::env::current_dir().context("reading the current directory"),
+    }
+}
+
+fn serve(
+    dir: Option<PathBuf>,
+    transport: Transport,
+    port: u16,
+    args: ActivationArgs,
+) -> anyhow::Result<ExitCode> {
+    let engine = Arc::new(Engine::open(&project_root(dir)?)?);
+    let activation = Arc::new(Activation::new(
+        &args.context,
+        &args.modes,
+        engine.project().config(),
+    )?);
+    let server = ArboristServer::new(engine, activation);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async {
+        match transport {
+            Transport::Stdio => server::serve_stdio(server).await,
+            Transport::Http => server::serve_http(server, port).await,
+        }
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let Some(tool) = tools::find(name) else {
+        let names: Vec<&str> = tools::registry().iter().map(|t| t.name).collect();
+        anyhow::bail!(
+            "unknown tool `{name}`; available tools: {}",
+            names.join(", ")
+        );
+    };
+    let args: Value = match args {
+        Some(text) => serde_json::from_str(text)
+            .with_context(|| format!("the arguments of `{name}` are not valid JSON"))?,
+        None => json!({}),
+    };
+    let engine = Engine::open(&project_root(project)?)?;
+    match tools::call(&engine, tool, args) {
+        Ok(answer) => {
+            println!("{answer}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn list_tools(all: bool, as_json: bool, args: &ActivationArgs) -> anyhow::Result<ExitCode> {
+    let config = arborist::config::ProjectConfig::default();
+    let activation = Activation::new(&args.context, &args.modes, &config)?;
+    let listed: Vec<&tools::ToolSpec> = if all {
+        tools::registry().iter().collect()
+    } else {
+        activation.active_tools()
+    };
+    if as_json {
+        let items: Vec<Value> = listed.iter().map(|t| tool_json(t, all)).collect();
+        println!("{}", serde_json::to_string_pretty(&items)?);
+    } else {
+        for t in &listed {
+            let first_sentence = t
+                .description
+                .split(". ")
+                .next()
+                .unwrap_or(t.description)
+                .trim_end_matches('.');
+            let contexts = if all {
+                format!("  [{}]", contexts_of(t).join(", "))
+            } else {
+                String::new()
+            };
+            println!("{:<22} {first_sentence}.{contexts}", t.name);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn tool_json(t: &tools::ToolSpec, with_contexts: bool) -> Value {
+    let mut v = json!({"name": t.name, "description": t.description, "inputSchema": *t.schema});
+    if with_contexts {
+        v["contexts"] = json!(contexts_of(t));
+    }
+    v
+}
+
+/// Names of the contexts (with default modes) in which a tool is active.
+fn contexts_of(t: &tools::ToolSpec) -> Vec<&'static str> {
+    let config = arborist::config::ProjectConfig::default();
+    CONTEXTS
+        .iter()
+        .filter(|c| Activation::new(c.name, &[], &config).is_ok_and(|a| a.is_active(t)))
+        .map(|c| c.name)
+        .collect()
+}

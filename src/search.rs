@@ -1,0 +1,254 @@
+//! Regex search over the project with ripgrep's crates: the `ignore` parallel walker, `grep-regex`
+//! and `grep-searcher`. Owns matching and context lines; formatting answers is the tools' job.
+
+use crate::config::is_code_file;
+use crate::error::{Error, Result};
+use crate::project::{Project, ProjectPath};
+use globset::{GlobBuilder, GlobMatcher};
+use grep_matcher::Matcher;
+use grep_regex::{RegexMatcher, RegexMatcherBuilder};
+use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkContext, SinkMatch};
+use ignore::{WalkBuilder, WalkState};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// What to search for and where.
+#[derive(Debug, Clone, Default)]
+pub struct SearchOptions {
+    /// Regular expression (Rust `regex` syntax); `^`/`$` match at line boundaries.
+    pub pattern: String,
+    /// `.` also matches a line break, so one match may span lines.
+    pub dot_all: bool,
+    pub context_before: usize,
+    pub context_after: usize,
+    /// Glob over project-relative paths (`*`, `?`, `[..]`, `**`, `{a,b}`); empty = all files.
+    pub include_glob: String,
+    /// Glob of paths to leave out; wins over `include_glob`.
+    pub exclude_glob: String,
+    /// Only files of the supported languages.
+    pub code_files_only: bool,
+    /// Honour `.gitignore` and the project's ignore settings.
+    pub skip_ignored: bool,
+}
+
+/// One line of a match block; `line` is 0-based.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockLine {
+    pub line: usize,
+    pub text: String,
+    pub is_match: bool,
+}
+
+/// The matches of one file, one block per match (its lines plus context).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileHits {
+    pub path: String,
+    pub blocks: Vec<Vec<BlockLine>>,
+}
+
+/// Filters project-relative paths by include/exclude globs.
+pub struct PathFilter {
+    include: Option<GlobMatcher>,
+    exclude: Option<GlobMatcher>,
+    code_only: bool,
+}
+
+impl PathFilter {
+    pub fn new(include: &str, exclude: &str, code_only: bool) -> Result<PathFilter> {
+        Ok(PathFilter {
+            include: compile_glob(include)?,
+            exclude: compile_glob(exclude)?,
+            code_only,
+        })
+    }
+
+    pub fn accepts(&self, rel: &str) -> bool {
+        if self.code_only && !is_code_file(rel) {
+            return false;
+        }
+        if self.exclude.as_ref().is_some_and(|g| g.is_match(rel)) {
+            return false;
+        }
+        self.include.as_ref().is_none_or(|g| g.is_match(rel))
+    }
+}
+
+fn compile_glob(glob: &str) -> Result<Option<GlobMatcher>> {
+    if glob.is_empty() {
+        return Ok(None);
+    }
+    let built = GlobBuilder::new(glob)
+        .literal_separator(false)
+        .backslash_escape(true)
+        .build();
+    built
+        .map(|g| Some(g.compile_matcher()))
+        .map_err(|e| Error::InvalidGlob {
+            glob: glob.to_string(),
+            why: e.kind().to_string(),
+        })
+}
+
+/// Compiles a search pattern; patterns that cannot match a line break get the fast line-oriented path.
+pub fn compile_matcher(pattern: &str, dot_all: bool) -> Result<RegexMatcher> {
+    if pattern.is_empty() {
+        return Err(Error::invalid(
+            "the search pattern is empty; pass a regular expression",
+        ));
+    }
+    let mut b = RegexMatcherBuilder::new();
+    b.multi_line(true).dot_matches_new_line(dot_all);
+    let m = b
+        .build(pattern)
+        .map_err(|e| Error::InvalidRegex(regex_hint(&e.to_string())))?;
+    let single_line = m.non_matching_bytes().is_some_and(|s| s.contains(b'\n'));
+    if single_line {
+        if let Ok(fast) = b.line_terminator(Some(b'\n')).build(pattern) {
+            return Ok(fast);
+        }
+    }
+    Ok(m)
+}
+
+/// Adds a hint for the regex features Python supports and Rust's engine does not.
+pub fn regex_hint(msg: &str) -> String {
+    if msg.contains("look-around") || msg.contains("backreferences") {
+        format!(
+            "{msg}\n(look-around and backreferences are not supported; match more text and use a group instead)"
+        )
+    } else {
+        msg.to_string()
+    }
+}
+
+/// Every match under `scope`, sorted by path.
+pub fn search(
+    project: &Project,
+    scope: &ProjectPath,
+    opts: &SearchOptions,
+) -> Result<Vec<FileHits>> {
+    let matcher = compile_matcher(&opts.pattern, opts.dot_all)?;
+    let filter = PathFilter::new(&opts.include_glob, &opts.exclude_glob, opts.code_files_only)?;
+    let mut builder = SearcherBuilder::new();
+    builder
+        .line_number(true)
+        .multi_line(true)
+        .before_context(opts.context_before)
+        .after_context(opts.context_after)
+        .binary_detection(BinaryDetection::quit(0));
+    let results = Mutex::new(Vec::new());
+    let walker = project.walker(scope, opts.skip_ignored);
+    for_each_file(project, walker, &filter, || {
+        let mut searcher = builder.build();
+        let (matcher, results) = (&matcher, &results);
+        move |rel: &str, path: &std::path::Path| {
+            let mut sink = HitSink::default();
+            let ok = searcher.search_path(matcher, path, &mut sink).is_ok();
+            if ok && !sink.binary && !sink.spans.is_empty() {
+                let hits = sink.into_hits(rel, opts.context_before, opts.context_after);
+                results.lock().unwrap().push(hits);
+            }
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+    Ok(results)
+}
+
+/// Runs a visitor `(relative_path, absolute_path)` on every accepted file, in parallel; `make_visitor`
+/// builds one visitor per walker thread (so each can own a searcher or buffers).
+pub fn for_each_file<M, V>(
+    project: &Project,
+    mut walker: WalkBuilder,
+    filter: &PathFilter,
+    make_visitor: M,
+) where
+    M: Fn() -> V + Sync,
+    V: FnMut(&str, &std::path::Path) + Send,
+{
+    walker.threads(
+        std::thread::available_parallelism()
+            .map_or(2, |n| n.get())
+            .min(8),
+    );
+    walker.build_parallel().run(|| {
+        let mut visit = make_visitor();
+        Box::new(move |entry| {
+            let Ok(entry) = entry else {
+                return WalkState::Continue;
+            };
+            if entry.file_type().is_some_and(|t| t.is_file()) {
+                let rel = project.relative_of(entry.path());
+                if filter.accepts(&rel) {
+                    visit(&rel, entry.path());
+                }
+            }
+            WalkState::Continue
+        })
+    });
+}
+
+/// Collects matched and context lines of one file, then cuts them into one block per match.
+#[derive(Default)]
+struct HitSink {
+    binary: bool,
+    lines: BTreeMap<usize, (String, bool)>,
+    spans: Vec<(usize, usize)>,
+}
+
+impl HitSink {
+    fn record(&mut self, first_line: u64, bytes: &[u8], is_match: bool) -> (usize, usize) {
+        let first = first_line.saturating_sub(1) as usize;
+        let mut last = first;
+        for (i, line) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+            let text = String::from_utf8_lossy(line);
+            let text = text.trim_end_matches(['\n', '\r']).to_string();
+            last = first + i;
+            let slot = self.lines.entry(last).or_insert((text, false));
+            slot.1 |= is_match;
+        }
+        (first, last)
+    }
+
+    fn into_hits(self, rel: &str, before: usize, after: usize) -> FileHits {
+        let blocks = self
+            .spans
+            .iter()
+            .map(|&(first, last)| {
+                let range = first.saturating_sub(before)..=last + after;
+                self.lines
+                    .range(range)
+                    .map(|(&line, (text, m))| BlockLine {
+                        line,
+                        text: text.clone(),
+                        is_match: *m && line >= first && line <= last,
+                    })
+                    .collect()
+            })
+            .collect();
+        FileHits {
+            path: rel.to_string(),
+            blocks,
+        }
+    }
+}
+
+impl Sink for HitSink {
+    type Error = std::io::Error;
+
+    fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, Self::Error> {
+        let span = self.record(m.line_number().unwrap_or(1), m.bytes(), true);
+        self.spans.push(span);
+        Ok(true)
+    }
+
+    fn binary_data(&mut self, _: &Searcher, _: u64) -> Result<bool, Self::Error> {
+        self.binary = true;
+        Ok(false)
+    }
+
+    fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> Result<bool, Self::Error> {
+        self.record(c.line_number().unwrap_or(1), c.bytes(), false);
+        Ok(true)
+    }
+}

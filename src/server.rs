@@ -1,0 +1,147 @@
+//! The MCP server: an rmcp `ServerHandler` over the tool registry, served on stdio or streamable HTTP.
+//! Tool failures come back in-band (`isError`); the server never exits on a bad request.
+
+use crate::contexts::Activation;
+use crate::engine::Engine;
+use crate::tools::{self, Effect, ToolSpec};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+const INSTRUCTIONS: &str = "arborist is a code intelligence server: it reads and edits code by symbol, \
+answering from tree-sitter parse trees without a language server. Paths are relative to the project root; \
+line numbers are 0-based. Prefer symbol-level reads and edits over reading whole files.";
+
+/// One MCP session's view of an open project.
+#[derive(Clone)]
+pub struct ArboristServer {
+    engine: Arc<Engine>,
+    activation: Arc<Activation>,
+}
+
+impl ArboristServer {
+    pub fn new(engine: Arc<Engine>, activation: Arc<Activation>) -> Self {
+        ArboristServer { engine, activation }
+    }
+
+    /// Runs a tool call off the async runtime; every failure becomes an in-band error result.
+    async fn run(&self, name: &str, args: Value) -> CallToolResult {
+        let outcome = match tools::find(name) {
+            None => Err(tools::error_text(
+                name,
+                &format!("unknown tool '{name}'; call tools/list for the available tools"),
+            )),
+            Some(t) if !self.activation.is_active(t) => Err(tools::error_text(
+                name,
+                &self.activation.inactive_error(name),
+            )),
+            Some(tool) => {
+                let engine = self.engine.clone();
+                tokio::task::spawn_blocking(move || tools::call(&engine, tool, args))
+                    .await
+                    .unwrap_or_else(|e| {
+                        Err(tools::error_text(name, &format!("internal error: {e}")))
+                    })
+            }
+        };
+        match outcome {
+            Ok(text) => {
+                let mut r = CallToolResult::success(vec![ContentBlock::text(text.clone())]);
+                r.structured_content = Some(json!({ "result": text }));
+                r
+            }
+            Err(text) => CallToolResult::error(vec![ContentBlock::text(text)]),
+        }
+    }
+}
+
+/// The MCP description of one tool.
+pub fn mcp_tool(spec: &ToolSpec) -> Tool {
+    let read_only = spec.effect == Effect::ReadOnly;
+    let annotations = ToolAnnotations::new()
+        .read_only(read_only)
+        .destructive(!read_only);
+    Tool::new(spec.name, spec.description, spec.schema.clone())
+        .with_annotations(annotations)
+        .with_raw_output_schema(output_schema())
+}
+
+fn output_schema() -> Arc<serde_json::Map<String, Value>> {
+    let schema = json!({"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"]});
+    Arc::new(schema.as_object().expect("literal object").clone())
+}
+
+impl ServerHandler for ArboristServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("arborist", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        let tools = self
+            .activation
+            .active_tools()
+            .into_iter()
+            .map(mcp_tool)
+            .collect();
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let args = request.arguments.map(Value::Object).unwrap_or(Value::Null);
+        Ok(self.run(&request.name, args).await.into())
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        tools::find(name)
+            .filter(|t| self.activation.is_active(t))
+            .map(mcp_tool)
+    }
+}
+
+/// Serves MCP on stdin/stdout until the client disconnects.
+pub async fn serve_stdio(server: ArboristServer) -> anyhow::Result<()> {
+    use rmcp::ServiceExt;
+    let running = server.serve(rmcp::transport::stdio()).await?;
+    running.waiting().await?;
+    Ok(())
+}
+
+/// Serves MCP over streamable HTTP on 127.0.0.1:`port` at `/mcp` until Ctrl-C.
+pub async fn serve_http(server: ArboristServer, port: u16) -> anyhow::Result<()> {
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+    };
+    let config = StreamableHttpServerConfig::default();
+    let ct = config.cancellation_token.clone();
+    let service: StreamableHttpService<ArboristServer, LocalSessionManager> =
+        StreamableHttpService::new(move || Ok(server.clone()), Default::default(), config);
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    tracing::info!(
+        "serving MCP over streamable HTTP on http://{}/mcp",
+        listener.local_addr()?
+    );
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            let _ = tokio::signal::ctrl_c().await;
+            ct.cancel();
+        })
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,515 @@
+//! File tools: read, create, list, find, replace (one file or many), line edits and pattern search.
+//! Thin adapters: parse parameters, call `files`/`search`, format the reference server's answers.
+
+use super::answer::{answer_limit, limit_answer, to_json};
+use super::{Effect, ToolSpec};
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use crate::files::{self, FilePlan, Mode, Replacer};
+use crate::search::{self, FileHits, PathFilter, SearchOptions};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+pub fn tools() -> Vec<ToolSpec> {
+    use Effect::*;
+    vec![
+        ToolSpec::new("read_file", READ_FILE, ReadOnly, read_file),
+        ToolSpec::new(
+            "create_text_file",
+            CREATE_TEXT_FILE,
+            Edits,
+            create_text_file,
+        ),
+        ToolSpec::new("list_dir", LIST_DIR, ReadOnly, list_dir),
+        ToolSpec::new("find_file", FIND_FILE, ReadOnly, find_file),
+        ToolSpec::new("replace_content", REPLACE_CONTENT, Edits, replace_content),
+        ToolSpec::new(
+            "replace_in_files",
+            REPLACE_IN_FILES,
+            Edits,
+            replace_in_files,
+        ),
+        ToolSpec::new("delete_lines", DELETE_LINES, Edits, delete_lines).optional(),
+        ToolSpec::new("replace_lines", REPLACE_LINES, Edits, replace_lines).optional(),
+        ToolSpec::new("insert_at_line", INSERT_AT_LINE, Edits, insert_at_line).optional(),
+        ToolSpec::new(
+            "search_for_pattern",
+            SEARCH_FOR_PATTERN,
+            ReadOnly,
+            search_for_pattern,
+        ),
+    ]
+}
+
+fn default_max() -> i64 {
+    -1
+}
+fn yes() -> bool {
+    true
+}
+
+fn limit_of(engine: &Engine, max_answer_chars: i64) -> Result<usize> {
+    answer_limit(max_answer_chars, engine.project().config().max_answer_chars)
+}
+
+// ---------------------------------------------------------------- read_file
+
+const READ_FILE: &str = "Reads a text file of the project, whole or lines start_line..=end_line (0-based, inclusive). \
+Prefer the symbol tools when you know which symbol you need; read whole files only when necessary.";
+
+#[derive(Deserialize, JsonSchema)]
+struct ReadFileParams {
+    /// File path relative to the project root.
+    relative_path: String,
+    /// First line to return (0-based).
+    #[serde(default)]
+    start_line: usize,
+    /// Last line to return (0-based, inclusive); omit or null to read to the end.
+    #[serde(default)]
+    end_line: Option<usize>,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn read_file(engine: &Engine, p: ReadFileParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    let path = engine.project().resolve_file(&p.relative_path)?;
+    let doc = engine.cache().read(&path)?;
+    let text = files::read_lines(&doc, p.start_line, p.end_line)?;
+    Ok(limit_answer(text, limit, "", || None))
+}
+
+// ---------------------------------------------------------------- create_text_file
+
+const CREATE_TEXT_FILE: &str = "Writes a text file (creating parent directories), replacing it if it exists. \
+An existing file keeps its line endings, BOM and permissions. Use the symbol or replace tools for partial edits.";
+
+#[derive(Deserialize, JsonSchema)]
+struct CreateTextFileParams {
+    /// File path relative to the project root.
+    relative_path: String,
+    /// The complete new content of the file.
+    content: String,
+}
+
+fn create_text_file(engine: &Engine, p: CreateTextFileParams) -> Result<String> {
+    let project = engine.project();
+    let path = project.resolve(&p.relative_path)?;
+    project.check_writable(&path)?;
+    let existed = path.abs.exists();
+    if path.rel.is_empty() || path.abs.is_dir() {
+        return Err(Error::IsDirectory(path.display().to_string()));
+    }
+    if existed && project.is_ignored(&path.rel, false) {
+        return Err(Error::Ignored(path.display().to_string()));
+    }
+    engine.cache().create(&path, &p.content)?;
+    let mut msg = format!("File created: {}.", path.rel);
+    if existed {
+        msg.push_str(" Overwrote existing file.");
+    }
+    Ok(msg)
+}
+
+// ---------------------------------------------------------------- list_dir
+
+const LIST_DIR: &str = "Lists the directories and files in a directory (\".\" for the project root), optionally \
+recursively. Answers {\"dirs\": [...], \"files\": [...]} with project-relative paths. .git/ is never listed.";
+
+#[derive(Deserialize, JsonSchema)]
+struct ListDirParams {
+    /// Directory relative to the project root; "." for the root.
+    relative_path: String,
+    /// List everything below the directory, not just its direct children.
+    recursive: bool,
+    /// Leave out paths excluded by .gitignore and the project's ignore settings.
+    #[serde(default)]
+    skip_ignored_files: bool,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn list_dir(engine: &Engine, p: ListDirParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    let dir = match engine.project().resolve_existing(&p.relative_path) {
+        Ok(dir) => dir,
+        Err(Error::NotFound(rel)) => {
+            let msg = format!(
+                "Directory not found: {rel} (check if the path is correct relative to the project root)"
+            );
+            return Ok(to_json(&json!({ "error": msg })));
+        }
+        Err(e) => return Err(e),
+    };
+    let listing = files::list_dir(engine.project(), &dir, p.recursive, p.skip_ignored_files)?;
+    let answer = to_json(&json!({ "dirs": listing.dirs, "files": listing.files }));
+    Ok(limit_answer(
+        answer,
+        limit,
+        "Shortened result (directories only):",
+        || Some(to_json(&json!({ "dirs": listing.dirs }))),
+    ))
+}
+
+// ---------------------------------------------------------------- find_file
+
+const FIND_FILE: &str = "Finds files below a directory whose file name matches a mask (wildcards * and ?, \
+e.g. \"*.py\" or \"test_*\"). Answers {\"files\": [...]} with project-relative paths.";
+
+#[derive(Deserialize, JsonSchema)]
+struct FindFileParams {
+    /// File name mask with wildcards * and ? (matched against the file name, not the path).
+    file_mask: String,
+    /// Directory to search in, relative to the project root; "." for the whole project.
+    relative_path: String,
+    /// Leave out paths excluded by .gitignore and the project's ignore settings.
+    #[serde(default)]
+    skip_ignored_files: bool,
+}
+
+fn find_file(engine: &Engine, p: FindFileParams) -> Result<String> {
+    let dir = engine.project().resolve_existing(&p.relative_path)?;
+    if !dir.abs.is_dir() {
+        return Err(Error::NotADirectory(dir.display().to_string()));
+    }
+    let found = files::find_files(engine.project(), &dir, &p.file_mask, p.skip_ignored_files)?;
+    let limit = limit_of(engine, -1)?;
+    let count = found.len();
+    Ok(limit_answer(
+        to_json(&json!({ "files": found })),
+        limit,
+        "Number of files found:",
+        || Some(count.to_string()),
+    ))
+}
+
+// ---------------------------------------------------------------- replace_content
+
+const REPLACE_CONTENT: &str = "Replaces text in one file. mode \"literal\" matches the needle exactly; mode \"regex\" \
+takes a regular expression (Rust syntax, DOTALL and MULTILINE on; no look-around) and backreferences $!1, $!2 in \
+repl. A needle matching more than once is an error unless allow_multiple_occurrences is true. For large edits, \
+match the start and end with a non-greedy regex such as `start.*?end` instead of quoting the whole text.";
+
+/// How the needle is read.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum ModeArg {
+    /// The needle is plain text.
+    Literal,
+    /// The needle is a regular expression.
+    Regex,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Literal => Mode::Literal,
+            ModeArg::Regex => Mode::Regex,
+        }
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct ReplaceContentParams {
+    /// File path relative to the project root.
+    relative_path: String,
+    /// The text or regular expression to find.
+    needle: String,
+    /// The replacement; in regex mode $!1, $!2, ... insert capture groups.
+    repl: String,
+    /// "literal" or "regex".
+    mode: ModeArg,
+    /// Replace every occurrence instead of failing when there are several.
+    #[serde(default)]
+    allow_multiple_occurrences: bool,
+}
+
+fn replace_content(engine: &Engine, p: ReplaceContentParams) -> Result<String> {
+    let path = engine.project().resolve_file(&p.relative_path)?;
+    engine.project().check_writable(&path)?;
+    let replacer = Replacer::new(&p.needle, &p.repl, p.mode.into())?;
+    files::replace_content(
+        engine.cache(),
+        &path,
+        &replacer,
+        p.allow_multiple_occurrences,
+    )?;
+    Ok("OK".into())
+}
+
+// ---------------------------------------------------------------- replace_in_files
+
+const REPLACE_IN_FILES: &str = "Replaces a literal text or regex (same rules as replace_content) in many files at once. \
+Run with dry_run=true first: the answer lists every occurrence with an id; then apply all of them, or only those \
+named in occurrence_ids. expected_count guards the total: when it differs, nothing is applied. Ignored files are skipped.";
+
+#[derive(Deserialize, JsonSchema)]
+struct ReplaceInFilesParams {
+    /// The text or regular expression to find.
+    needle: String,
+    /// The replacement; in regex mode $!1, $!2, ... insert capture groups.
+    repl: String,
+    /// "literal" or "regex".
+    mode: ModeArg,
+    /// Restrict to this file or directory (relative to the project root); empty for the whole project.
+    #[serde(default)]
+    relative_path: String,
+    /// Only paths matching this glob (e.g. "*.py", "src/**/*.{ts,tsx}").
+    #[serde(default)]
+    paths_include_glob: String,
+    /// Leave out paths matching this glob; wins over paths_include_glob.
+    #[serde(default)]
+    paths_exclude_glob: String,
+    /// List the occurrences with their ids and change nothing.
+    #[serde(default)]
+    dry_run: bool,
+    /// Apply only these occurrences (ids from a dry run).
+    #[serde(default)]
+    occurrence_ids: Option<Vec<String>>,
+    /// Apply only if exactly this many occurrences are selected; -1 = no check.
+    #[serde(default = "default_max")]
+    expected_count: i64,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    let project = engine.project();
+    let scope = project.resolve_existing(&p.relative_path)?;
+    let replacer = Replacer::new(&p.needle, &p.repl, p.mode.into())?;
+    let filter = PathFilter::new(&p.paths_include_glob, &p.paths_exclude_glob, false)?;
+    let mut plans = files::plan_replacements(project, engine.cache(), &scope, &filter, &replacer)?;
+    if let Some(ids) = &p.occurrence_ids {
+        plans = files::select_occurrences(plans, ids)?;
+    }
+    let total: usize = plans.iter().map(|f| f.occurrences.len()).sum();
+    if p.dry_run {
+        return Ok(limit_answer(
+            dry_run_report(&plans, total),
+            limit,
+            "",
+            || None,
+        ));
+    }
+    if total == 0 {
+        return Err(Error::rejected("No matches of search expression found."));
+    }
+    if p.expected_count >= 0 && p.expected_count as usize != total {
+        let listing = occurrence_listing(&plans);
+        return Err(Error::rejected(format!(
+            "expected_count={} but {total} occurrence(s) were found; nothing was changed.\n\n{listing}",
+            p.expected_count
+        )));
+    }
+    if let Some(p) = plans.first() {
+        project.check_writable(&p.path)?;
+    }
+    files::apply_plans(engine.cache(), &plans)?;
+    let mut out = format!("Replaced {total} occurrence(s) in {} file(s):", plans.len());
+    for plan in &plans {
+        out.push_str(&format!(
+            "\n  {}: {}",
+            plan.path.rel,
+            plan.occurrences.len()
+        ));
+    }
+    Ok(limit_answer(out, limit, "", || None))
+}
+
+fn dry_run_report(plans: &[FilePlan], total: usize) -> String {
+    format!(
+        "Found {total} occurrence(s) in {} file(s). DRY RUN - no changes were applied.\n\
+         Re-issue with dry_run=False to replace all of them, or additionally pass occurrence_ids with the ids of \
+         the occurrences to replace.\n\n{}",
+        plans.len(),
+        occurrence_listing(plans)
+    )
+}
+
+fn occurrence_listing(plans: &[FilePlan]) -> String {
+    let mut out = String::new();
+    for plan in plans {
+        out.push_str(&format!(
+            "{} ({} occurrence(s)):\n",
+            plan.path.rel,
+            plan.occurrences.len()
+        ));
+        for (i, occ) in plan.occurrences.iter().enumerate() {
+            let (line, old, new) = files::occurrence_preview(plan.doc.text(), occ);
+            out.push_str(&format!("  [{}] line {line}\n", plan.occurrence_id(i)));
+            old.lines()
+                .for_each(|l| out.push_str(&format!("    - {l}\n")));
+            new.lines()
+                .for_each(|l| out.push_str(&format!("    + {l}\n")));
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+// ---------------------------------------------------------------- line tools (optional)
+
+const DELETE_LINES: &str = "Deletes lines start_line..=end_line (0-based, inclusive) of a file. \
+Read the range first to be sure of what goes.";
+const REPLACE_LINES: &str = "Replaces lines start_line..=end_line (0-based, inclusive) of a file with content \
+(a final newline is added when missing). Read the range first.";
+const INSERT_AT_LINE: &str = "Inserts content before line `line` (0-based; the line count appends at the end); \
+existing lines move down. A final newline is added when missing.";
+
+#[derive(Deserialize, JsonSchema)]
+struct DeleteLinesParams {
+    /// File path relative to the project root.
+    relative_path: String,
+    /// First line to delete (0-based).
+    start_line: usize,
+    /// Last line to delete (0-based, inclusive).
+    end_line: usize,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct ReplaceLinesParams {
+    /// File path relative to the project root.
+    relative_path: String,
+    /// First line to replace (0-based).
+    start_line: usize,
+    /// Last line to replace (0-based, inclusive).
+    end_line: usize,
+    /// The new lines.
+    content: String,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct InsertAtLineParams {
+    /// File path relative to the project root.
+    relative_path: String,
+    /// Line (0-based) before which the content goes.
+    line: usize,
+    /// The lines to insert.
+    content: String,
+}
+
+fn writable_file(engine: &Engine, rel: &str) -> Result<crate::project::ProjectPath> {
+    let path = engine.project().resolve_file(rel)?;
+    engine.project().check_writable(&path)?;
+    Ok(path)
+}
+
+fn delete_lines(engine: &Engine, p: DeleteLinesParams) -> Result<String> {
+    let path = writable_file(engine, &p.relative_path)?;
+    files::delete_lines(engine.cache(), &path, p.start_line, p.end_line)?;
+    Ok("OK".into())
+}
+
+fn replace_lines(engine: &Engine, p: ReplaceLinesParams) -> Result<String> {
+    let path = writable_file(engine, &p.relative_path)?;
+    files::replace_lines(engine.cache(), &path, p.start_line, p.end_line, &p.content)?;
+    Ok("OK".into())
+}
+
+fn insert_at_line(engine: &Engine, p: InsertAtLineParams) -> Result<String> {
+    let path = writable_file(engine, &p.relative_path)?;
+    files::insert_at_line(engine.cache(), &path, p.line, &p.content)?;
+    Ok("OK".into())
+}
+
+// ---------------------------------------------------------------- search_for_pattern
+
+const SEARCH_FOR_PATTERN: &str = "Searches the project's files for a regular expression (Rust syntax; with \
+multiline=true, the default, `.` also matches line breaks, so prefer `.*?` or `[^\\n]*`). Answers \
+{path: [match blocks]}, each block the matched lines as \"  > N:text\" with context lines \"... N:text\" (0-based \
+line numbers). Narrow with relative_path, paths_include_glob / paths_exclude_glob (*, **, {a,b}) or \
+restrict_search_to_code_files. Use it to find code you cannot name; use find_symbol when you can.";
+
+#[derive(Deserialize, JsonSchema)]
+struct SearchParams {
+    /// The regular expression to search for.
+    substring_pattern: String,
+    /// Lines of context before each match.
+    #[serde(default)]
+    context_lines_before: usize,
+    /// Lines of context after each match.
+    #[serde(default)]
+    context_lines_after: usize,
+    /// Only paths matching this glob (e.g. "*.py", "src/**/*.{ts,tsx}").
+    #[serde(default)]
+    paths_include_glob: String,
+    /// Leave out paths matching this glob; wins over paths_include_glob.
+    #[serde(default)]
+    paths_exclude_glob: String,
+    /// Restrict to this file or directory (relative to the project root); empty for the whole project.
+    #[serde(default)]
+    relative_path: String,
+    /// Only search files of the supported programming languages.
+    #[serde(default)]
+    restrict_search_to_code_files: bool,
+    /// Leave out paths excluded by .gitignore and the project's ignore settings.
+    #[serde(default = "yes")]
+    skip_ignored_files: bool,
+    /// `.` matches line breaks too, so a match may span lines (DOTALL).
+    #[serde(default = "yes")]
+    multiline: bool,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn search_for_pattern(engine: &Engine, p: SearchParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    let scope = engine.project().resolve_existing(&p.relative_path)?;
+    let opts = SearchOptions {
+        pattern: p.substring_pattern,
+        dot_all: p.multiline,
+        context_before: p.context_lines_before,
+        context_after: p.context_lines_after,
+        include_glob: p.paths_include_glob,
+        exclude_glob: p.paths_exclude_glob,
+        code_files_only: p.restrict_search_to_code_files,
+        skip_ignored: p.skip_ignored_files,
+    };
+    let hits = search::search(engine.project(), &scope, &opts)?;
+    Ok(limit_answer(
+        format_hits(&hits),
+        limit,
+        "Match counts per file:",
+        || Some(match_counts(&hits)),
+    ))
+}
+
+fn format_hits(hits: &[FileHits]) -> String {
+    let mut map = Map::new();
+    for file in hits {
+        let blocks = file
+            .blocks
+            .iter()
+            .map(|b| Value::String(format_block(b)))
+            .collect();
+        map.insert(file.path.clone(), Value::Array(blocks));
+    }
+    to_json(&map)
+}
+
+/// One match block in the reference server's layout: `  > 672:text` / `... 671:text`.
+fn format_block(lines: &[search::BlockLine]) -> String {
+    let mut out = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let prefix = if l.is_match { "  >" } else { "..." };
+        out.push_str(&format!("{prefix}{:>4}:{}", l.line, l.text));
+    }
+    out
+}
+
+fn match_counts(hits: &[FileHits]) -> String {
+    let map: Map<String, Value> = hits
+        .iter()
+        .map(|f| (f.path.clone(), Value::from(f.blocks.len())))
+        .collect();
+    to_json(&map)
+}

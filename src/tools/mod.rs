@@ -1,0 +1,99 @@
+//! The tool registry: every tool's name, description, JSON schema (from a typed parameter struct),
+//! hints and handler. The MCP server and the one-shot CLI both dispatch through `call`.
+
+pub mod answer;
+pub mod files;
+
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::sync::{Arc, OnceLock};
+
+type Handler = Box<dyn Fn(&Engine, Value) -> Result<String> + Send + Sync>;
+
+/// What a tool may do, as announced to clients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Reads only.
+    ReadOnly,
+    /// May change files or project state.
+    Edits,
+}
+
+/// One tool of the surface.
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub schema: Arc<Map<String, Value>>,
+    pub effect: Effect,
+    /// Off unless a context, mode or project setting turns it on.
+    pub optional: bool,
+    handler: Handler,
+}
+
+impl ToolSpec {
+    /// A tool whose arguments deserialize into `P`; its schema is generated from `P`.
+    pub fn new<P>(
+        name: &'static str,
+        description: &'static str,
+        effect: Effect,
+        f: fn(&Engine, P) -> Result<String>,
+    ) -> Self
+    where
+        P: DeserializeOwned + JsonSchema + 'static,
+    {
+        let handler: Handler = Box::new(move |engine, args| {
+            let params: P = serde_json::from_value(args)
+                .map_err(|e| Error::invalid(format!("invalid arguments: {e}")))?;
+            f(engine, params)
+        });
+        let schema = rmcp::handler::server::common::schema_for_type::<P>();
+        ToolSpec {
+            name,
+            description,
+            schema,
+            effect,
+            optional: false,
+            handler,
+        }
+    }
+
+    /// Marks the tool as optional (off by default).
+    pub fn optional(mut self) -> Self {
+        self.optional = true;
+        self
+    }
+}
+
+/// Every tool arborist implements, in listing order.
+pub fn registry() -> &'static [ToolSpec] {
+    static REGISTRY: OnceLock<Vec<ToolSpec>> = OnceLock::new();
+    REGISTRY.get_or_init(files::tools)
+}
+
+/// Looks a tool up by name.
+pub fn find(name: &str) -> Option<&'static ToolSpec> {
+    registry().iter().find(|t| t.name == name)
+}
+
+/// Runs a tool. `Err` carries the full error text shown to agents: `Error executing tool NAME: ...`.
+pub fn call(engine: &Engine, tool: &ToolSpec, args: Value) -> std::result::Result<String, String> {
+    let args = match args {
+        Value::Null => Value::Object(Map::new()),
+        v @ Value::Object(_) => v,
+        other => {
+            return Err(error_text(
+                tool.name,
+                &format!("arguments must be a JSON object, got {other}"),
+            ));
+        }
+    };
+    (tool.handler)(engine, args).map_err(|e| error_text(tool.name, &e.to_string()))
+}
+
+/// The reference server's error wording.
+pub fn error_text(tool: &str, message: &str) -> String {
+    format!("Error executing tool {tool}: {message}")
+}
