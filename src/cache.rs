@@ -46,14 +46,7 @@ impl Document {
         let line_ending = LineEnding::detect(body);
         let text = line_ending.to_lf(body).into_owned();
         let hash = ContentHash::of(bytes);
-        Ok(Document {
-            rope: OnceLock::new(),
-            text,
-            line_ending,
-            bom,
-            hash,
-            stamp: Stamp::default(),
-        })
+        Ok(Document { rope: OnceLock::new(), text, line_ending, bom, hash, stamp: Stamp::default() })
     }
 
     /// The bytes to write for new `\n`-text in this document's conventions.
@@ -73,10 +66,7 @@ pub fn decode_text<'a>(rel: &str, bytes: &'a [u8]) -> Result<&'a str> {
     if bytes.iter().take(8192).any(|&b| b == 0) {
         return Err(Error::Binary(rel.to_string()));
     }
-    std::str::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-        path: rel.to_string(),
-        offset: e.valid_up_to(),
-    })
+    std::str::from_utf8(bytes).map_err(|e| Error::NotUtf8 { path: rel.to_string(), offset: e.valid_up_to() })
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -87,10 +77,7 @@ struct Stamp {
 
 impl Stamp {
     fn of(meta: &std::fs::Metadata) -> Stamp {
-        Stamp {
-            mtime: meta.modified().ok(),
-            len: meta.len(),
-        }
+        Stamp { mtime: meta.modified().ok(), len: meta.len() }
     }
 }
 
@@ -112,10 +99,10 @@ impl FileCache {
             return Err(Error::IsDirectory(p.display().to_string()));
         }
         let stamp = Stamp::of(&meta);
-        if let Some(doc) = self.docs.lock().unwrap().get(&p.abs) {
-            if doc.stamp == stamp {
-                return Ok(doc.clone());
-            }
+        if let Some(doc) = self.docs.lock().unwrap().get(&p.abs)
+            && doc.stamp == stamp
+        {
+            return Ok(doc.clone());
         }
         let bytes = std::fs::read(&p.abs).map_err(|e| not_found_or_io(p, "reading", e))?;
         let mut doc = Document::decode(p.display(), &bytes)?;
@@ -157,24 +144,16 @@ impl FileCache {
             Ok(old) => self.write(p, &old, text),
             Err(Error::NotFound(_)) => {
                 let parent = p.abs.parent().expect("a file path has a parent");
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| Error::io("creating directories for", p.display(), e))?;
+                std::fs::create_dir_all(parent).map_err(|e| Error::io("creating directories for", p.display(), e))?;
                 self.store(p, text.as_bytes().to_vec(), None)
             }
-            Err(Error::Binary(_) | Error::NotUtf8 { .. }) => {
-                self.store(p, text.as_bytes().to_vec(), None)
-            }
+            Err(Error::Binary(_) | Error::NotUtf8 { .. }) => self.store(p, text.as_bytes().to_vec(), None),
             Err(e) => Err(e),
         }
     }
 
     /// Atomic write (temp file in the same directory, then rename), then refresh the cache entry.
-    fn store(
-        &self,
-        p: &ProjectPath,
-        bytes: Vec<u8>,
-        perms: Option<std::fs::Permissions>,
-    ) -> Result<Arc<Document>> {
+    fn store(&self, p: &ProjectPath, bytes: Vec<u8>, perms: Option<std::fs::Permissions>) -> Result<Arc<Document>> {
         let target = std::fs::canonicalize(&p.abs).unwrap_or_else(|_| p.abs.clone());
         write_atomic(&target, &bytes, perms).map_err(|e| Error::io("writing", p.display(), e))?;
         let meta = std::fs::metadata(&target).map_err(|e| Error::io("writing", p.display(), e))?;
@@ -204,16 +183,9 @@ fn not_found_or_io(p: &ProjectPath, op: &'static str, e: std::io::Error) -> Erro
 }
 
 /// Writes `bytes` to a temp file beside `target`, syncs it, sets permissions and renames it over `target`.
-fn write_atomic(
-    target: &Path,
-    bytes: &[u8],
-    perms: Option<std::fs::Permissions>,
-) -> std::io::Result<()> {
+fn write_atomic(target: &Path, bytes: &[u8], perms: Option<std::fs::Permissions>) -> std::io::Result<()> {
     let dir = target.parent().expect("a file path has a parent");
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".arborist-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(".arborist-").suffix(".tmp").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     if let Some(perms) = perms.or_else(default_permissions) {

@@ -64,10 +64,7 @@ impl ProjectConfig {
 }
 
 fn config_error(why: &str) -> Error {
-    Error::Config {
-        path: PROJECT_CONFIG_PATH.into(),
-        why: why.into(),
-    }
+    Error::Config { path: PROJECT_CONFIG_PATH.into(), why: why.into() }
 }
 
 /// One language of the registry.
@@ -105,9 +102,7 @@ pub fn is_code_file(file_name: &str) -> bool {
     let Some((_, ext)) = file_name.rsplit_once('.') else {
         return false;
     };
-    languages()
-        .iter()
-        .any(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
+    languages().iter().any(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
 }
 
 #[cfg(test)]
@@ -117,18 +112,7 @@ mod tests {
     #[test]
     fn registry_loads_seven_languages() {
         let names: Vec<_> = languages().iter().map(|l| l.name.as_str()).collect();
-        assert_eq!(
-            names,
-            [
-                "rust",
-                "python",
-                "typescript",
-                "tsx",
-                "javascript",
-                "java",
-                "go"
-            ]
-        );
+        assert_eq!(names, ["rust", "python", "typescript", "tsx", "javascript", "java", "go"]);
         assert!(is_code_file("a/b.PY"));
         assert!(!is_code_file("README.md"));
     }
@@ -138,9 +122,7 @@ mod tests {
         let cfg = ProjectConfig::parse("read_only = true\nignored_paths = [\"gen/**\"]").unwrap();
         assert!(cfg.read_only && cfg.respect_gitignore);
         assert_eq!(cfg.max_answer_chars, DEFAULT_MAX_ANSWER_CHARS);
-        let err = ProjectConfig::parse("encoding = \"latin-1\"")
-            .unwrap_err()
-            .to_string();
+        let err = ProjectConfig::parse("encoding = \"latin-1\"").unwrap_err().to_string();
         assert!(err.contains("UTF-8 only"), "{err}");
         assert!(ProjectConfig::parse("bogus = 1").is_err());
     }

@@ -83,26 +83,10 @@ const EDITING_TOOLS: &[&str] = &[
 ];
 
 pub const MODES: &[ModeDef] = &[
-    ModeDef {
-        name: "interactive",
-        description: "work with the user step by step",
-        excluded: &[],
-    },
-    ModeDef {
-        name: "editing",
-        description: "read and edit code",
-        excluded: &[],
-    },
-    ModeDef {
-        name: "planning",
-        description: "read and plan only: every editing tool is off",
-        excluded: EDITING_TOOLS,
-    },
-    ModeDef {
-        name: "one-shot",
-        description: "finish the task in one go",
-        excluded: &[],
-    },
+    ModeDef { name: "interactive", description: "work with the user step by step", excluded: &[] },
+    ModeDef { name: "editing", description: "read and edit code", excluded: &[] },
+    ModeDef { name: "planning", description: "read and plan only: every editing tool is off", excluded: EDITING_TOOLS },
+    ModeDef { name: "one-shot", description: "finish the task in one go", excluded: &[] },
     ModeDef {
         name: "no-memories",
         description: "no memory tools and no onboarding",
@@ -116,11 +100,7 @@ pub const MODES: &[ModeDef] = &[
             "onboarding",
         ],
     },
-    ModeDef {
-        name: "no-onboarding",
-        description: "no onboarding",
-        excluded: &["onboarding"],
-    },
+    ModeDef { name: "no-onboarding", description: "no onboarding", excluded: &["onboarding"] },
 ];
 
 /// The default modes when none are given.
@@ -138,29 +118,20 @@ impl Activation {
     pub fn new(context: &str, modes: &[String], config: &ProjectConfig) -> Result<Activation> {
         let context = find_context(context)?;
         let modes = if modes.is_empty() {
-            DEFAULT_MODES
-                .iter()
-                .map(|m| find_mode(m))
-                .collect::<Result<_>>()?
+            DEFAULT_MODES.iter().map(|m| find_mode(m)).collect::<Result<_>>()?
         } else {
             modes.iter().map(|m| find_mode(m)).collect::<Result<_>>()?
         };
         let included = config.included_optional_tools.clone();
         let excluded = config.excluded_tools.clone();
-        Ok(Activation {
-            context,
-            modes,
-            included,
-            excluded,
-        })
+        Ok(Activation { context, modes, included, excluded })
     }
 
     /// Whether a tool is listed and callable.
     pub fn is_active(&self, tool: &ToolSpec) -> bool {
         let name = tool.name;
-        let on = !tool.optional
-            || self.context.included_optional.contains(&name)
-            || self.included.iter().any(|t| t == name);
+        let on =
+            !tool.optional || self.context.included_optional.contains(&name) || self.included.iter().any(|t| t == name);
         let off = self.context.excluded.contains(&name)
             || self.modes.iter().any(|m| m.excluded.contains(&name))
             || self.excluded.iter().any(|t| t == name);
@@ -169,10 +140,7 @@ impl Activation {
 
     /// The active tools in registry order.
     pub fn active_tools(&self) -> Vec<&'static ToolSpec> {
-        tools::registry()
-            .iter()
-            .filter(|t| self.is_active(t))
-            .collect()
+        tools::registry().iter().filter(|t| self.is_active(t)).collect()
     }
 
     /// Error for a call to a tool that exists but is not active.
@@ -185,19 +153,13 @@ impl Activation {
 fn find_context(name: &str) -> Result<&'static Context> {
     CONTEXTS.iter().find(|c| c.name == name).ok_or_else(|| {
         let names: Vec<&str> = CONTEXTS.iter().map(|c| c.name).collect();
-        Error::invalid(format!(
-            "unknown context `{name}`; choose one of: {}",
-            names.join(", ")
-        ))
+        Error::invalid(format!("unknown context `{name}`; choose one of: {}", names.join(", ")))
     })
 }
 
 fn find_mode(name: &str) -> Result<&'static ModeDef> {
     MODES.iter().find(|m| m.name == name).ok_or_else(|| {
         let names: Vec<&str> = MODES.iter().map(|m| m.name).collect();
-        Error::invalid(format!(
-            "unknown mode `{name}`; choose from: {}",
-            names.join(", ")
-        ))
+        Error::invalid(format!("unknown mode `{name}`; choose from: {}", names.join(", ")))
     })
 }

@@ -15,10 +15,7 @@ pub struct Engine {
 impl Engine {
     /// Opens the project at `root`. Cheap: nothing is scanned until a tool needs it.
     pub fn open(root: &Path) -> Result<Engine> {
-        Ok(Engine {
-            project: Project::open(root)?,
-            cache: FileCache::new(),
-        })
+        Ok(Engine { project: Project::open(root)?, cache: FileCache::new() })
     }
 
     pub fn project(&self) -> &Project {

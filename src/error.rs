@@ -10,9 +10,7 @@ pub enum Error {
     PathEscape { path: String, why: &'static str },
     #[error("path `{0}` points into .git/, which the file tools never read or write")]
     GitInternals(String),
-    #[error(
-        "file not found: {0} (check the path relative to the project root, e.g. with list_dir or find_file)"
-    )]
+    #[error("file not found: {0} (check the path relative to the project root, e.g. with list_dir or find_file)")]
     NotFound(String),
     #[error("expected a file path, but got a directory path: {0}")]
     IsDirectory(String),
@@ -20,24 +18,14 @@ pub enum Error {
     NotADirectory(String),
     #[error("{0} is ignored by the project's ignore rules (.gitignore or .arborist/project.toml)")]
     Ignored(String),
-    #[error(
-        "{0} looks like a binary file (it contains NUL bytes); the text tools only handle UTF-8 text"
-    )]
+    #[error("{0} looks like a binary file (it contains NUL bytes); the text tools only handle UTF-8 text")]
     Binary(String),
-    #[error(
-        "{path} is not valid UTF-8 (first bad byte at offset {offset}); the text tools only handle UTF-8 text"
-    )]
+    #[error("{path} is not valid UTF-8 (first bad byte at offset {offset}); the text tools only handle UTF-8 text")]
     NotUtf8 { path: String, offset: usize },
-    #[error(
-        "the project is read-only (.arborist/project.toml sets read_only = true); {0} was not changed"
-    )]
+    #[error("the project is read-only (.arborist/project.toml sets read_only = true); {0} was not changed")]
     ReadOnly(String),
     #[error("{op} failed for {path}: {source}")]
-    Io {
-        op: &'static str,
-        path: String,
-        source: std::io::Error,
-    },
+    Io { op: &'static str, path: String, source: std::io::Error },
     #[error("invalid regular expression: {0}")]
     InvalidRegex(String),
     #[error("invalid glob `{glob}`: {why}")]
@@ -53,11 +41,7 @@ pub enum Error {
 impl Error {
     /// An I/O failure on a project-relative path.
     pub fn io(op: &'static str, path: impl Into<String>, source: std::io::Error) -> Self {
-        Error::Io {
-            op,
-            path: path.into(),
-            source,
-        }
+        Error::Io { op, path: path.into(), source }
     }
 
     /// A bad argument, with a message that says how to fix the call.

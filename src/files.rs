@@ -20,16 +20,11 @@ pub fn read_lines(doc: &Document, start: usize, end: Option<usize>) -> Result<St
     }
     let lines: Vec<&str> = text.lines().collect();
     if start >= lines.len() {
-        return Err(Error::invalid(format!(
-            "start_line {start} is past the end of the file ({} lines)",
-            lines.len()
-        )));
+        return Err(Error::invalid(format!("start_line {start} is past the end of the file ({} lines)", lines.len())));
     }
     let end = end.map_or(lines.len() - 1, |e| e.min(lines.len() - 1));
     if end < start {
-        return Err(Error::invalid(format!(
-            "end_line {end} is before start_line {start}"
-        )));
+        return Err(Error::invalid(format!("end_line {end} is before start_line {start}")));
     }
     Ok(lines[start..=end].join("\n"))
 }
@@ -42,12 +37,7 @@ pub struct Listing {
 }
 
 /// Lists `dir` (one level, or everything below it when `recursive`).
-pub fn list_dir(
-    project: &Project,
-    dir: &ProjectPath,
-    recursive: bool,
-    skip_ignored: bool,
-) -> Result<Listing> {
+pub fn list_dir(project: &Project, dir: &ProjectPath, recursive: bool, skip_ignored: bool) -> Result<Listing> {
     if !dir.abs.is_dir() {
         return Err(Error::NotADirectory(dir.display().to_string()));
     }
@@ -70,24 +60,14 @@ pub fn list_dir(
 }
 
 /// Files below `dir` whose name matches `mask` (`*`, `?`, `[...]`), sorted.
-pub fn find_files(
-    project: &Project,
-    dir: &ProjectPath,
-    mask: &str,
-    skip_ignored: bool,
-) -> Result<Vec<String>> {
+pub fn find_files(project: &Project, dir: &ProjectPath, mask: &str, skip_ignored: bool) -> Result<Vec<String>> {
     if mask.is_empty() {
-        return Err(Error::invalid(
-            "file_mask is empty; pass a file name or a pattern such as `*.py`",
-        ));
+        return Err(Error::invalid("file_mask is empty; pass a file name or a pattern such as `*.py`"));
     }
     let glob = GlobBuilder::new(mask)
         .literal_separator(true)
         .build()
-        .map_err(|e| Error::InvalidGlob {
-            glob: mask.to_string(),
-            why: e.kind().to_string(),
-        })?
+        .map_err(|e| Error::InvalidGlob { glob: mask.to_string(), why: e.kind().to_string() })?
         .compile_matcher();
     let found = Mutex::new(Vec::new());
     let filter = PathFilter::new("", "", false)?;
@@ -128,21 +108,14 @@ pub struct Occurrence {
 impl Replacer {
     pub fn new(needle: &str, repl: &str, mode: Mode) -> Result<Replacer> {
         if needle.is_empty() {
-            return Err(Error::invalid(
-                "needle is empty; pass the text (or regex) to replace",
-            ));
+            return Err(Error::invalid("needle is empty; pass the text (or regex) to replace"));
         }
         let pattern = match mode {
             Mode::Literal => regex::escape(needle),
             Mode::Regex => needle.to_string(),
         };
-        let re = Regex::new(&format!("(?ms){pattern}"))
-            .map_err(|e| Error::InvalidRegex(regex_hint(&e.to_string())))?;
-        Ok(Replacer {
-            re,
-            repl: repl.to_string(),
-            mode,
-        })
+        let re = Regex::new(&format!("(?ms){pattern}")).map_err(|e| Error::InvalidRegex(regex_hint(&e.to_string())))?;
+        Ok(Replacer { re, repl: repl.to_string(), mode })
     }
 
     /// Whether the needle occurs at all (cheap pre-check for scans).
@@ -158,10 +131,7 @@ impl Replacer {
             .map(|caps| {
                 let m = caps.get(0).expect("group 0 always matches");
                 self.check_unambiguous(text, m.range(), &starts)?;
-                Ok(Occurrence {
-                    range: m.range(),
-                    replacement: self.expand(&caps)?,
-                })
+                Ok(Occurrence { range: m.range(), replacement: self.expand(&caps)? })
             })
             .collect()
     }
@@ -192,15 +162,12 @@ impl Replacer {
 /// Expands `$!N` with capture group N (an unmatched group gives "").
 fn expand_backrefs(repl: &str, caps: &regex::Captures<'_>) -> Result<String> {
     static BACKREF: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
-    let backref =
-        BACKREF.get_or_init(|| Regex::new(r"\$!(\d+)").expect("valid backreference pattern"));
+    let backref = BACKREF.get_or_init(|| Regex::new(r"\$!(\d+)").expect("valid backreference pattern"));
     let mut out = String::with_capacity(repl.len());
     let mut at = 0;
     for m in backref.captures_iter(repl) {
         let whole = m.get(0).unwrap();
-        let n: usize = m[1]
-            .parse()
-            .map_err(|_| Error::invalid(format!("bad group number in `{}`", whole.as_str())))?;
+        let n: usize = m[1].parse().map_err(|_| Error::invalid(format!("bad group number in `{}`", whole.as_str())))?;
         if n >= caps.len() {
             return Err(Error::invalid(format!(
                 "the replacement refers to group {} but the pattern has only {} group(s)",
@@ -218,23 +185,13 @@ fn expand_backrefs(repl: &str, caps: &regex::Captures<'_>) -> Result<String> {
 
 /// Applies occurrences to a text.
 pub fn apply_occurrences(text: &str, occs: &[Occurrence]) -> String {
-    let edits: Vec<TextEdit> = occs
-        .iter()
-        .map(|o| TextEdit {
-            range: o.range.clone(),
-            new_text: o.replacement.clone(),
-        })
-        .collect();
+    let edits: Vec<TextEdit> =
+        occs.iter().map(|o| TextEdit { range: o.range.clone(), new_text: o.replacement.clone() }).collect();
     apply_edits(text, &edits).expect("regex matches are sorted and disjoint")
 }
 
 /// `replace_content`: replaces one (or, when allowed, every) occurrence in a file.
-pub fn replace_content(
-    cache: &FileCache,
-    p: &ProjectPath,
-    replacer: &Replacer,
-    allow_multiple: bool,
-) -> Result<usize> {
+pub fn replace_content(cache: &FileCache, p: &ProjectPath, replacer: &Replacer, allow_multiple: bool) -> Result<usize> {
     let doc = cache.read(p)?;
     let occs = replacer.occurrences(doc.text())?;
     match occs.len() {
@@ -278,20 +235,13 @@ pub fn plan_replacements(
     let first_error = Mutex::new(None);
     for_each_file(project, project.walker(scope, true), filter, || {
         |rel: &str, abs: &std::path::Path| {
-            let path = ProjectPath {
-                rel: rel.to_string(),
-                abs: abs.to_path_buf(),
-            };
+            let path = ProjectPath { rel: rel.to_string(), abs: abs.to_path_buf() };
             let Ok(doc) = cache.load(&path) else { return };
             if !replacer.is_match(doc.text()) {
                 return;
             }
             match replacer.occurrences(doc.text()) {
-                Ok(occurrences) => plans.lock().unwrap().push(FilePlan {
-                    path,
-                    doc: Arc::new(doc),
-                    occurrences,
-                }),
+                Ok(occurrences) => plans.lock().unwrap().push(FilePlan { path, doc: Arc::new(doc), occurrences }),
                 Err(e) => *first_error.lock().unwrap() = Some(e),
             }
         }
@@ -308,9 +258,7 @@ pub fn plan_replacements(
 pub fn select_occurrences(plans: Vec<FilePlan>, ids: &[String]) -> Result<Vec<FilePlan>> {
     let mut wanted = std::collections::HashSet::new();
     for id in ids {
-        let plan = plans
-            .iter()
-            .find(|p| id.starts_with(&format!("{}:", p.path.rel)));
+        let plan = plans.iter().find(|p| id.starts_with(&format!("{}:", p.path.rel)));
         let ok = plan.is_some_and(|p| (0..p.occurrences.len()).any(|i| p.occurrence_id(i) == *id));
         if !ok {
             return Err(Error::rejected(format!(
@@ -323,9 +271,8 @@ pub fn select_occurrences(plans: Vec<FilePlan>, ids: &[String]) -> Result<Vec<Fi
     Ok(plans
         .into_iter()
         .filter_map(|mut p| {
-            let keep: Vec<bool> = (0..p.occurrences.len())
-                .map(|i| wanted.contains(p.occurrence_id(i).as_str()))
-                .collect();
+            let keep: Vec<bool> =
+                (0..p.occurrences.len()).map(|i| wanted.contains(p.occurrence_id(i).as_str())).collect();
             let mut k = keep.iter();
             p.occurrences.retain(|_| *k.next().unwrap());
             (!p.occurrences.is_empty()).then_some(p)
@@ -336,11 +283,7 @@ pub fn select_occurrences(plans: Vec<FilePlan>, ids: &[String]) -> Result<Vec<Fi
 /// Writes every plan; each file is checked against the version that was planned.
 pub fn apply_plans(cache: &FileCache, plans: &[FilePlan]) -> Result<()> {
     for plan in plans {
-        cache.write(
-            &plan.path,
-            &plan.doc,
-            &apply_occurrences(plan.doc.text(), &plan.occurrences),
-        )?;
+        cache.write(&plan.path, &plan.doc, &apply_occurrences(plan.doc.text(), &plan.occurrences))?;
     }
     Ok(())
 }
@@ -349,10 +292,7 @@ pub fn apply_plans(cache: &FileCache, plans: &[FilePlan]) -> Result<()> {
 pub fn occurrence_preview(text: &str, occ: &Occurrence) -> (usize, String, String) {
     let starts = line_starts(text);
     let first = line_of(&starts, occ.range.start);
-    let last = line_of(
-        &starts,
-        occ.range.end.saturating_sub(1).max(occ.range.start),
-    );
+    let last = line_of(&starts, occ.range.end.saturating_sub(1).max(occ.range.start));
     let span = lines_range(text, &starts, first, last);
     let old = text[span.clone()].trim_end_matches('\n').to_string();
     let mut new = String::new();
@@ -368,23 +308,12 @@ pub fn delete_lines(cache: &FileCache, p: &ProjectPath, start: usize, end: usize
 }
 
 /// Replaces lines `start..=end` with `content` (a final newline is added when missing).
-pub fn replace_lines(
-    cache: &FileCache,
-    p: &ProjectPath,
-    start: usize,
-    end: usize,
-    content: &str,
-) -> Result<()> {
+pub fn replace_lines(cache: &FileCache, p: &ProjectPath, start: usize, end: usize, content: &str) -> Result<()> {
     edit_lines(cache, p, start, Some(end), Some(content))
 }
 
 /// Inserts `content` before line `line` (the line count appends at the end).
-pub fn insert_at_line(
-    cache: &FileCache,
-    p: &ProjectPath,
-    line: usize,
-    content: &str,
-) -> Result<()> {
+pub fn insert_at_line(cache: &FileCache, p: &ProjectPath, line: usize, content: &str) -> Result<()> {
     edit_lines(cache, p, line, None, Some(content))
 }
 
@@ -412,9 +341,7 @@ fn edit_lines(
         None if start < n => starts[start]..starts[start],
         None if start == n => text.len()..text.len(),
         None => {
-            return Err(Error::invalid(format!(
-                "line {start} is past the end of the file ({n} lines)"
-            )));
+            return Err(Error::invalid(format!("line {start} is past the end of the file ({n} lines)")));
         }
     };
     let mut new_text = content.unwrap_or("").to_string();
@@ -424,8 +351,7 @@ fn edit_lines(
     if range.start == text.len() && !text.is_empty() && !text.ends_with('\n') {
         new_text.insert(0, '\n');
     }
-    let edited =
-        apply_edits(text, &[TextEdit { range, new_text }]).expect("range is inside the text");
+    let edited = apply_edits(text, &[TextEdit { range, new_text }]).expect("range is inside the text");
     cache.write(p, &doc, &edited)?;
     Ok(())
 }

@@ -13,11 +13,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 #[derive(Parser)]
-#[command(
-    name = "arborist",
-    version,
-    about = "Tree-sitter code intelligence server (MCP) for coding agents"
-)]
+#[command(name = "arborist", version, about = "Tree-sitter code intelligence server (MCP) for coding agents")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -78,11 +74,7 @@ enum Transport {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let default_level = if matches!(cli.command, Command::Serve { .. }) {
-        "info"
-    } else {
-        "warn"
-    };
+    let default_level = if matches!(cli.command, Command::Serve { .. }) { "info" } else { "warn" };
     init_logging(default_level);
     match run(cli.command) {
         Ok(code) => code,
@@ -96,31 +88,14 @@ fn main() -> ExitCode {
 fn init_logging(default_level: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("ARBORIST_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_level));
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(filter)
-        .with_ansi(false)
-        .init();
+    tracing_subscriber::fmt().with_writer(std::io::stderr).with_env_filter(filter).with_ansi(false).init();
 }
 
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Serve {
-            project_dir,
-            transport,
-            port,
-            activation,
-        } => serve(project_dir, transport, port, activation),
-        Command::Tool {
-            name,
-            args,
-            project,
-        } => run_tool(&name, args.as_deref(), project),
-        Command::Tools {
-            all,
-            json,
-            activation,
-        } => list_tools(all, json, &activation),
+        Command::Serve { project_dir, transport, port, activation } => serve(project_dir, transport, port, activation),
+        Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
+        Command::Tools { all, json, activation } => list_tools(all, json, &activation),
     }
 }
 
@@ -131,22 +106,11 @@ fn project_root(dir: Option<PathBuf>) -> anyhow::Result<PathBuf> {
     }
 }
 
-fn serve(
-    dir: Option<PathBuf>,
-    transport: Transport,
-    port: u16,
-    args: ActivationArgs,
-) -> anyhow::Result<ExitCode> {
+fn serve(dir: Option<PathBuf>, transport: Transport, port: u16, args: ActivationArgs) -> anyhow::Result<ExitCode> {
     let engine = Arc::new(Engine::open(&project_root(dir)?)?);
-    let activation = Arc::new(Activation::new(
-        &args.context,
-        &args.modes,
-        engine.project().config(),
-    )?);
+    let activation = Arc::new(Activation::new(&args.context, &args.modes, engine.project().config())?);
     let server = ArboristServer::new(engine, activation);
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
         match transport {
             Transport::Stdio => server::serve_stdio(server).await,
@@ -159,14 +123,12 @@ fn serve(
 fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let Some(tool) = tools::find(name) else {
         let names: Vec<&str> = tools::registry().iter().map(|t| t.name).collect();
-        anyhow::bail!(
-            "unknown tool `{name}`; available tools: {}",
-            names.join(", ")
-        );
+        anyhow::bail!("unknown tool `{name}`; available tools: {}", names.join(", "));
     };
     let args: Value = match args {
-        Some(text) => serde_json::from_str(text)
-            .with_context(|| format!("the arguments of `{name}` are not valid JSON"))?,
+        Some(text) => {
+            serde_json::from_str(text).with_context(|| format!("the arguments of `{name}` are not valid JSON"))?
+        }
         None => json!({}),
     };
     let engine = Engine::open(&project_root(project)?)?;
@@ -185,31 +147,25 @@ fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow:
 fn list_tools(all: bool, as_json: bool, args: &ActivationArgs) -> anyhow::Result<ExitCode> {
     let config = arborist::config::ProjectConfig::default();
     let activation = Activation::new(&args.context, &args.modes, &config)?;
-    let listed: Vec<&tools::ToolSpec> = if all {
-        tools::registry().iter().collect()
-    } else {
-        activation.active_tools()
-    };
+    let listed: Vec<&tools::ToolSpec> =
+        if all { tools::registry().iter().collect() } else { activation.active_tools() };
     if as_json {
         let items: Vec<Value> = listed.iter().map(|t| tool_json(t, all)).collect();
         println!("{}", serde_json::to_string_pretty(&items)?);
     } else {
         for t in &listed {
-            let first_sentence = t
-                .description
-                .split(". ")
-                .next()
-                .unwrap_or(t.description)
-                .trim_end_matches('.');
-            let contexts = if all {
-                format!("  [{}]", contexts_of(t).join(", "))
-            } else {
-                String::new()
-            };
+            let first_sentence = first_sentence(t.description);
+            let contexts = if all { format!("  [{}]", contexts_of(t).join(", ")) } else { String::new() };
             println!("{:<22} {first_sentence}.{contexts}", t.name);
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The description up to the first ". " that starts a new sentence (not "e.g. x").
+fn first_sentence(text: &str) -> &str {
+    let ends = text.match_indices(". ").map(|(i, _)| i).filter(|&i| text[i + 2..].starts_with(char::is_uppercase));
+    ends.into_iter().next().map_or(text, |i| &text[..i]).trim_end_matches('.')
 }
 
 fn tool_json(t: &tools::ToolSpec, with_contexts: bool) -> Value {

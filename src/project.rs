@@ -35,27 +35,15 @@ impl ProjectPath {
 impl Project {
     /// Opens the project at `root`, reading `.arborist/project.toml` if present.
     pub fn open(root: &Path) -> Result<Project> {
-        let canonical = root.canonicalize().map_err(|e| {
-            Error::io(
-                "opening the project directory",
-                root.display().to_string(),
-                e,
-            )
-        })?;
+        let canonical = root
+            .canonicalize()
+            .map_err(|e| Error::io("opening the project directory", root.display().to_string(), e))?;
         if !canonical.is_dir() {
-            return Err(Error::invalid(format!(
-                "project root {} is not a directory",
-                root.display()
-            )));
+            return Err(Error::invalid(format!("project root {} is not a directory", root.display())));
         }
         let config = read_config(&canonical)?;
         let extra_ignores = build_extra_ignores(&canonical, &config)?;
-        Ok(Project {
-            root: canonical,
-            given_root: root.to_path_buf(),
-            config,
-            extra_ignores,
-        })
+        Ok(Project { root: canonical, given_root: root.to_path_buf(), config, extra_ignores })
     }
 
     pub fn root(&self) -> &Path {
@@ -68,20 +56,13 @@ impl Project {
 
     /// Project name shown to agents: the root directory's name.
     pub fn name(&self) -> String {
-        self.root
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "project".into())
+        self.root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "project".into())
     }
 
     /// Validates a path argument and resolves it inside the project. The target need not exist.
     pub fn resolve(&self, arg: &str) -> Result<ProjectPath> {
         let rel = self.lexical_relative(arg)?;
-        let abs = if rel.is_empty() {
-            self.root.clone()
-        } else {
-            self.root.join(&rel)
-        };
+        let abs = if rel.is_empty() { self.root.clone() } else { self.root.join(&rel) };
         self.check_symlinks(&rel, &abs)?;
         Ok(ProjectPath { rel, abs })
     }
@@ -117,37 +98,23 @@ impl Project {
 
     /// Turns the argument into a normalised relative path without touching the disk.
     fn lexical_relative(&self, arg: &str) -> Result<String> {
-        let escape = |why| Error::PathEscape {
-            path: printable(arg),
-            why,
-        };
+        let escape = |why| Error::PathEscape { path: printable(arg), why };
         if arg.contains('\0') {
             return Err(escape("it contains a NUL byte"));
         }
         if arg.len() > MAX_PATH_LEN {
-            return Err(Error::invalid(format!(
-                "path is too long ({} bytes, limit {MAX_PATH_LEN})",
-                arg.len()
-            )));
+            return Err(Error::invalid(format!("path is too long ({} bytes, limit {MAX_PATH_LEN})", arg.len())));
         }
         let path = Path::new(arg);
-        let path = if path.is_absolute() {
-            self.strip_root(path)
-                .ok_or(escape("it is an absolute path"))?
-        } else {
-            path
-        };
+        let path =
+            if path.is_absolute() { self.strip_root(path).ok_or(escape("it is an absolute path"))? } else { path };
         let mut parts: Vec<&str> = Vec::new();
         for comp in path.components() {
             match comp {
-                Component::Normal(c) => {
-                    parts.push(c.to_str().ok_or(escape("it is not valid UTF-8"))?)
-                }
+                Component::Normal(c) => parts.push(c.to_str().ok_or(escape("it is not valid UTF-8"))?),
                 Component::CurDir => {}
                 Component::ParentDir => {
-                    parts
-                        .pop()
-                        .ok_or(escape("`..` climbs above the project root"))?;
+                    parts.pop().ok_or(escape("`..` climbs above the project root"))?;
                 }
                 Component::RootDir | Component::Prefix(_) => {
                     return Err(escape("it is an absolute path"));
@@ -155,36 +122,26 @@ impl Project {
             }
         }
         let rel = parts.join("/");
-        if parts.iter().any(|p| *p == ".git") {
+        if parts.contains(&".git") {
             return Err(Error::GitInternals(rel));
         }
         Ok(rel)
     }
 
     fn strip_root<'a>(&self, path: &'a Path) -> Option<&'a Path> {
-        path.strip_prefix(&self.root)
-            .or_else(|_| path.strip_prefix(&self.given_root))
-            .ok()
+        path.strip_prefix(&self.root).or_else(|_| path.strip_prefix(&self.given_root)).ok()
     }
 
     /// Every existing prefix of the path must stay inside the root once symlinks are resolved.
     fn check_symlinks(&self, rel: &str, abs: &Path) -> Result<()> {
-        let deepest = abs
-            .ancestors()
-            .find(|a| std::fs::symlink_metadata(a).is_ok())
-            .unwrap_or(&self.root);
-        let escape = |why| Error::PathEscape {
-            path: rel.to_string(),
-            why,
-        };
+        let deepest = abs.ancestors().find(|a| std::fs::symlink_metadata(a).is_ok()).unwrap_or(&self.root);
+        let escape = |why| Error::PathEscape { path: rel.to_string(), why };
         let real = match deepest.canonicalize() {
             Ok(real) => real,
             // A dangling symlink: refuse, since writing through it could create a file anywhere.
             Err(_) => return Err(escape("it is a symlink whose target does not exist")),
         };
-        let inner = real
-            .strip_prefix(&self.root)
-            .map_err(|_| escape("a symlink leads out of the project"))?;
+        let inner = real.strip_prefix(&self.root).map_err(|_| escape("a symlink leads out of the project"))?;
         if inner.components().any(|c| c.as_os_str() == ".git") {
             return Err(Error::GitInternals(rel.to_string()));
         }
@@ -197,17 +154,11 @@ impl Project {
             return false;
         }
         let abs = self.root.join(rel);
-        if self
-            .extra_ignores
-            .matched_path_or_any_parents(&abs, is_dir)
-            .is_ignore()
-        {
+        if self.extra_ignores.matched_path_or_any_parents(&abs, is_dir).is_ignore() {
             return true;
         }
         let parent = Path::new(rel).parent().unwrap_or(Path::new(""));
-        self.gitignores_down_to(parent, true)
-            .iter()
-            .any(|gi| gi.matched_path_or_any_parents(&abs, is_dir).is_ignore())
+        self.gitignores_down_to(parent, true).iter().any(|gi| gi.matched_path_or_any_parents(&abs, is_dir).is_ignore())
     }
 
     /// `.gitignore` matchers of `dir` and its ancestors up to the root (`dir` itself only if `inclusive`).
@@ -219,10 +170,7 @@ impl Project {
         if !inclusive {
             dirs.remove(0);
         }
-        dirs.iter()
-            .rev()
-            .filter_map(|d| self.gitignore_in(d))
-            .collect()
+        dirs.iter().rev().filter_map(|d| self.gitignore_in(d)).collect()
     }
 
     fn gitignore_in(&self, rel_dir: &Path) -> Option<Gitignore> {
@@ -243,11 +191,7 @@ impl Project {
     pub fn walker(&self, start: &ProjectPath, skip_ignored: bool) -> WalkBuilder {
         let mut b = WalkBuilder::new(&start.abs);
         let git = skip_ignored && self.config.respect_gitignore;
-        b.hidden(false)
-            .parents(false)
-            .ignore(false)
-            .git_global(false)
-            .require_git(false);
+        b.hidden(false).parents(false).ignore(false).git_global(false).require_git(false);
         b.git_ignore(git).git_exclude(git).follow_links(false);
         let outer: Vec<Gitignore> = if skip_ignored {
             let rel = Path::new(&start.rel);
@@ -292,24 +236,14 @@ fn read_config(root: &Path) -> Result<ProjectConfig> {
 fn build_extra_ignores(root: &Path, config: &ProjectConfig) -> Result<Gitignore> {
     let mut b = GitignoreBuilder::new(root);
     for pat in &config.ignored_paths {
-        b.add_line(None, pat).map_err(|e| Error::Config {
-            path: PROJECT_CONFIG_PATH.into(),
-            why: e.to_string(),
-        })?;
+        b.add_line(None, pat).map_err(|e| Error::Config { path: PROJECT_CONFIG_PATH.into(), why: e.to_string() })?;
     }
-    b.build().map_err(|e| Error::Config {
-        path: PROJECT_CONFIG_PATH.into(),
-        why: e.to_string(),
-    })
+    b.build().map_err(|e| Error::Config { path: PROJECT_CONFIG_PATH.into(), why: e.to_string() })
 }
 
 /// A path argument made safe to echo: control characters escaped, long input cut.
 fn printable(arg: &str) -> String {
-    let mut s: String = arg
-        .chars()
-        .take(200)
-        .flat_map(|c| c.escape_debug())
-        .collect();
+    let mut s: String = arg.chars().take(200).flat_map(|c| c.escape_debug()).collect();
     if arg.chars().count() > 200 {
         s.push('…');
     }

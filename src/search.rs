@@ -55,11 +55,7 @@ pub struct PathFilter {
 
 impl PathFilter {
     pub fn new(include: &str, exclude: &str, code_only: bool) -> Result<PathFilter> {
-        Ok(PathFilter {
-            include: compile_glob(include)?,
-            exclude: compile_glob(exclude)?,
-            code_only,
-        })
+        Ok(PathFilter { include: compile_glob(include)?, exclude: compile_glob(exclude)?, code_only })
     }
 
     pub fn accepts(&self, rel: &str) -> bool {
@@ -77,35 +73,23 @@ fn compile_glob(glob: &str) -> Result<Option<GlobMatcher>> {
     if glob.is_empty() {
         return Ok(None);
     }
-    let built = GlobBuilder::new(glob)
-        .literal_separator(false)
-        .backslash_escape(true)
-        .build();
+    let built = GlobBuilder::new(glob).literal_separator(false).backslash_escape(true).build();
     built
         .map(|g| Some(g.compile_matcher()))
-        .map_err(|e| Error::InvalidGlob {
-            glob: glob.to_string(),
-            why: e.kind().to_string(),
-        })
+        .map_err(|e| Error::InvalidGlob { glob: glob.to_string(), why: e.kind().to_string() })
 }
 
 /// Compiles a search pattern; patterns that cannot match a line break get the fast line-oriented path.
 pub fn compile_matcher(pattern: &str, dot_all: bool) -> Result<RegexMatcher> {
     if pattern.is_empty() {
-        return Err(Error::invalid(
-            "the search pattern is empty; pass a regular expression",
-        ));
+        return Err(Error::invalid("the search pattern is empty; pass a regular expression"));
     }
     let mut b = RegexMatcherBuilder::new();
     b.multi_line(true).dot_matches_new_line(dot_all);
-    let m = b
-        .build(pattern)
-        .map_err(|e| Error::InvalidRegex(regex_hint(&e.to_string())))?;
+    let m = b.build(pattern).map_err(|e| Error::InvalidRegex(regex_hint(&e.to_string())))?;
     let single_line = m.non_matching_bytes().is_some_and(|s| s.contains(b'\n'));
-    if single_line {
-        if let Ok(fast) = b.line_terminator(Some(b'\n')).build(pattern) {
-            return Ok(fast);
-        }
+    if single_line && let Ok(fast) = b.line_terminator(Some(b'\n')).build(pattern) {
+        return Ok(fast);
     }
     Ok(m)
 }
@@ -113,20 +97,14 @@ pub fn compile_matcher(pattern: &str, dot_all: bool) -> Result<RegexMatcher> {
 /// Adds a hint for the regex features Python supports and Rust's engine does not.
 pub fn regex_hint(msg: &str) -> String {
     if msg.contains("look-around") || msg.contains("backreferences") {
-        format!(
-            "{msg}\n(look-around and backreferences are not supported; match more text and use a group instead)"
-        )
+        format!("{msg}\n(look-around and backreferences are not supported; match more text and use a group instead)")
     } else {
         msg.to_string()
     }
 }
 
 /// Every match under `scope`, sorted by path.
-pub fn search(
-    project: &Project,
-    scope: &ProjectPath,
-    opts: &SearchOptions,
-) -> Result<Vec<FileHits>> {
+pub fn search(project: &Project, scope: &ProjectPath, opts: &SearchOptions) -> Result<Vec<FileHits>> {
     let matcher = compile_matcher(&opts.pattern, opts.dot_all)?;
     let filter = PathFilter::new(&opts.include_glob, &opts.exclude_glob, opts.code_files_only)?;
     let mut builder = SearcherBuilder::new();
@@ -157,20 +135,12 @@ pub fn search(
 
 /// Runs a visitor `(relative_path, absolute_path)` on every accepted file, in parallel; `make_visitor`
 /// builds one visitor per walker thread (so each can own a searcher or buffers).
-pub fn for_each_file<M, V>(
-    project: &Project,
-    mut walker: WalkBuilder,
-    filter: &PathFilter,
-    make_visitor: M,
-) where
+pub fn for_each_file<M, V>(project: &Project, mut walker: WalkBuilder, filter: &PathFilter, make_visitor: M)
+where
     M: Fn() -> V + Sync,
     V: FnMut(&str, &std::path::Path) + Send,
 {
-    walker.threads(
-        std::thread::available_parallelism()
-            .map_or(2, |n| n.get())
-            .min(8),
-    );
+    walker.threads(std::thread::available_parallelism().map_or(2, |n| n.get()).min(8));
     walker.build_parallel().run(|| {
         let mut visit = make_visitor();
         Box::new(move |entry| {
@@ -226,10 +196,7 @@ impl HitSink {
                     .collect()
             })
             .collect();
-        FileHits {
-            path: rel.to_string(),
-            blocks,
-        }
+        FileHits { path: rel.to_string(), blocks }
     }
 }
 

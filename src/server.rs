@@ -5,9 +5,8 @@ use crate::contexts::Activation;
 use crate::engine::Engine;
 use crate::tools::{self, Effect, ToolSpec};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
-    ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -33,21 +32,17 @@ impl ArboristServer {
     /// Runs a tool call off the async runtime; every failure becomes an in-band error result.
     async fn run(&self, name: &str, args: Value) -> CallToolResult {
         let outcome = match tools::find(name) {
-            None => Err(tools::error_text(
-                name,
-                &format!("unknown tool '{name}'; call tools/list for the available tools"),
-            )),
-            Some(t) if !self.activation.is_active(t) => Err(tools::error_text(
-                name,
-                &self.activation.inactive_error(name),
-            )),
+            None => {
+                Err(tools::error_text(name, &format!("unknown tool '{name}'; call tools/list for the available tools")))
+            }
+            Some(t) if !self.activation.is_active(t) => {
+                Err(tools::error_text(name, &self.activation.inactive_error(name)))
+            }
             Some(tool) => {
                 let engine = self.engine.clone();
                 tokio::task::spawn_blocking(move || tools::call(&engine, tool, args))
                     .await
-                    .unwrap_or_else(|e| {
-                        Err(tools::error_text(name, &format!("internal error: {e}")))
-                    })
+                    .unwrap_or_else(|e| Err(tools::error_text(name, &format!("internal error: {e}"))))
             }
         };
         match outcome {
@@ -64,9 +59,7 @@ impl ArboristServer {
 /// The MCP description of one tool.
 pub fn mcp_tool(spec: &ToolSpec) -> Tool {
     let read_only = spec.effect == Effect::ReadOnly;
-    let annotations = ToolAnnotations::new()
-        .read_only(read_only)
-        .destructive(!read_only);
+    let annotations = ToolAnnotations::new().read_only(read_only).destructive(!read_only);
     Tool::new(spec.name, spec.description, spec.schema.clone())
         .with_annotations(annotations)
         .with_raw_output_schema(output_schema())
@@ -89,12 +82,7 @@ impl ServerHandler for ArboristServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        let tools = self
-            .activation
-            .active_tools()
-            .into_iter()
-            .map(mcp_tool)
-            .collect();
+        let tools = self.activation.active_tools().into_iter().map(mcp_tool).collect();
         Ok(ListToolsResult::with_all_items(tools))
     }
 
@@ -108,9 +96,7 @@ impl ServerHandler for ArboristServer {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        tools::find(name)
-            .filter(|t| self.activation.is_active(t))
-            .map(mcp_tool)
+        tools::find(name).filter(|t| self.activation.is_active(t)).map(mcp_tool)
     }
 }
 
@@ -133,10 +119,7 @@ pub async fn serve_http(server: ArboristServer, port: u16) -> anyhow::Result<()>
         StreamableHttpService::new(move || Ok(server.clone()), Default::default(), config);
     let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
-    tracing::info!(
-        "serving MCP over streamable HTTP on http://{}/mcp",
-        listener.local_addr()?
-    );
+    tracing::info!("serving MCP over streamable HTTP on http://{}/mcp", listener.local_addr()?);
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
             let _ = tokio::signal::ctrl_c().await;

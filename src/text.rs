@@ -47,11 +47,7 @@ impl LineEnding {
     pub fn detect(text: &str) -> Self {
         let lf = memchr_count(text.as_bytes(), b'\n');
         let crlf = text.matches("\r\n").count();
-        if lf > 0 && lf == crlf {
-            LineEnding::Crlf
-        } else {
-            LineEnding::Lf
-        }
+        if lf > 0 && lf == crlf { LineEnding::Crlf } else { LineEnding::Lf }
     }
 
     /// Text as the tools see it: `\n` line breaks.
@@ -78,21 +74,13 @@ fn memchr_count(bytes: &[u8], needle: u8) -> usize {
 /// Byte offset where each line starts; a trailing newline does not open an extra line.
 pub fn line_starts(text: &str) -> Vec<usize> {
     let mut starts = vec![0];
-    starts.extend(
-        text.match_indices('\n')
-            .map(|(i, _)| i + 1)
-            .filter(|&i| i < text.len()),
-    );
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| i < text.len()));
     starts
 }
 
 /// Number of lines as an editor counts them (an empty file has 0, "a\n" has 1, "a\nb" has 2).
 pub fn line_count(text: &str) -> usize {
-    if text.is_empty() {
-        0
-    } else {
-        line_starts(text).len()
-    }
+    if text.is_empty() { 0 } else { line_starts(text).len() }
 }
 
 /// 0-based line of a byte offset, given `line_starts`.
@@ -156,24 +144,15 @@ mod tests {
 
     #[test]
     fn edits_apply_in_order_and_reject_overlap() {
-        let e = |a, b, s: &str| TextEdit {
-            range: a..b,
-            new_text: s.into(),
-        };
-        assert_eq!(
-            apply_edits("hello world", &[e(0, 5, "bye"), e(6, 11, "all")]).unwrap(),
-            "bye all"
-        );
+        let e = |a, b, s: &str| TextEdit { range: a..b, new_text: s.into() };
+        assert_eq!(apply_edits("hello world", &[e(0, 5, "bye"), e(6, 11, "all")]).unwrap(), "bye all");
         assert!(apply_edits("hello", &[e(0, 3, ""), e(2, 4, "")]).is_none());
     }
 
     #[test]
     fn hashes_are_hex() {
         let h = ContentHash::of(b"abc");
-        assert_eq!(
-            h.hex(),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
+        assert_eq!(h.hex(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
         assert_eq!(h.short(), "ba7816bf8f01cfea");
     }
 }

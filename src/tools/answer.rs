@@ -7,28 +7,18 @@ use serde::Serialize;
 pub fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::with_capacity(256);
     let mut ser = serde_json::Serializer::with_formatter(&mut out, PyFormatter);
-    value
-        .serialize(&mut ser)
-        .expect("answers are plain data and always serialise");
+    value.serialize(&mut ser).expect("answers are plain data and always serialise");
     String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 struct PyFormatter;
 
 impl serde_json::ser::Formatter for PyFormatter {
-    fn begin_array_value<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
+    fn begin_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
         if first { Ok(()) } else { w.write_all(b", ") }
     }
 
-    fn begin_object_key<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
+    fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
         if first { Ok(()) } else { w.write_all(b", ") }
     }
 
@@ -42,20 +32,13 @@ pub fn answer_limit(max_answer_chars: i64, default: usize) -> Result<usize> {
     match max_answer_chars {
         -1 => Ok(default),
         n if n > 0 => Ok(n as usize),
-        n => Err(Error::invalid(format!(
-            "max_answer_chars must be positive or -1 (the default), got {n}"
-        ))),
+        n => Err(Error::invalid(format!("max_answer_chars must be positive or -1 (the default), got {n}"))),
     }
 }
 
 /// Returns `answer` if it fits in `limit` characters; otherwise the reference server's notice, followed by
 /// the shortened form (`label` then `shorter()`) when that itself fits in `limit`.
-pub fn limit_answer(
-    answer: String,
-    limit: usize,
-    label: &str,
-    shorter: impl FnOnce() -> Option<String>,
-) -> String {
+pub fn limit_answer(answer: String, limit: usize, label: &str, shorter: impl FnOnce() -> Option<String>) -> String {
     let len = answer.chars().count();
     if len <= limit {
         return answer;
@@ -85,10 +68,7 @@ mod tests {
         assert!(answer_limit(0, 10).is_err());
         let long = "x".repeat(50);
         let cut = limit_answer(long.clone(), 10, "Shortened:", || Some("{}".into()));
-        assert!(
-            cut.starts_with("The answer is too long (50 characters)"),
-            "{cut}"
-        );
+        assert!(cut.starts_with("The answer is too long (50 characters)"), "{cut}");
         assert!(cut.ends_with("Shortened:\n{}"));
         assert_eq!(limit_answer(long.clone(), 50, "", || None), long);
     }

@@ -15,30 +15,15 @@ pub fn tools() -> Vec<ToolSpec> {
     use Effect::*;
     vec![
         ToolSpec::new("read_file", READ_FILE, ReadOnly, read_file),
-        ToolSpec::new(
-            "create_text_file",
-            CREATE_TEXT_FILE,
-            Edits,
-            create_text_file,
-        ),
+        ToolSpec::new("create_text_file", CREATE_TEXT_FILE, Edits, create_text_file),
         ToolSpec::new("list_dir", LIST_DIR, ReadOnly, list_dir),
         ToolSpec::new("find_file", FIND_FILE, ReadOnly, find_file),
         ToolSpec::new("replace_content", REPLACE_CONTENT, Edits, replace_content),
-        ToolSpec::new(
-            "replace_in_files",
-            REPLACE_IN_FILES,
-            Edits,
-            replace_in_files,
-        ),
+        ToolSpec::new("replace_in_files", REPLACE_IN_FILES, Edits, replace_in_files),
         ToolSpec::new("delete_lines", DELETE_LINES, Edits, delete_lines).optional(),
         ToolSpec::new("replace_lines", REPLACE_LINES, Edits, replace_lines).optional(),
         ToolSpec::new("insert_at_line", INSERT_AT_LINE, Edits, insert_at_line).optional(),
-        ToolSpec::new(
-            "search_for_pattern",
-            SEARCH_FOR_PATTERN,
-            ReadOnly,
-            search_for_pattern,
-        ),
+        ToolSpec::new("search_for_pattern", SEARCH_FOR_PATTERN, ReadOnly, search_for_pattern),
     ]
 }
 
@@ -137,21 +122,16 @@ fn list_dir(engine: &Engine, p: ListDirParams) -> Result<String> {
     let dir = match engine.project().resolve_existing(&p.relative_path) {
         Ok(dir) => dir,
         Err(Error::NotFound(rel)) => {
-            let msg = format!(
-                "Directory not found: {rel} (check if the path is correct relative to the project root)"
-            );
+            let msg = format!("Directory not found: {rel} (check if the path is correct relative to the project root)");
             return Ok(to_json(&json!({ "error": msg })));
         }
         Err(e) => return Err(e),
     };
     let listing = files::list_dir(engine.project(), &dir, p.recursive, p.skip_ignored_files)?;
     let answer = to_json(&json!({ "dirs": listing.dirs, "files": listing.files }));
-    Ok(limit_answer(
-        answer,
-        limit,
-        "Shortened result (directories only):",
-        || Some(to_json(&json!({ "dirs": listing.dirs }))),
-    ))
+    Ok(limit_answer(answer, limit, "Shortened result (directories only):", || {
+        Some(to_json(&json!({ "dirs": listing.dirs })))
+    }))
 }
 
 // ---------------------------------------------------------------- find_file
@@ -178,12 +158,7 @@ fn find_file(engine: &Engine, p: FindFileParams) -> Result<String> {
     let found = files::find_files(engine.project(), &dir, &p.file_mask, p.skip_ignored_files)?;
     let limit = limit_of(engine, -1)?;
     let count = found.len();
-    Ok(limit_answer(
-        to_json(&json!({ "files": found })),
-        limit,
-        "Number of files found:",
-        || Some(count.to_string()),
-    ))
+    Ok(limit_answer(to_json(&json!({ "files": found })), limit, "Number of files found:", || Some(count.to_string())))
 }
 
 // ---------------------------------------------------------------- replace_content
@@ -231,12 +206,7 @@ fn replace_content(engine: &Engine, p: ReplaceContentParams) -> Result<String> {
     let path = engine.project().resolve_file(&p.relative_path)?;
     engine.project().check_writable(&path)?;
     let replacer = Replacer::new(&p.needle, &p.repl, p.mode.into())?;
-    files::replace_content(
-        engine.cache(),
-        &path,
-        &replacer,
-        p.allow_multiple_occurrences,
-    )?;
+    files::replace_content(engine.cache(), &path, &replacer, p.allow_multiple_occurrences)?;
     Ok("OK".into())
 }
 
@@ -289,12 +259,7 @@ fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> 
     }
     let total: usize = plans.iter().map(|f| f.occurrences.len()).sum();
     if p.dry_run {
-        return Ok(limit_answer(
-            dry_run_report(&plans, total),
-            limit,
-            "",
-            || None,
-        ));
+        return Ok(limit_answer(dry_run_report(&plans, total), limit, "", || None));
     }
     if total == 0 {
         return Err(Error::rejected("No matches of search expression found."));
@@ -312,11 +277,7 @@ fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> 
     files::apply_plans(engine.cache(), &plans)?;
     let mut out = format!("Replaced {total} occurrence(s) in {} file(s):", plans.len());
     for plan in &plans {
-        out.push_str(&format!(
-            "\n  {}: {}",
-            plan.path.rel,
-            plan.occurrences.len()
-        ));
+        out.push_str(&format!("\n  {}: {}", plan.path.rel, plan.occurrences.len()));
     }
     Ok(limit_answer(out, limit, "", || None))
 }
@@ -334,18 +295,12 @@ fn dry_run_report(plans: &[FilePlan], total: usize) -> String {
 fn occurrence_listing(plans: &[FilePlan]) -> String {
     let mut out = String::new();
     for plan in plans {
-        out.push_str(&format!(
-            "{} ({} occurrence(s)):\n",
-            plan.path.rel,
-            plan.occurrences.len()
-        ));
+        out.push_str(&format!("{} ({} occurrence(s)):\n", plan.path.rel, plan.occurrences.len()));
         for (i, occ) in plan.occurrences.iter().enumerate() {
             let (line, old, new) = files::occurrence_preview(plan.doc.text(), occ);
             out.push_str(&format!("  [{}] line {line}\n", plan.occurrence_id(i)));
-            old.lines()
-                .for_each(|l| out.push_str(&format!("    - {l}\n")));
-            new.lines()
-                .for_each(|l| out.push_str(&format!("    + {l}\n")));
+            old.lines().for_each(|l| out.push_str(&format!("    - {l}\n")));
+            new.lines().for_each(|l| out.push_str(&format!("    + {l}\n")));
         }
         out.push('\n');
     }
@@ -472,22 +427,13 @@ fn search_for_pattern(engine: &Engine, p: SearchParams) -> Result<String> {
         skip_ignored: p.skip_ignored_files,
     };
     let hits = search::search(engine.project(), &scope, &opts)?;
-    Ok(limit_answer(
-        format_hits(&hits),
-        limit,
-        "Match counts per file:",
-        || Some(match_counts(&hits)),
-    ))
+    Ok(limit_answer(format_hits(&hits), limit, "Match counts per file:", || Some(match_counts(&hits))))
 }
 
 fn format_hits(hits: &[FileHits]) -> String {
     let mut map = Map::new();
     for file in hits {
-        let blocks = file
-            .blocks
-            .iter()
-            .map(|b| Value::String(format_block(b)))
-            .collect();
+        let blocks = file.blocks.iter().map(|b| Value::String(format_block(b))).collect();
         map.insert(file.path.clone(), Value::Array(blocks));
     }
     to_json(&map)
@@ -507,9 +453,6 @@ fn format_block(lines: &[search::BlockLine]) -> String {
 }
 
 fn match_counts(hits: &[FileHits]) -> String {
-    let map: Map<String, Value> = hits
-        .iter()
-        .map(|f| (f.path.clone(), Value::from(f.blocks.len())))
-        .collect();
+    let map: Map<String, Value> = hits.iter().map(|f| (f.path.clone(), Value::from(f.blocks.len()))).collect();
     to_json(&map)
 }

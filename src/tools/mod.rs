@@ -45,19 +45,12 @@ impl ToolSpec {
         P: DeserializeOwned + JsonSchema + 'static,
     {
         let handler: Handler = Box::new(move |engine, args| {
-            let params: P = serde_json::from_value(args)
-                .map_err(|e| Error::invalid(format!("invalid arguments: {e}")))?;
+            let params: P =
+                serde_json::from_value(args).map_err(|e| Error::invalid(format!("invalid arguments: {e}")))?;
             f(engine, params)
         });
         let schema = rmcp::handler::server::common::schema_for_type::<P>();
-        ToolSpec {
-            name,
-            description,
-            schema,
-            effect,
-            optional: false,
-            handler,
-        }
+        ToolSpec { name, description, schema, effect, optional: false, handler }
     }
 
     /// Marks the tool as optional (off by default).
@@ -84,10 +77,7 @@ pub fn call(engine: &Engine, tool: &ToolSpec, args: Value) -> std::result::Resul
         Value::Null => Value::Object(Map::new()),
         v @ Value::Object(_) => v,
         other => {
-            return Err(error_text(
-                tool.name,
-                &format!("arguments must be a JSON object, got {other}"),
-            ));
+            return Err(error_text(tool.name, &format!("arguments must be a JSON object, got {other}")));
         }
     };
     (tool.handler)(engine, args).map_err(|e| error_text(tool.name, &e.to_string()))

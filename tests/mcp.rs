@@ -1,0 +1,266 @@
+//! End-to-end MCP tests against the real binary: stdio with rmcp's client, raw JSON-RPC lines
+//! (including malformed ones), and streamable HTTP.
+
+use crate::util::TestProject;
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, ContentBlock};
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_arborist");
+
+fn args(v: Value) -> serde_json::Map<String, Value> {
+    v.as_object().unwrap().clone()
+}
+
+fn text_of(r: &rmcp::model::CallToolResult) -> String {
+    r.content.iter().filter_map(|c| if let ContentBlock::Text(t) = c { Some(t.text.clone()) } else { None }).collect()
+}
+
+#[tokio::test]
+async fn stdio_initialize_list_and_call() {
+    let p = TestProject::fixture("files");
+    let root = p.root.clone();
+    let transport = TokioChildProcess::new(tokio::process::Command::new(BIN).configure(|c| {
+        c.arg("serve").arg(&root).env("ARBORIST_LOG", "error");
+    }))
+    .unwrap();
+    let client = ().serve(transport).await.expect("initialize");
+    let info = client.peer_info().expect("server info");
+    assert_eq!(info.server_info.as_ref().unwrap().name, "arborist");
+    assert!(info.instructions.as_deref().unwrap_or("").contains("tree-sitter"));
+
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    for expected in ["read_file", "create_text_file", "list_dir", "find_file", "replace_content", "search_for_pattern"]
+    {
+        assert!(names.contains(&expected), "{expected} missing from {names:?}");
+    }
+    assert!(!names.contains(&"delete_lines"), "line tools are optional and off by default");
+    let read = tools.iter().find(|t| t.name == "read_file").unwrap();
+    assert_eq!(read.annotations.as_ref().unwrap().read_only_hint, Some(true));
+    assert!(read.input_schema["properties"]["relative_path"].is_object());
+    assert_eq!(read.input_schema["required"], json!(["relative_path"]));
+
+    let ok = client
+        .call_tool(CallToolRequestParams::new("read_file").with_arguments(args(json!({"relative_path": "README.md"}))))
+        .await
+        .unwrap();
+    assert_eq!(ok.is_error, Some(false));
+    assert!(text_of(&ok).starts_with("# Shop fixture"));
+    assert_eq!(ok.structured_content.as_ref().unwrap()["result"], json!(text_of(&ok)));
+
+    let bad = client
+        .call_tool(
+            CallToolRequestParams::new("read_file").with_arguments(args(json!({"relative_path": "../../etc/passwd"}))),
+        )
+        .await
+        .unwrap();
+    assert_eq!(bad.is_error, Some(true));
+    assert!(
+        text_of(&bad).starts_with("Error executing tool read_file: path `../../etc/passwd` is outside the project")
+    );
+
+    let edit = client
+        .call_tool(CallToolRequestParams::new("replace_content").with_arguments(args(
+            json!({"relative_path": "docs/notes.txt", "needle": "TODO", "repl": "DONE", "mode": "literal"}),
+        )))
+        .await
+        .unwrap();
+    assert_eq!(text_of(&edit), "OK");
+    assert!(std::fs::read_to_string(p.root.join("docs/notes.txt")).unwrap().contains("DONE: add discounts."));
+    client.cancel().await.unwrap();
+}
+
+/// A raw JSON-RPC session over the binary's stdin/stdout, one message per line.
+struct RawSession {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl RawSession {
+    fn start(args: &[&str]) -> RawSession {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .env("ARBORIST_LOG", "error")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        RawSession { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next response with this id (notifications and other messages are skipped).
+    fn response(&mut self, id: i64) -> Value {
+        loop {
+            let line = self.lines.recv_timeout(Duration::from_secs(10)).expect("server answered in time");
+            let v: Value = serde_json::from_str(&line).expect("server writes JSON lines");
+            if v["id"] == json!(id) {
+                return v;
+            }
+        }
+    }
+
+    fn initialize(&mut self) -> Value {
+        self.send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#);
+        let init = self.response(1);
+        self.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        init
+    }
+}
+
+impl Drop for RawSession {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn malformed_requests_get_errors_and_the_server_stays_up() {
+    let p = TestProject::fixture("files");
+    let mut s = RawSession::start(&["serve", p.root.to_str().unwrap()]);
+    let init = s.initialize();
+    assert_eq!(init["result"]["serverInfo"]["name"], "arborist");
+
+    s.send("this is not json");
+    s.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#);
+    assert!(s.response(2)["result"]["tools"].as_array().unwrap().len() >= 7, "server survived a garbage line");
+
+    s.send(r#"{"jsonrpc":"2.0","id":3,"method":"no/such/method"}"#);
+    assert!(s.response(3)["error"]["code"].is_i64());
+
+    s.send(r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_dir"}}"#);
+    let r = s.response(4);
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    assert!(r["result"]["content"][0]["text"].as_str().unwrap().contains("missing field `relative_path`"));
+
+    s.send(r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}"#);
+    let r = s.response(5);
+    let text = r["result"]["content"][0]["text"]
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| r["error"]["message"].to_string());
+    assert!(text.contains("no_such_tool"), "{r}");
+
+    s.send(r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"delete_lines","arguments":{"relative_path":"README.md","start_line":0,"end_line":0}}}"#);
+    let r = s.response(6);
+    let text = r["result"]["content"][0]["text"]
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| r["error"]["message"].to_string());
+    assert!(text.contains("not active") || text.contains("delete_lines"), "{r}");
+    assert!(std::fs::read_to_string(p.root.join("README.md")).unwrap().starts_with("# Shop fixture"));
+
+    s.send(r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"relative_path":"docs/notes.txt","start_line":1}}}"#);
+    assert_eq!(s.response(7)["result"]["content"][0]["text"], "TODO: add discounts.");
+}
+
+#[test]
+fn planning_mode_and_coding_context_shorten_the_list() {
+    let p = TestProject::fixture("files");
+    let root = p.root.to_str().unwrap();
+    let mut s = RawSession::start(&["serve", root, "--context", "claude-code", "--mode", "planning"]);
+    s.initialize();
+    s.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#);
+    let r = s.response(2);
+    let names: Vec<&str> =
+        r["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert!(!names.contains(&"read_file") && !names.contains(&"replace_content"), "{names:?}");
+    assert!(!names.contains(&"replace_in_files") && !names.contains(&"list_dir"));
+}
+
+#[test]
+fn streamable_http_answers_initialize_and_tools() {
+    let p = TestProject::fixture("files");
+    let mut child = Command::new(BIN)
+        .args(["serve", p.root.to_str().unwrap(), "--transport", "http", "--port", "0"])
+        .env("ARBORIST_LOG", "info")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut addr = String::new();
+    for _ in 0..50 {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        if let Some(rest) = line.split("http://").nth(1) {
+            addr = rest.trim().trim_end_matches("/mcp").to_string();
+            break;
+        }
+    }
+    assert!(!addr.is_empty(), "server printed its address");
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"http","version":"0"}}}"#;
+    let (headers, body) = http_post(&addr, init, None);
+    assert!(body.contains("\"arborist\""), "{body}");
+    let session =
+        headers.lines().find_map(|l| l.strip_prefix("mcp-session-id: ").or_else(|| l.strip_prefix("Mcp-Session-Id: ")));
+    let session = session.map(|s| s.trim().to_string());
+    http_post(&addr, r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, session.as_deref());
+    let (_, body) = http_post(&addr, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#, session.as_deref());
+    assert!(body.contains("search_for_pattern"), "{body}");
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// A minimal HTTP/1.1 POST to `/mcp`; returns (headers, body). The body is read until it holds a JSON-RPC
+/// response (plain or as an SSE `data:` event), or the server closes the connection.
+fn http_post(addr: &str, body: &str, session: Option<&str>) -> (String, String) {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let session = session.map(|s| format!("Mcp-Session-Id: {s}\r\n")).unwrap_or_default();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n{session}\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = stream.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        response.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&response);
+        if text.starts_with("HTTP/1.1 202") || has_rpc_message(&text) {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (headers.to_string(), body.to_string())
+}
+
+fn has_rpc_message(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.strip_prefix("data: ").unwrap_or(l);
+        serde_json::from_str::<Value>(l).is_ok_and(|v| v.get("result").is_some() || v.get("error").is_some())
+    })
+}

@@ -1,0 +1,7 @@
+//! arborist's integration tests: one test binary, modules per area.
+
+mod cli;
+mod files;
+mod mcp;
+mod security;
+mod util;

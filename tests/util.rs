@@ -1,0 +1,108 @@
+//! Test helpers: temp-dir projects copied from `fixtures/`, and tool calls by name with JSON arguments.
+
+use arborist::engine::Engine;
+use arborist::tools;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A project in a temp dir: `root` is the project, `outside` a sibling the tools must never touch.
+pub struct TestProject {
+    pub tmp: tempfile::TempDir,
+    pub root: PathBuf,
+    pub outside: PathBuf,
+    engine: Option<Engine>,
+}
+
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+impl TestProject {
+    /// An empty project.
+    pub fn empty() -> TestProject {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("project");
+        let outside = tmp.path().join("outside");
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("secret.txt"), "TOP SECRET outside\n").unwrap();
+        TestProject { tmp, root, outside, engine: None }
+    }
+
+    /// A copy of `fixtures/<name>`.
+    pub fn fixture(name: &str) -> TestProject {
+        let p = TestProject::empty();
+        copy_dir(&fixtures().join(name), &p.root);
+        p
+    }
+
+    pub fn write(&mut self, rel: &str, content: impl AsRef<[u8]>) -> &mut Self {
+        let path = self.root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, content).unwrap();
+        self.engine = None;
+        self
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.root.join(rel)).unwrap()
+    }
+
+    pub fn read_bytes(&self, rel: &str) -> Vec<u8> {
+        std::fs::read(self.root.join(rel)).unwrap()
+    }
+
+    pub fn engine(&mut self) -> &Engine {
+        if self.engine.is_none() {
+            self.engine = Some(Engine::open(&self.root).unwrap());
+        }
+        self.engine.as_ref().unwrap()
+    }
+
+    /// Calls a tool; `Err` is the in-band error text.
+    pub fn call(&mut self, tool: &str, args: Value) -> Result<String, String> {
+        let spec = tools::find(tool).unwrap_or_else(|| panic!("no tool {tool}"));
+        tools::call(self.engine(), spec, args)
+    }
+
+    #[track_caller]
+    pub fn ok(&mut self, tool: &str, args: Value) -> String {
+        match self.call(tool, args) {
+            Ok(s) => s,
+            Err(e) => panic!("{tool} failed: {e}"),
+        }
+    }
+
+    #[track_caller]
+    pub fn err(&mut self, tool: &str, args: Value) -> String {
+        match self.call(tool, args) {
+            Ok(s) => panic!("{tool} should have failed but answered: {s}"),
+            Err(e) => e,
+        }
+    }
+}
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    for entry in walk(from) {
+        let rel = entry.strip_prefix(from).unwrap();
+        let dest = to.join(rel);
+        std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, &dest).unwrap();
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
+    }
+    out
+}
+
+/// Every file under `dir` with its bytes, for before/after comparisons.
+pub fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<_> = walk(dir).into_iter().map(|p| (p.clone(), std::fs::read(&p).unwrap())).collect();
+    files.sort();
+    files
+}
