@@ -4,4 +4,5 @@ mod cli;
 mod files;
 mod mcp;
 mod security;
+mod symbols;
 mod util;

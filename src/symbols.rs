@@ -1,0 +1,510 @@
+//! The symbol model: symbols of one file built from tags-query captures by nesting definition ranges
+//! (Rust `impl` blocks and Go receivers attach methods to their type), and name-path matching with the
+//! reference server's semantics (`a`, `A/b`, `/A/b`, `b[1]`, substring on the last segment).
+
+use crate::error::{Error, Result};
+use crate::language::Language;
+use crate::query::{DefKind, Role, SymbolKind};
+use std::collections::HashMap;
+use std::ops::Range;
+use streaming_iterator::StreamingIterator;
+use tree_sitter::{Node, QueryCursor, Tree};
+
+/// One symbol of a file. Byte ranges index the file's `\n` text; lines are 0-based.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub kind: SymbolKind,
+    /// The definition, without decorators, attributes or doc comments.
+    pub range: Range<u32>,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub name_range: Range<u32>,
+    /// Where the signature ends (the body starts), for `info`.
+    pub signature_end: u32,
+    /// Doc comment or docstring.
+    pub doc: Option<Range<u32>>,
+    /// Extra description, e.g. `impl Display for Point` for a method of a trait impl.
+    pub detail: Option<String>,
+    pub parent: Option<u32>,
+    pub children: Vec<u32>,
+    /// Index among same-named siblings, when there are several.
+    pub overload: Option<u32>,
+}
+
+/// The symbols of one file, as a forest stored flat.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileSymbols {
+    pub symbols: Vec<Symbol>,
+    pub roots: Vec<u32>,
+}
+
+/// A definition as captured, before nesting.
+struct Def {
+    kind: DefKind,
+    range: Range<usize>,
+    start_line: usize,
+    end_line: usize,
+    name: String,
+    name_range: Range<usize>,
+    signature_end: usize,
+    doc: Option<Range<usize>>,
+    receiver: Option<String>,
+    trait_name: Option<String>,
+}
+
+impl FileSymbols {
+    /// Extracts the symbols of a parsed file. Works on trees with syntax errors.
+    pub fn extract(lang: &Language, tree: &Tree, text: &str) -> FileSymbols {
+        let Some(tags) = lang.tags() else { return FileSymbols::default() };
+        let defs = collect_defs(tags, tree, text);
+        build(defs)
+    }
+
+    pub fn get(&self, i: u32) -> &Symbol {
+        &self.symbols[i as usize]
+    }
+
+    /// Every symbol index in document order (parents before children).
+    pub fn preorder(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.symbols.len());
+        let mut stack: Vec<u32> = self.roots.iter().rev().copied().collect();
+        while let Some(i) = stack.pop() {
+            out.push(i);
+            stack.extend(self.get(i).children.iter().rev());
+        }
+        out
+    }
+
+    /// `Outer/inner[1]`: names from the top, with overload indices where siblings share a name.
+    pub fn name_path(&self, i: u32) -> String {
+        let mut parts = Vec::new();
+        let mut at = Some(i);
+        while let Some(j) = at {
+            let s = self.get(j);
+            parts.push(match s.overload {
+                Some(k) => format!("{}[{k}]", s.name),
+                None => s.name.clone(),
+            });
+            at = s.parent;
+        }
+        parts.reverse();
+        parts.join("/")
+    }
+
+    /// The innermost symbol whose range contains `byte`.
+    pub fn innermost_at(&self, byte: usize) -> Option<u32> {
+        let byte = byte as u32;
+        let mut best: Option<u32> = None;
+        for i in self.preorder() {
+            let r = &self.get(i).range;
+            if r.start <= byte && byte < r.end.max(r.start + 1) {
+                let narrower = best.is_none_or(|b| {
+                    let br = &self.get(b).range;
+                    r.end - r.start <= br.end - br.start
+                });
+                if narrower {
+                    best = Some(i);
+                }
+            }
+        }
+        best
+    }
+}
+
+fn collect_defs(tags: &crate::query::TagsQuery, tree: &Tree, text: &str) -> Vec<Def> {
+    let mut cursor = QueryCursor::new();
+    // Keyed by (definition node, name node): one node may define several names (`a, b = 1, 2`).
+    let mut by_node: HashMap<(usize, usize), (usize, Def)> = HashMap::new();
+    let mut matches = cursor.matches(&tags.query, tree.root_node(), text.as_bytes());
+    while let Some(m) = matches.next() {
+        let mut def_node = None;
+        let (mut name, mut receiver, mut trait_name, mut doc) = (None, None, None, None::<Range<usize>>);
+        for c in m.captures() {
+            match tags.roles[c.index as usize] {
+                Role::Definition(kind) => def_node = Some((kind, c.node)),
+                Role::Name => name = Some(c.node),
+                Role::Doc => doc = Some(extend(doc, c.node.byte_range())),
+                Role::Receiver => receiver = Some(node_text(c.node, text).to_string()),
+                Role::Trait => trait_name = Some(node_text(c.node, text).to_string()),
+                Role::Reference(_) | Role::Ignored => {}
+            }
+        }
+        let (Some((kind, node)), Some(name)) = (def_node, name) else { continue };
+        let key = (node.id(), name.id());
+        let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
+        if keep {
+            let doc = doc.or_else(|| preceding_doc(node, text));
+            let def = Def {
+                kind,
+                range: node.byte_range(),
+                start_line: node.start_position().row,
+                end_line: end_line(node),
+                name: node_text(name, text).to_string(),
+                name_range: name.byte_range(),
+                signature_end: signature_end(node, text),
+                doc,
+                receiver,
+                trait_name,
+            };
+            by_node.insert(key, (m.pattern_index, def));
+        }
+    }
+    let mut defs: Vec<Def> = by_node.into_values().map(|(_, d)| d).collect();
+    defs.sort_by(|a, b| {
+        a.range
+            .start
+            .cmp(&b.range.start)
+            .then(b.range.end.cmp(&a.range.end))
+            .then(a.name_range.start.cmp(&b.name_range.start))
+    });
+    defs
+}
+
+fn extend(acc: Option<Range<usize>>, r: Range<usize>) -> Range<usize> {
+    match acc {
+        Some(a) => a.start.min(r.start)..a.end.max(r.end),
+        None => r,
+    }
+}
+
+fn node_text<'a>(node: Node, text: &'a str) -> &'a str {
+    &text[node.byte_range()]
+}
+
+/// The last line a node covers (a node ending at column 0 ends on the previous line).
+fn end_line(node: Node) -> usize {
+    let end = node.end_position();
+    if end.column == 0 && end.row > node.start_position().row { end.row - 1 } else { end.row }
+}
+
+/// Where the signature of a definition ends: at its body, else at the end of its first line.
+fn signature_end(node: Node, text: &str) -> usize {
+    if let Some(body) = node.child_by_field_name("body") {
+        return body.start_byte();
+    }
+    let start = node.start_byte();
+    text[start..node.end_byte()].find('\n').map_or(node.end_byte(), |i| start + i)
+}
+
+/// Doc comments directly above a definition (skipping attributes, annotations and decorators).
+fn preceding_doc(node: Node, text: &str) -> Option<Range<usize>> {
+    let mut doc: Option<Range<usize>> = None;
+    let mut next_row = node.start_position().row;
+    let mut sib = node.prev_sibling();
+    while let Some(s) = sib {
+        let kind = s.kind();
+        let adjacent = s.end_position().row + 1 >= next_row;
+        if !adjacent {
+            break;
+        }
+        if kind.contains("comment") {
+            let t = node_text(s, text);
+            if !is_doc_comment(t) {
+                break;
+            }
+            doc = Some(extend(doc, s.byte_range()));
+        } else if !matches!(kind, "attribute_item" | "decorator" | "annotation" | "marker_annotation") {
+            break;
+        }
+        next_row = s.start_position().row;
+        sib = s.prev_sibling();
+    }
+    doc
+}
+
+fn is_doc_comment(t: &str) -> bool {
+    t.starts_with("///") || t.starts_with("//!") || t.starts_with("/**") || t.starts_with("//") || t.starts_with('#')
+}
+
+/// Nests definitions by range, attaches impl/receiver members to their types, fixes kinds, numbers overloads.
+fn build(defs: Vec<Def>) -> FileSymbols {
+    let mut fs = FileSymbols::default();
+    let mut impls: Vec<(u32, Option<String>)> = Vec::new();
+    // Open definitions; one with the very same range as the next is a sibling (`a, b = 1, 2`), not a parent.
+    let mut stack: Vec<(u32, Range<usize>)> = Vec::new();
+    for def in defs {
+        while stack.last().is_some_and(|(_, r)| r.end <= def.range.start || *r == def.range) {
+            stack.pop();
+        }
+        let parent = stack.last().map(|(i, _)| *i);
+        let i = fs.symbols.len() as u32;
+        if def.kind == DefKind::Impl {
+            impls.push((i, def.trait_name.clone()));
+        }
+        stack.push((i, def.range.clone()));
+        fs.symbols.push(to_symbol(&def, parent));
+        if let Some(receiver) = def.receiver {
+            fs.symbols[i as usize].detail = Some(format!("receiver {receiver}"));
+        }
+        link(&mut fs, i, parent);
+    }
+    attach_receivers(&mut fs);
+    attach_impls(&mut fs, &impls);
+    fix_kinds(&mut fs);
+    number_overloads(&mut fs);
+    fs
+}
+
+fn to_symbol(def: &Def, parent: Option<u32>) -> Symbol {
+    let kind = match def.kind {
+        DefKind::Symbol(k) => k,
+        DefKind::Impl => SymbolKind::Object,
+    };
+    let r = |r: &Range<usize>| r.start as u32..r.end as u32;
+    Symbol {
+        name: def.name.clone(),
+        kind,
+        range: r(&def.range),
+        start_line: def.start_line as u32,
+        end_line: def.end_line as u32,
+        name_range: r(&def.name_range),
+        signature_end: def.signature_end as u32,
+        doc: def.doc.as_ref().map(r),
+        detail: None,
+        parent,
+        children: Vec::new(),
+        overload: None,
+    }
+}
+
+fn link(fs: &mut FileSymbols, i: u32, parent: Option<u32>) {
+    fs.symbols[i as usize].parent = parent;
+    match parent {
+        Some(p) => fs.symbols[p as usize].children.push(i),
+        None => fs.roots.push(i),
+    }
+}
+
+fn unlink(fs: &mut FileSymbols, i: u32) {
+    match fs.symbols[i as usize].parent {
+        Some(p) => fs.symbols[p as usize].children.retain(|&c| c != i),
+        None => fs.roots.retain(|&c| c != i),
+    }
+}
+
+/// The type symbol named `name` among `siblings`, if any.
+fn find_type(fs: &FileSymbols, siblings: &[u32], name: &str, except: u32) -> Option<u32> {
+    siblings.iter().copied().find(|&s| {
+        let sym = fs.get(s);
+        s != except && sym.name == name && (sym.kind.is_type_like() || sym.kind == SymbolKind::TypeParameter)
+    })
+}
+
+/// Rust impl blocks: members move to the type symbol of the same scope; without one, the first impl
+/// block of that type stays as an `Object` symbol named after the type and collects the others.
+fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
+    for &(imp, ref trait_name) in impls {
+        let name = fs.get(imp).name.clone();
+        let detail = match trait_name {
+            Some(t) => format!("impl {t} for {name}"),
+            None => format!("impl {name}"),
+        };
+        let siblings = siblings_of(fs, imp);
+        let target = find_type(fs, &siblings, &name, imp);
+        let members = std::mem::take(&mut fs.symbols[imp as usize].children);
+        for &m in &members {
+            fs.symbols[m as usize].detail = Some(detail.clone());
+        }
+        match target {
+            Some(t) => {
+                unlink(fs, imp);
+                move_children(fs, &members, t);
+            }
+            None => {
+                fs.symbols[imp as usize].detail = Some(detail);
+                move_children(fs, &members, imp);
+            }
+        }
+    }
+}
+
+/// Go methods: attached to their receiver's type symbol, or to an `Object` symbol standing for it.
+fn attach_receivers(fs: &mut FileSymbols) {
+    let methods: Vec<u32> = (0..fs.symbols.len() as u32)
+        .filter(|&i| fs.get(i).detail.as_deref().is_some_and(|d| d.starts_with("receiver ")))
+        .collect();
+    for m in methods {
+        let receiver = fs.get(m).detail.as_deref().unwrap()["receiver ".len()..].to_string();
+        let siblings = siblings_of(fs, m);
+        let target = find_type(fs, &siblings, &receiver, m).unwrap_or_else(|| synthetic_type(fs, &receiver, m));
+        fs.symbols[m as usize].detail = None;
+        unlink(fs, m);
+        move_children(fs, &[m], target);
+    }
+}
+
+/// An `Object` symbol for a type defined elsewhere, placed at the first member's position.
+fn synthetic_type(fs: &mut FileSymbols, name: &str, first_member: u32) -> u32 {
+    let siblings = siblings_of(fs, first_member);
+    if let Some(existing) = siblings.iter().copied().find(|&s| {
+        let sym = fs.get(s);
+        sym.kind == SymbolKind::Object && sym.name == name && sym.detail.as_deref() == Some("methods")
+    }) {
+        return existing;
+    }
+    let m = fs.get(first_member).clone();
+    let i = fs.symbols.len() as u32;
+    fs.symbols.push(Symbol {
+        name: name.to_string(),
+        kind: SymbolKind::Object,
+        detail: Some("methods".into()),
+        children: Vec::new(),
+        overload: None,
+        doc: None,
+        name_range: m.name_range.clone(),
+        ..m
+    });
+    link(fs, i, m.parent);
+    sort_children(fs, m.parent);
+    i
+}
+
+fn siblings_of(fs: &FileSymbols, i: u32) -> Vec<u32> {
+    match fs.get(i).parent {
+        Some(p) => fs.get(p).children.clone(),
+        None => fs.roots.clone(),
+    }
+}
+
+fn move_children(fs: &mut FileSymbols, members: &[u32], to: u32) {
+    for &m in members {
+        fs.symbols[m as usize].parent = Some(to);
+        fs.symbols[to as usize].children.push(m);
+    }
+    sort_children(fs, Some(to));
+}
+
+fn sort_children(fs: &mut FileSymbols, of: Option<u32>) {
+    let mut list = match of {
+        Some(p) => std::mem::take(&mut fs.symbols[p as usize].children),
+        None => std::mem::take(&mut fs.roots),
+    };
+    list.sort_by_key(|&c| fs.symbols[c as usize].range.start);
+    list.dedup();
+    match of {
+        Some(p) => fs.symbols[p as usize].children = list,
+        None => fs.roots = list,
+    }
+}
+
+/// A function directly inside a type is a method.
+fn fix_kinds(fs: &mut FileSymbols) {
+    for i in 0..fs.symbols.len() {
+        let parent_kind = fs.symbols[i].parent.map(|p| fs.symbols[p as usize].kind);
+        if fs.symbols[i].kind == SymbolKind::Function && parent_kind.is_some_and(SymbolKind::is_type_like) {
+            fs.symbols[i].kind = SymbolKind::Method;
+        }
+    }
+}
+
+/// Same-named siblings get indices 0, 1, ... in document order.
+fn number_overloads(fs: &mut FileSymbols) {
+    let mut groups: Vec<Vec<u32>> = vec![fs.roots.clone()];
+    groups.extend(fs.symbols.iter().map(|s| s.children.clone()));
+    for group in groups {
+        let mut count: HashMap<&str, u32> = HashMap::new();
+        for &c in &group {
+            *count.entry(fs.symbols[c as usize].name.as_str()).or_default() += 1;
+        }
+        let dups: Vec<String> = count.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
+        for name in dups {
+            let mut k = 0;
+            for &c in &group {
+                if fs.symbols[c as usize].name == name {
+                    fs.symbols[c as usize].overload = Some(k);
+                    k += 1;
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- name paths
+
+/// A parsed name-path pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamePattern {
+    pub absolute: bool,
+    pub segments: Vec<Segment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    pub name: String,
+    pub index: Option<u32>,
+}
+
+impl NamePattern {
+    /// Parses `name`, `A/b`, `/A/b`, `b[1]`.
+    pub fn parse(pattern: &str) -> Result<NamePattern> {
+        let trimmed = pattern.trim();
+        let absolute = trimmed.starts_with('/');
+        let body = trimmed.trim_matches('/');
+        if body.is_empty() {
+            return Err(Error::invalid(
+                "the name path pattern is empty; pass a symbol name such as `MyClass/my_method`",
+            ));
+        }
+        let segments = body.split('/').map(parse_segment).collect::<Result<Vec<_>>>()?;
+        Ok(NamePattern { absolute, segments })
+    }
+
+    /// The last segment's name: what a candidate search looks for.
+    pub fn last_name(&self) -> &str {
+        &self.segments.last().expect("a pattern has a segment").name
+    }
+
+    /// Whether symbol `i` of `fs` matches.
+    pub fn matches(&self, fs: &FileSymbols, i: u32, substring: bool) -> bool {
+        let mut chain = Vec::new();
+        let mut at = Some(i);
+        while let Some(j) = at {
+            chain.push(j);
+            at = fs.get(j).parent;
+        }
+        let n = self.segments.len();
+        if chain.len() < n || (self.absolute && chain.len() != n) {
+            return false;
+        }
+        self.segments.iter().rev().zip(&chain).enumerate().all(|(k, (seg, &sym))| {
+            let s = fs.get(sym);
+            let name_ok = if k == 0 && substring { s.name.contains(seg.name.as_str()) } else { s.name == seg.name };
+            name_ok && seg.index.is_none_or(|want| s.overload.unwrap_or(0) == want)
+        })
+    }
+}
+
+fn parse_segment(seg: &str) -> Result<Segment> {
+    let seg = seg.trim();
+    if seg.is_empty() {
+        return Err(Error::invalid("the name path pattern has an empty segment (`//`)"));
+    }
+    if let Some(open) = seg.rfind('[').filter(|_| seg.ends_with(']')) {
+        let digits = &seg[open + 1..seg.len() - 1];
+        let index = digits
+            .parse()
+            .map_err(|_| Error::invalid(format!("bad overload index in `{seg}`; use a number like `name[1]`")))?;
+        return Ok(Segment { name: seg[..open].to_string(), index: Some(index) });
+    }
+    Ok(Segment { name: seg.to_string(), index: None })
+}
+
+/// The outline as compact text: `Kind name [start-end]`, two spaces per level (for tests and `list_symbols`).
+pub fn outline(fs: &FileSymbols) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<(u32, usize)> = fs.roots.iter().rev().map(|&r| (r, 0)).collect();
+    while let Some((i, depth)) = stack.pop() {
+        let s = fs.get(i);
+        out.push_str(&format!(
+            "{}{} {} [{}-{}]\n",
+            "  ".repeat(depth),
+            s.kind.name(),
+            s.name,
+            s.start_line,
+            s.end_line
+        ));
+        stack.extend(s.children.iter().rev().map(|&c| (c, depth + 1)));
+    }
+    out
+}

@@ -1,0 +1,60 @@
+//! The symbol engine over `fixtures/<lang>/`: every language's queries compile, and each fixture's outline
+//! matches its `.symbols.txt` snapshot (`Kind name [start-end]`, 0-based lines, two spaces per level).
+
+use crate::util::fixtures;
+use arborist::language;
+use arborist::symbols::{FileSymbols, outline};
+use arborist::syntax::parse;
+
+#[test]
+fn every_language_compiles_its_queries() {
+    let names: Vec<&str> = language::all().iter().map(|l| l.name()).collect();
+    assert_eq!(names, ["rust", "python", "typescript", "tsx", "javascript", "java", "go"]);
+    for lang in language::all() {
+        lang.check_queries().unwrap_or_else(|e| panic!("{e}"));
+        assert!(lang.tags().is_some() && lang.textobjects().is_some());
+    }
+}
+
+/// Outline of a fixture file.
+pub fn outline_of(rel: &str) -> String {
+    let text = std::fs::read_to_string(fixtures().join(rel)).unwrap();
+    let lang = language::for_path(rel).unwrap_or_else(|| panic!("no language for {rel}"));
+    let tree = parse(lang, &text).unwrap();
+    outline(&FileSymbols::extract(lang, &tree, &text))
+}
+
+#[test]
+fn fixture_outlines_match_snapshots() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for lang in ["rust", "python", "typescript", "tsx", "javascript", "java", "go"] {
+        let dir = fixtures().join(lang);
+        let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for snap in entries.iter().filter(|p| p.to_string_lossy().ends_with(".symbols.txt")) {
+            let source = snap.to_string_lossy().trim_end_matches(".symbols.txt").to_string();
+            let rel = format!("{lang}/{}", std::path::Path::new(&source).file_name().unwrap().to_string_lossy());
+            let expected = std::fs::read_to_string(snap).unwrap();
+            let actual = outline_of(&rel);
+            checked += 1;
+            if actual.trim_end() != expected.trim_end() {
+                failures.push(format!("== {rel}\n{}", diff(&expected, &actual)));
+            }
+        }
+    }
+    assert!(checked >= 14, "only {checked} snapshots found");
+    assert!(failures.is_empty(), "{} of {checked} outlines differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+fn diff(expected: &str, actual: &str) -> String {
+    let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    let mut out = String::new();
+    for i in 0..e.len().max(a.len()) {
+        let (x, y) = (e.get(i).copied().unwrap_or(""), a.get(i).copied().unwrap_or(""));
+        if x != y {
+            out.push_str(&format!("  line {i}: expected `{x}`\n          actual   `{y}`\n"));
+        }
+    }
+    out
+}
