@@ -1,21 +1,152 @@
 //! The engine façade: owns the open project and its file cache, and is what every tool runs against.
 //! Plain data in, plain data out; knows nothing of MCP or JSON.
 
-use crate::cache::FileCache;
-use crate::error::Result;
-use crate::project::Project;
+use crate::cache::{Document, FileCache};
+use crate::error::{Error, Result};
+use crate::index::{BuildStats, FileEntry, Index, Stamp};
+use crate::language;
+use crate::project::{Project, ProjectPath};
+use crate::query::SymbolKind;
+use crate::symbols::{FileSymbols, NamePattern};
+use crate::syntax::{SyntaxIssue, parse, syntax_issues};
 use std::path::Path;
+use std::sync::Arc;
+
+/// One symbol of one indexed file.
+#[derive(Clone)]
+pub struct SymbolRef {
+    pub entry: Arc<FileEntry>,
+    pub index: u32,
+}
+
+impl SymbolRef {
+    pub fn symbol(&self) -> &crate::symbols::Symbol {
+        self.entry.symbols.get(self.index)
+    }
+
+    pub fn name_path(&self) -> String {
+        self.entry.symbols.name_path(self.index)
+    }
+}
+
+/// Filters of a symbol search.
+#[derive(Debug, Clone, Default)]
+pub struct FindOptions {
+    pub substring: bool,
+    pub include_kinds: Vec<SymbolKind>,
+    pub exclude_kinds: Vec<SymbolKind>,
+}
+
+impl FindOptions {
+    fn accepts(&self, kind: SymbolKind) -> bool {
+        !self.exclude_kinds.contains(&kind) && (self.include_kinds.is_empty() || self.include_kinds.contains(&kind))
+    }
+}
 
 /// One open project with everything needed to answer tool calls about it.
 pub struct Engine {
     project: Project,
     cache: FileCache,
+    index: Index,
 }
 
 impl Engine {
     /// Opens the project at `root`. Cheap: nothing is scanned until a tool needs it.
     pub fn open(root: &Path) -> Result<Engine> {
-        Ok(Engine { project: Project::open(root)?, cache: FileCache::new() })
+        let project = Project::open(root)?;
+        let index = Index::new(&project);
+        Ok(Engine { project, cache: FileCache::new(), index })
+    }
+
+    /// Builds the full symbol index on a background thread, then saves it to `.arborist/cache/`.
+    /// Queries meanwhile search first and parse only candidate files.
+    pub fn start_indexing(self: &Arc<Self>, threads: usize) {
+        let engine = self.clone();
+        std::thread::Builder::new()
+            .name("arborist-index".into())
+            .spawn(move || {
+                let stats = engine.build_index(threads);
+                tracing::info!(
+                    "indexed {} files ({} parsed, {} reused), {} symbols in {:.2}s",
+                    stats.files,
+                    stats.parsed,
+                    stats.reused,
+                    stats.symbols,
+                    stats.seconds
+                );
+            })
+            .expect("spawning the index thread");
+    }
+
+    /// Builds (or refreshes) the full index now and saves it.
+    pub fn build_index(&self, threads: usize) -> BuildStats {
+        let stats = self.index.build(&self.project, threads);
+        if let Err(e) = self.index.persist() {
+            tracing::warn!("could not save the index to .arborist/cache: {e}");
+        }
+        stats
+    }
+
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// Symbols matching a name-path pattern under `scope` (a file or directory; "" for the project),
+    /// in path and document order.
+    pub fn find_symbols(&self, pattern: &NamePattern, scope: &str, opts: &FindOptions) -> Result<Vec<SymbolRef>> {
+        let scope = self.project.resolve_existing(scope)?;
+        let entries = if scope.abs.is_file() {
+            vec![self.code_file(&scope)?]
+        } else {
+            self.index.candidates(&self.project, &scope, pattern.last_name(), opts.substring)
+        };
+        let mut out = Vec::new();
+        for entry in entries {
+            for i in entry.symbols.preorder() {
+                if opts.accepts(entry.symbols.get(i).kind) && pattern.matches(&entry.symbols, i, opts.substring) {
+                    out.push(SymbolRef { entry: entry.clone(), index: i });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The symbols of one code file (fresh), or an error naming the supported languages.
+    pub fn code_file(&self, p: &ProjectPath) -> Result<Arc<FileEntry>> {
+        if p.abs.is_dir() {
+            return Err(Error::IsDirectory(p.display().to_string()));
+        }
+        if language::for_path(&p.rel).is_none() {
+            return Err(unsupported(p));
+        }
+        if self.project.is_ignored(&p.rel, false) {
+            return Err(Error::Ignored(p.display().to_string()));
+        }
+        self.cache.read(p)?; // clear errors for missing, binary and non-UTF-8 files
+        self.index.file(p).ok_or_else(|| Error::NotFound(p.display().to_string()))
+    }
+
+    /// A code file's symbols together with the text they index (same version).
+    pub fn symbols_with_text(&self, rel: &str) -> Result<(Arc<FileEntry>, Arc<Document>)> {
+        let p = self.project.resolve_file(rel)?;
+        let entry = self.code_file(&p)?;
+        let doc = self.cache.read(&p)?;
+        if doc.hash == entry.hash {
+            return Ok((entry, doc));
+        }
+        let lang = entry.lang;
+        let tree = parse(lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {}", p.rel)))?;
+        let symbols = FileSymbols::extract(lang, &tree, doc.text());
+        let entry = FileEntry { rel: p.rel.clone(), lang, stamp: Stamp::default(), hash: doc.hash, symbols };
+        Ok((Arc::new(entry), doc))
+    }
+
+    /// Syntax problems of a code file, with its symbols and text.
+    pub fn syntax_problems(&self, rel: &str) -> Result<(Arc<FileEntry>, Arc<Document>, Vec<SyntaxIssue>)> {
+        let (entry, doc) = self.symbols_with_text(rel)?;
+        let tree = parse(entry.lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {rel}")))?;
+        let issues = syntax_issues(&tree, doc.text());
+        Ok((entry, doc, issues))
     }
 
     pub fn project(&self) -> &Project {
@@ -25,4 +156,9 @@ impl Engine {
     pub fn cache(&self) -> &FileCache {
         &self.cache
     }
+}
+
+fn unsupported(p: &ProjectPath) -> Error {
+    let names: Vec<&str> = language::all().iter().map(|l| l.name()).collect();
+    Error::invalid(format!("{} is not a source file of a supported language ({})", p.display(), names.join(", ")))
 }

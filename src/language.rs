@@ -104,6 +104,16 @@ pub fn for_path(path: &str) -> Option<&'static Language> {
     reg.by_extension.get(&ext.to_ascii_lowercase()).map(|&i| &reg.languages[i])
 }
 
+/// A hash of every compiled-in query and grammar name: a persisted index built with other queries is stale.
+pub fn fingerprint() -> crate::text::ContentHash {
+    let mut all = String::new();
+    for q in QUERIES {
+        all.extend([q.dir, "\0", q.tags, "\0", q.textobjects, "\0"]);
+    }
+    GRAMMARS.iter().for_each(|g| all.push_str(g.name));
+    crate::text::ContentHash::of(all.as_bytes())
+}
+
 /// A language by name.
 pub fn by_name(name: &str) -> Option<&'static Language> {
     all().iter().find(|l| l.entry.name == name)

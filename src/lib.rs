@@ -19,6 +19,7 @@ pub mod contexts;
 pub mod engine;
 pub mod error;
 pub mod files;
+pub mod index;
 pub mod language;
 pub mod project;
 pub mod query;

@@ -43,6 +43,17 @@ enum Command {
         #[arg(long)]
         project: Option<PathBuf>,
     },
+    /// Build (or refresh) the persistent symbol index and print files, symbols, bytes and seconds.
+    Index {
+        /// Project directory (default: the current directory).
+        project_dir: Option<PathBuf>,
+        /// Parser threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Print every symbol as a JSON line {file, name_path, kind, start_line, end_line} instead of stats.
+        #[arg(long)]
+        dump: bool,
+    },
     /// List the tools of a context.
     Tools {
         /// Every tool of every context, optional tools included.
@@ -96,6 +107,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Serve { project_dir, transport, port, activation } => serve(project_dir, transport, port, activation),
         Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
         Command::Tools { all, json, activation } => list_tools(all, json, &activation),
+        Command::Index { project_dir, threads, dump } => index(project_dir, threads, dump),
     }
 }
 
@@ -117,6 +129,30 @@ fn serve(dir: Option<PathBuf>, transport: Transport, port: u16, args: Activation
             Transport::Http => server::serve_http(server, port).await,
         }
     })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn index(dir: Option<PathBuf>, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
+    let engine = Engine::open(&project_root(dir)?)?;
+    let stats = engine.build_index(threads);
+    if dump {
+        use std::io::Write;
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let root = engine.project().resolve("")?;
+        for entry in engine.index().all_in(engine.project(), &root) {
+            for i in entry.symbols.preorder() {
+                let s = entry.symbols.get(i);
+                let line = json!({"file": entry.rel, "name_path": entry.symbols.name_path(i), "kind": s.kind.name(),
+                    "start_line": s.start_line, "end_line": s.end_line});
+                writeln!(out, "{line}")?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "files: {} ({} parsed, {} from cache)\nsymbols: {}\nbytes: {}\nseconds: {:.3}",
+        stats.files, stats.parsed, stats.reused, stats.symbols, stats.bytes, stats.seconds
+    );
     Ok(ExitCode::SUCCESS)
 }
 

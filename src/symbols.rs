@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::language::Language;
-use crate::query::{DefKind, Role, SymbolKind};
+use crate::query::{DefKind, RefKind, Role, SymbolKind};
 use std::collections::HashMap;
 use std::ops::Range;
 use streaming_iterator::StreamingIterator;
@@ -37,6 +37,8 @@ pub struct Symbol {
 pub struct FileSymbols {
     pub symbols: Vec<Symbol>,
     pub roots: Vec<u32>,
+    /// (type symbol, name of a base class / implemented interface or trait) pairs.
+    pub supertypes: Vec<(u32, String)>,
 }
 
 /// A definition as captured, before nesting.
@@ -57,8 +59,14 @@ impl FileSymbols {
     /// Extracts the symbols of a parsed file. Works on trees with syntax errors.
     pub fn extract(lang: &Language, tree: &Tree, text: &str) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
-        let defs = collect_defs(tags, tree, text);
-        build(defs)
+        let (defs, supers) = collect_defs(tags, tree, text);
+        let mut fs = build(defs);
+        for (byte, name) in supers {
+            if let Some(owner) = fs.innermost_type_at(byte) {
+                fs.supertypes.push((owner, name));
+            }
+        }
+        fs
     }
 
     pub fn get(&self, i: u32) -> &Symbol {
@@ -92,6 +100,18 @@ impl FileSymbols {
         parts.join("/")
     }
 
+    /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
+    fn innermost_type_at(&self, byte: usize) -> Option<u32> {
+        let mut at = self.innermost_at(byte);
+        while let Some(i) = at {
+            if self.get(i).kind.is_type_like() {
+                return Some(i);
+            }
+            at = self.get(i).parent;
+        }
+        None
+    }
+
     /// The innermost symbol whose range contains `byte`.
     pub fn innermost_at(&self, byte: usize) -> Option<u32> {
         let byte = byte as u32;
@@ -112,7 +132,9 @@ impl FileSymbols {
     }
 }
 
-fn collect_defs(tags: &crate::query::TagsQuery, tree: &Tree, text: &str) -> Vec<Def> {
+/// Definitions, plus the names of supertypes (base classes, implemented interfaces) with their position.
+fn collect_defs(tags: &crate::query::TagsQuery, tree: &Tree, text: &str) -> (Vec<Def>, Vec<(usize, String)>) {
+    let mut supers = Vec::new();
     let mut cursor = QueryCursor::new();
     // Keyed by (definition node, name node): one node may define several names (`a, b = 1, 2`).
     let mut by_node: HashMap<(usize, usize), (usize, Def)> = HashMap::new();
@@ -120,6 +142,7 @@ fn collect_defs(tags: &crate::query::TagsQuery, tree: &Tree, text: &str) -> Vec<
     while let Some(m) = matches.next() {
         let mut def_node = None;
         let (mut name, mut receiver, mut trait_name, mut doc) = (None, None, None, None::<Range<usize>>);
+        let mut implements = false;
         for c in m.captures() {
             match tags.roles[c.index as usize] {
                 Role::Definition(kind) => def_node = Some((kind, c.node)),
@@ -127,8 +150,15 @@ fn collect_defs(tags: &crate::query::TagsQuery, tree: &Tree, text: &str) -> Vec<
                 Role::Doc => doc = Some(extend(doc, c.node.byte_range())),
                 Role::Receiver => receiver = Some(node_text(c.node, text).to_string()),
                 Role::Trait => trait_name = Some(node_text(c.node, text).to_string()),
+                Role::Reference(RefKind::Implementation) => implements = true,
                 Role::Reference(_) | Role::Ignored => {}
             }
+        }
+        if implements && def_node.is_none() {
+            if let Some(n) = name {
+                supers.push((n.start_byte(), node_text(n, text).to_string()));
+            }
+            continue;
         }
         let (Some((kind, node)), Some(name)) = (def_node, name) else { continue };
         let key = (node.id(), name.id());
@@ -158,7 +188,7 @@ fn collect_defs(tags: &crate::query::TagsQuery, tree: &Tree, text: &str) -> Vec<
             .then(b.range.end.cmp(&a.range.end))
             .then(a.name_range.start.cmp(&b.name_range.start))
     });
-    defs
+    (defs, supers)
 }
 
 fn extend(acc: Option<Range<usize>>, r: Range<usize>) -> Range<usize> {
@@ -306,15 +336,20 @@ fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
         for &m in &members {
             fs.symbols[m as usize].detail = Some(detail.clone());
         }
-        match target {
+        let owner = match target {
             Some(t) => {
                 unlink(fs, imp);
                 move_children(fs, &members, t);
+                t
             }
             None => {
                 fs.symbols[imp as usize].detail = Some(detail);
                 move_children(fs, &members, imp);
+                imp
             }
+        };
+        if let Some(t) = trait_name {
+            fs.supertypes.push((owner, t.clone()));
         }
     }
 }

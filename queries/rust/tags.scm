@@ -21,10 +21,12 @@
 
 (enum_variant name: (identifier) @name) @definition.enum_member
 
-; ---- constants and statics (items only: never inside function bodies) ----------------------
+; ---- constants and statics (items only: never inside function bodies; `const _` is skipped) --
 
-(source_file (const_item name: (identifier) @name) @definition.constant)
-(declaration_list (const_item name: (identifier) @name) @definition.constant)
+((source_file (const_item name: (identifier) @name) @definition.constant)
+  (#not-eq? @name "_"))
+((declaration_list (const_item name: (identifier) @name) @definition.constant)
+  (#not-eq? @name "_"))
 (source_file (static_item name: (identifier) @name) @definition.variable)
 (declaration_list (static_item name: (identifier) @name) @definition.variable)
 

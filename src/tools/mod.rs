@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod files;
+pub mod symbols;
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
@@ -63,7 +64,7 @@ impl ToolSpec {
 /// Every tool arborist implements, in listing order.
 pub fn registry() -> &'static [ToolSpec] {
     static REGISTRY: OnceLock<Vec<ToolSpec>> = OnceLock::new();
-    REGISTRY.get_or_init(files::tools)
+    REGISTRY.get_or_init(|| [files::tools(), symbols::tools()].into_iter().flatten().collect())
 }
 
 /// Looks a tool up by name.

@@ -1,0 +1,405 @@
+//! The symbol index: per-file symbol tables keyed by content hash, a name → files map, a background
+//! full build (parallel parse), a persistent on-disk copy for fast restarts, and freshness checks by
+//! mtime/size (plus a file watcher) before each query. Until the full build is ready, queries search
+//! for the name first and parse only the candidate files.
+
+mod store;
+
+use crate::language::{self, Language};
+use crate::project::{Project, ProjectPath};
+use crate::search::{PathFilter, compile_matcher, for_each_file};
+use crate::symbols::FileSymbols;
+use crate::syntax::parse;
+use crate::text::ContentHash;
+use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Instant, UNIX_EPOCH};
+
+pub use store::FILE_NAME as STORE_FILE_NAME;
+
+/// Where the persistent index lives, relative to the project root.
+pub const CACHE_DIR: &str = ".arborist/cache";
+
+/// Modification time and size: a file whose stamp is unchanged is not read again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stamp {
+    pub mtime_ns: u64,
+    pub len: u64,
+}
+
+impl Stamp {
+    pub fn of(meta: &std::fs::Metadata) -> Stamp {
+        let mtime_ns =
+            meta.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos() as u64);
+        Stamp { mtime_ns, len: meta.len() }
+    }
+
+    fn read(path: &Path) -> Option<Stamp> {
+        std::fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| Stamp::of(&m))
+    }
+}
+
+/// The symbols of one file at one version.
+pub struct FileEntry {
+    pub rel: String,
+    pub lang: &'static Language,
+    pub stamp: Stamp,
+    pub hash: ContentHash,
+    pub symbols: FileSymbols,
+}
+
+/// Figures of a full build.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BuildStats {
+    pub files: usize,
+    pub parsed: usize,
+    pub reused: usize,
+    pub symbols: usize,
+    pub bytes: u64,
+    pub seconds: f64,
+}
+
+#[derive(Default)]
+struct Tables {
+    files: HashMap<String, Arc<FileEntry>>,
+    names: HashMap<String, HashSet<String>>,
+}
+
+impl Tables {
+    fn insert(&mut self, entry: Arc<FileEntry>) {
+        self.remove(&entry.rel);
+        for s in &entry.symbols.symbols {
+            self.names.entry(s.name.clone()).or_default().insert(entry.rel.clone());
+        }
+        self.files.insert(entry.rel.clone(), entry);
+    }
+
+    fn remove(&mut self, rel: &str) {
+        if let Some(old) = self.files.remove(rel) {
+            for s in &old.symbols.symbols {
+                if let Some(set) = self.names.get_mut(&s.name) {
+                    set.remove(rel);
+                    if set.is_empty() {
+                        self.names.remove(&s.name);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The index of one project.
+pub struct Index {
+    root: PathBuf,
+    tables: RwLock<Tables>,
+    ready: AtomicBool,
+    /// Paths reported by the watcher since the last query.
+    dirty: Arc<Mutex<HashSet<PathBuf>>>,
+    watching: AtomicBool,
+    watcher: Mutex<Option<notify::RecommendedWatcher>>,
+    persisted: std::sync::Once,
+}
+
+impl Index {
+    pub fn new(project: &Project) -> Index {
+        Index {
+            root: project.root().to_path_buf(),
+            tables: RwLock::new(Tables::default()),
+            ready: AtomicBool::new(false),
+            dirty: Arc::new(Mutex::new(HashSet::new())),
+            watching: AtomicBool::new(false),
+            watcher: Mutex::new(None),
+            persisted: std::sync::Once::new(),
+        }
+    }
+
+    /// Whether the full build has finished (queries then use the name map).
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    /// Loads the persistent index once, if there is one (entries are re-checked against the disk on use).
+    fn ensure_loaded(&self) {
+        self.persisted.call_once(|| {
+            let Some(entries) = store::load(&self.root.join(CACHE_DIR)) else { return };
+            let mut t = self.tables.write().unwrap();
+            for e in entries {
+                t.insert(Arc::new(e));
+            }
+        });
+    }
+
+    /// Saves the index to `.arborist/cache/`.
+    pub fn persist(&self) -> std::io::Result<()> {
+        let t = self.tables.read().unwrap();
+        let mut entries: Vec<&FileEntry> = t.files.values().map(|e| e.as_ref()).collect();
+        entries.sort_by(|a, b| a.rel.cmp(&b.rel));
+        store::save(&self.root.join(CACHE_DIR), &entries)
+    }
+
+    /// Indexes every code file of the project with `threads` parser threads, reusing entries whose
+    /// stamp or content hash is unchanged; drops entries of files that are gone. Marks the index ready.
+    pub fn build(&self, project: &Project, threads: usize) -> BuildStats {
+        let started = Instant::now();
+        self.ensure_loaded();
+        self.start_watching();
+        let files = code_files(project, &project.resolve("").expect("the root resolves"));
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
+        let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
+        let fresh: Vec<Arc<FileEntry>> = pool.install(|| {
+            use rayon::prelude::*;
+            files
+                .par_iter()
+                .filter_map(|(rel, abs)| {
+                    let known = self.tables.read().unwrap().files.get(rel).cloned();
+                    let (entry, was_parsed) = refresh_entry(rel, abs, known)?;
+                    if was_parsed { &parsed } else { &reused }.fetch_add(1, Ordering::Relaxed);
+                    Some(entry)
+                })
+                .collect()
+        });
+        let mut stats = BuildStats {
+            files: fresh.len(),
+            parsed: parsed.into_inner(),
+            reused: reused.into_inner(),
+            ..BuildStats::default()
+        };
+        let live: HashSet<&str> = fresh.iter().map(|e| e.rel.as_str()).collect();
+        {
+            let mut t = self.tables.write().unwrap();
+            let gone: Vec<String> = t.files.keys().filter(|k| !live.contains(k.as_str())).cloned().collect();
+            gone.iter().for_each(|g| t.remove(g));
+            for e in &fresh {
+                stats.symbols += e.symbols.symbols.len();
+                stats.bytes += e.stamp.len;
+                if !t.files.get(&e.rel).is_some_and(|old| Arc::ptr_eq(old, e)) {
+                    t.insert(e.clone());
+                }
+            }
+        }
+        self.ready.store(true, Ordering::Release);
+        stats.seconds = started.elapsed().as_secs_f64();
+        stats
+    }
+
+    /// Watches the project for changes (best effort: without a watcher, every indexed file is
+    /// re-checked by mtime/size before each query).
+    fn start_watching(&self) {
+        use notify::{RecursiveMode, Watcher};
+        let dirty = self.dirty.clone();
+        let handler = move |res: notify::Result<notify::Event>| {
+            if let Ok(ev) = res {
+                dirty.lock().unwrap().extend(ev.paths);
+            }
+        };
+        match notify::recommended_watcher(handler)
+            .and_then(|mut w| w.watch(&self.root, RecursiveMode::Recursive).map(|_| w))
+        {
+            Ok(w) => {
+                *self.watcher.lock().unwrap() = Some(w);
+                self.watching.store(true, Ordering::Release);
+            }
+            Err(e) => tracing::warn!("file watcher unavailable ({e}); checking files by mtime before each query"),
+        }
+    }
+
+    /// Brings the index up to date with changes on disk: watcher reports, or (without a watcher) a stat
+    /// of every indexed file.
+    fn sync(&self, project: &Project) {
+        if !self.is_ready() {
+            return;
+        }
+        let changed: Vec<PathBuf> = if self.watching.load(Ordering::Acquire) {
+            self.dirty.lock().unwrap().drain().collect()
+        } else {
+            let t = self.tables.read().unwrap();
+            t.files
+                .values()
+                .filter(|e| Stamp::read(&self.root.join(&e.rel)) != Some(e.stamp))
+                .map(|e| self.root.join(&e.rel))
+                .collect()
+        };
+        for abs in changed {
+            self.refresh_path(project, &abs);
+        }
+    }
+
+    /// Re-reads one file (or drops it when it is gone, ignored or not code).
+    fn refresh_path(&self, project: &Project, abs: &Path) {
+        let Ok(rel) = abs.strip_prefix(&self.root) else { return };
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        let indexable = language::for_path(&rel).is_some()
+            && project.resolve(&rel).is_ok()
+            && !project.is_ignored(&rel, false)
+            && abs.is_file();
+        if !indexable {
+            self.tables.write().unwrap().remove(&rel);
+            return;
+        }
+        let known = self.tables.read().unwrap().files.get(&rel).cloned();
+        match refresh_entry(&rel, abs, known) {
+            Some((entry, true)) => self.tables.write().unwrap().insert(entry),
+            Some((_, false)) => {}
+            None => self.tables.write().unwrap().remove(&rel),
+        }
+    }
+
+    /// Marks a file as changed by one of our own edits.
+    pub fn invalidate(&self, project: &Project, rel: &str) {
+        self.refresh_path(project, &self.root.join(rel));
+    }
+
+    /// The up-to-date symbols of one file; None if it is not a supported code file.
+    pub fn file(&self, p: &ProjectPath) -> Option<Arc<FileEntry>> {
+        language::for_path(&p.rel)?;
+        self.ensure_loaded();
+        let known = self.tables.read().unwrap().files.get(&p.rel).cloned();
+        let (entry, parsed) = refresh_entry(&p.rel, &p.abs, known)?;
+        if parsed {
+            self.tables.write().unwrap().insert(entry.clone());
+        }
+        Some(entry)
+    }
+
+    /// Up-to-date entries of the files under `scope` that may define a symbol named `name` (or, with
+    /// `substring`, a name containing it). Uses the name map once ready; before that, searches the
+    /// files for the name and parses only those that contain it.
+    pub fn candidates(
+        &self,
+        project: &Project,
+        scope: &ProjectPath,
+        name: &str,
+        substring: bool,
+    ) -> Vec<Arc<FileEntry>> {
+        self.ensure_loaded();
+        self.sync(project);
+        if !self.is_ready() {
+            return self.search_then_parse(project, scope, name);
+        }
+        let rels: Vec<String> = {
+            let t = self.tables.read().unwrap();
+            let in_scope = |rel: &&String| in_scope(rel, &scope.rel);
+            if substring {
+                t.names
+                    .iter()
+                    .filter(|(k, _)| k.contains(name))
+                    .flat_map(|(_, v)| v.iter())
+                    .filter(in_scope)
+                    .cloned()
+                    .collect()
+            } else {
+                t.names.get(name).map(|v| v.iter().filter(in_scope).cloned().collect()).unwrap_or_default()
+            }
+        };
+        let mut entries: Vec<Arc<FileEntry>> = rels
+            .into_iter()
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel }))
+            .collect();
+        entries.sort_by(|a, b| a.rel.cmp(&b.rel));
+        entries
+    }
+
+    /// Every up-to-date entry under `scope` (for whole-project scans such as implementations).
+    pub fn all_in(&self, project: &Project, scope: &ProjectPath) -> Vec<Arc<FileEntry>> {
+        self.ensure_loaded();
+        if !self.is_ready() {
+            let files = code_files(project, scope);
+            use rayon::prelude::*;
+            let mut out: Vec<_> = files
+                .par_iter()
+                .filter_map(|(rel, abs)| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
+                .collect();
+            out.sort_by(|a, b| a.rel.cmp(&b.rel));
+            return out;
+        }
+        self.sync(project);
+        let t = self.tables.read().unwrap();
+        let mut out: Vec<_> = t.files.values().filter(|e| in_scope(&&e.rel, &scope.rel)).cloned().collect();
+        out.sort_by(|a, b| a.rel.cmp(&b.rel));
+        out
+    }
+
+    fn search_then_parse(&self, project: &Project, scope: &ProjectPath, name: &str) -> Vec<Arc<FileEntry>> {
+        let files = files_containing(project, scope, name);
+        use rayon::prelude::*;
+        let mut out: Vec<Arc<FileEntry>> = files
+            .par_iter()
+            .filter_map(|(rel, abs)| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
+            .collect();
+        out.sort_by(|a, b| a.rel.cmp(&b.rel));
+        out
+    }
+
+    /// Number of indexed files and symbols.
+    pub fn size(&self) -> (usize, usize) {
+        let t = self.tables.read().unwrap();
+        (t.files.len(), t.files.values().map(|e| e.symbols.symbols.len()).sum())
+    }
+}
+
+fn in_scope(rel: &&String, scope: &str) -> bool {
+    scope.is_empty()
+        || rel.as_str() == scope
+        || (rel.starts_with(scope) && rel.as_bytes().get(scope.len()) == Some(&b'/'))
+}
+
+/// Returns a fresh entry for a file: the known one if its stamp (or content hash) is unchanged,
+/// else a new parse; the flag says whether it was parsed. None for unreadable or non-text files.
+fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>) -> Option<(Arc<FileEntry>, bool)> {
+    let stamp = Stamp::read(abs)?;
+    if let Some(k) = &known
+        && k.stamp == stamp
+    {
+        return Some((k.clone(), false));
+    }
+    let bytes = std::fs::read(abs).ok()?;
+    let hash = ContentHash::of(&bytes);
+    if let Some(k) = known.filter(|k| k.hash == hash) {
+        let entry = FileEntry { rel: k.rel.clone(), lang: k.lang, stamp, hash, symbols: k.symbols.clone() };
+        return Some((Arc::new(entry), true));
+    }
+    let lang = language::for_path(rel)?;
+    let doc = crate::cache::Document::decode(rel, &bytes).ok()?;
+    let tree = parse(lang, doc.text())?;
+    let symbols = FileSymbols::extract(lang, &tree, doc.text());
+    Some((Arc::new(FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols }), true))
+}
+
+/// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.
+pub fn code_files(project: &Project, scope: &ProjectPath) -> Vec<(String, PathBuf)> {
+    let filter = PathFilter::new("", "", true).expect("empty globs compile");
+    let out = Mutex::new(Vec::new());
+    for_each_file(project, project.walker(scope, true), &filter, || {
+        |rel: &str, abs: &Path| out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()))
+    });
+    out.into_inner().unwrap()
+}
+
+/// Code files under `scope` whose text contains `needle`, found at ripgrep speed.
+fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
+    let Ok(matcher) = compile_matcher(&regex::escape(needle), false) else { return Vec::new() };
+    let filter = PathFilter::new("", "", true).expect("empty globs compile");
+    let out = Mutex::new(Vec::new());
+    let mut builder = SearcherBuilder::new();
+    builder.binary_detection(BinaryDetection::quit(0)).max_matches(Some(1)).line_number(true);
+    for_each_file(project, project.walker(scope, true), &filter, || {
+        let mut searcher = builder.build();
+        let (matcher, out) = (&matcher, &out);
+        move |rel: &str, abs: &Path| {
+            let mut hit = false;
+            let sink = Lossy(|_, _| {
+                hit = true;
+                Ok(false)
+            });
+            if searcher.search_path(matcher, abs, sink).is_ok() && hit {
+                out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()));
+            }
+        }
+    });
+    out.into_inner().unwrap()
+}

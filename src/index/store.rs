@@ -1,0 +1,206 @@
+//! The persistent index file `.arborist/cache/symbols-v1.bin`: a versioned, checksummed binary dump of
+//! per-file symbol tables. Safe to delete; a file that fails any check is ignored as a whole.
+
+use super::FileEntry;
+use crate::language;
+use crate::query::SymbolKind;
+use crate::symbols::{FileSymbols, Symbol};
+use crate::text::ContentHash;
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
+/// Bump when the symbol model or the queries change meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Serialises entries; the checksum covers everything after it.
+pub fn encode(entries: &[&FileEntry]) -> Vec<u8> {
+    let mut w = Writer(Vec::with_capacity(1 << 20));
+    w.u32(FORMAT_VERSION);
+    w.str(env!("CARGO_PKG_VERSION"));
+    w.0.extend_from_slice(&language::fingerprint().0);
+    w.u32(entries.len() as u32);
+    for e in entries {
+        write_entry(&mut w, e);
+    }
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&ContentHash::of(&w.0).0);
+    out.extend_from_slice(&w.0);
+    out
+}
+
+/// Parses a dump; None if it is from another version or damaged in any way.
+pub fn decode(bytes: &[u8]) -> Option<Vec<FileEntry>> {
+    let rest = bytes.strip_prefix(MAGIC.as_slice())?;
+    let (sum, body) = rest.split_at_checked(32)?;
+    if ContentHash::of(body).0 != sum {
+        return None;
+    }
+    let mut r = Reader(body);
+    if r.u32()? != FORMAT_VERSION || r.str()? != env!("CARGO_PKG_VERSION") || r.take(32)? != language::fingerprint().0 {
+        return None;
+    }
+    let n = r.u32()? as usize;
+    let mut entries = Vec::with_capacity(n.min(1 << 20));
+    for _ in 0..n {
+        entries.push(read_entry(&mut r)?);
+    }
+    r.0.is_empty().then_some(entries)
+}
+
+/// Writes the dump atomically under `dir` (created with a `.gitignore` so it is never committed).
+pub fn save(dir: &Path, entries: &[&FileEntry]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let ignore = dir.join(".gitignore");
+    if !ignore.exists() {
+        std::fs::write(ignore, "*\n")?;
+    }
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    std::io::Write::write_all(&mut tmp, &encode(entries))?;
+    tmp.persist(dir.join(FILE_NAME)).map_err(|e| e.error)?;
+    Ok(())
+}
+
+pub const FILE_NAME: &str = "symbols-v1.bin";
+
+pub fn load(dir: &Path) -> Option<Vec<FileEntry>> {
+    decode(&std::fs::read(dir.join(FILE_NAME)).ok()?)
+}
+
+fn write_entry(w: &mut Writer, e: &FileEntry) {
+    w.str(&e.rel);
+    w.str(e.lang.name());
+    w.u64(e.stamp.mtime_ns);
+    w.u64(e.stamp.len);
+    w.0.extend_from_slice(&e.hash.0);
+    w.u32(e.symbols.roots.len() as u32);
+    e.symbols.roots.iter().for_each(|&r| w.u32(r));
+    w.u32(e.symbols.symbols.len() as u32);
+    for s in &e.symbols.symbols {
+        write_symbol(w, s);
+    }
+    w.u32(e.symbols.supertypes.len() as u32);
+    for (i, name) in &e.symbols.supertypes {
+        w.u32(*i);
+        w.str(name);
+    }
+}
+
+fn write_symbol(w: &mut Writer, s: &Symbol) {
+    w.str(&s.name);
+    w.0.push(s.kind.number());
+    for v in
+        [s.range.start, s.range.end, s.start_line, s.end_line, s.name_range.start, s.name_range.end, s.signature_end]
+    {
+        w.u32(v);
+    }
+    w.opt_u32(s.doc.as_ref().map(|d| d.start));
+    w.opt_u32(s.doc.as_ref().map(|d| d.end));
+    w.opt_str(s.detail.as_deref());
+    w.opt_u32(s.parent);
+    w.u32(s.children.len() as u32);
+    s.children.iter().for_each(|&c| w.u32(c));
+    w.opt_u32(s.overload);
+}
+
+fn read_entry(r: &mut Reader) -> Option<FileEntry> {
+    let rel = r.str()?.to_string();
+    let lang = language::by_name(r.str()?)?;
+    let stamp = super::Stamp { mtime_ns: r.u64()?, len: r.u64()? };
+    let hash = ContentHash(r.take(32)?.try_into().ok()?);
+    let roots = (0..r.u32()?).map(|_| r.u32()).collect::<Option<Vec<_>>>()?;
+    let n = r.u32()? as usize;
+    let symbols = (0..n).map(|_| read_symbol(r)).collect::<Option<Vec<_>>>()?;
+    let supertypes = (0..r.u32()?).map(|_| Some((r.u32()?, r.str()?.to_string()))).collect::<Option<Vec<_>>>()?;
+    let valid = |i: &u32| (*i as usize) < n;
+    let links_ok = symbols.iter().all(|s| s.children.iter().all(valid) && s.parent.is_none_or(|p| valid(&p)));
+    if !roots.iter().all(valid) || !links_ok || !supertypes.iter().all(|(i, _)| valid(i)) {
+        return None;
+    }
+    Some(FileEntry { rel, lang, stamp, hash, symbols: FileSymbols { symbols, roots, supertypes } })
+}
+
+fn read_symbol(r: &mut Reader) -> Option<Symbol> {
+    let name = r.str()?.to_string();
+    let kind = SymbolKind::from_number(r.take(1)?[0] as i64)?;
+    let mut v = [0u32; 7];
+    for slot in &mut v {
+        *slot = r.u32()?;
+    }
+    let (doc_start, doc_end) = (r.opt_u32()?, r.opt_u32()?);
+    let detail = r.opt_str()?;
+    let parent = r.opt_u32()?;
+    let children = (0..r.u32()?).map(|_| r.u32()).collect::<Option<Vec<_>>>()?;
+    let overload = r.opt_u32()?;
+    Some(Symbol {
+        name,
+        kind,
+        range: v[0]..v[1],
+        start_line: v[2],
+        end_line: v[3],
+        name_range: v[4]..v[5],
+        signature_end: v[6],
+        doc: doc_start.zip(doc_end).map(|(a, b)| a..b),
+        detail,
+        parent,
+        children,
+        overload,
+    })
+}
+
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn str(&mut self, s: &str) {
+        self.u32(s.len() as u32);
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    fn opt_u32(&mut self, v: Option<u32>) {
+        self.u32(v.map_or(u32::MAX, |v| v));
+    }
+    fn opt_str(&mut self, s: Option<&str>) {
+        match s {
+            Some(s) => {
+                self.0.push(1);
+                self.str(s);
+            }
+            None => self.0.push(0),
+        }
+    }
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, tail) = self.0.split_at_checked(n)?;
+        self.0 = tail;
+        Some(head)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    fn str(&mut self) -> Option<&'a str> {
+        let n = self.u32()? as usize;
+        std::str::from_utf8(self.take(n)?).ok()
+    }
+    fn opt_u32(&mut self) -> Option<Option<u32>> {
+        let v = self.u32()?;
+        Some((v != u32::MAX).then_some(v))
+    }
+    fn opt_str(&mut self) -> Option<Option<String>> {
+        match self.take(1)?[0] {
+            0 => Some(None),
+            1 => Some(Some(self.str()?.to_string())),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,539 @@
+//! Symbol tools: overview, find_symbol, diagnostics, declaration and implementation lookups, and the
+//! agent-loop listing `list_symbols`. Answers follow the reference server's JSON shapes.
+
+use super::answer::{answer_limit, limit_answer, to_json};
+use super::{Effect, ToolSpec};
+use crate::cache::Document;
+use crate::engine::{Engine, FindOptions, SymbolRef};
+use crate::error::{Error, Result};
+use crate::index::FileEntry;
+use crate::query::SymbolKind;
+use crate::symbols::{NamePattern, outline};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::sync::Arc;
+
+pub fn tools() -> Vec<ToolSpec> {
+    use Effect::*;
+    vec![
+        ToolSpec::new("get_symbols_overview", OVERVIEW, ReadOnly, get_symbols_overview),
+        ToolSpec::new("find_symbol", FIND_SYMBOL, ReadOnly, find_symbol),
+        ToolSpec::new("get_diagnostics_for_file", DIAGNOSTICS, ReadOnly, get_diagnostics_for_file),
+        ToolSpec::new("find_declaration", FIND_DECLARATION, ReadOnly, find_declaration),
+        ToolSpec::new("find_implementations", FIND_IMPLEMENTATIONS, ReadOnly, find_implementations),
+        ToolSpec::new("list_symbols", LIST_SYMBOLS, ReadOnly, list_symbols).optional(),
+        ToolSpec::new("rust_list_symbols", LIST_SYMBOLS, ReadOnly, list_symbols).optional(),
+    ]
+}
+
+fn default_max() -> i64 {
+    -1
+}
+
+fn limit_of(engine: &Engine, max_answer_chars: i64) -> Result<usize> {
+    answer_limit(max_answer_chars, engine.project().config().max_answer_chars)
+}
+
+fn kinds(numbers: &[i64]) -> Result<Vec<SymbolKind>> {
+    numbers
+        .iter()
+        .map(|&n| SymbolKind::from_number(n).ok_or_else(|| Error::invalid(format!("unknown symbol kind {n}; use LSP SymbolKind numbers 1..=26 (5 Class, 6 Method, 12 Function, 13 Variable)"))))
+        .collect()
+}
+
+fn body_location(entry: &FileEntry, i: u32) -> Value {
+    let s = entry.symbols.get(i);
+    json!({"start_line": s.start_line, "end_line": s.end_line})
+}
+
+/// Children grouped by kind, `depth` levels down; each child carries `name` and `body_location`.
+fn children_json(entry: &FileEntry, i: u32, depth: usize) -> Map<String, Value> {
+    let mut by_kind = Map::new();
+    for &c in &entry.symbols.get(i).children {
+        let s = entry.symbols.get(c);
+        let mut child = json!({"name": s.name, "body_location": body_location(entry, c)});
+        if depth > 1 && !s.children.is_empty() {
+            child["children"] = Value::Object(children_json(entry, c, depth - 1));
+        }
+        push_grouped(&mut by_kind, s.kind, child);
+    }
+    by_kind
+}
+
+fn push_grouped(map: &mut Map<String, Value>, kind: SymbolKind, item: Value) {
+    let list = map.entry(kind.name()).or_insert_with(|| Value::Array(Vec::new()));
+    list.as_array_mut().expect("grouped values are arrays").push(item);
+}
+
+// ---------------------------------------------------------------- get_symbols_overview
+
+const OVERVIEW: &str = "Lists the top-level symbols of a code file grouped by kind, e.g. {\"Class\": [\"Cart\"], \
+\"Function\": [\"main\"]}. With depth=1 a symbol with children becomes {\"Cart\": {\"Method\": [...]}}. Use it first to \
+learn a file's structure; then find_symbol with include_body for the parts you need.";
+
+#[derive(Deserialize, JsonSchema)]
+struct OverviewParams {
+    /// Code file path relative to the project root.
+    relative_path: String,
+    /// Levels of children to include (0 = top level only; -1 = the default, 0).
+    #[serde(default = "default_max")]
+    depth: i64,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn get_symbols_overview(engine: &Engine, p: OverviewParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    let path = engine.project().resolve_existing(&p.relative_path)?;
+    let entry = engine.code_file(&path)?;
+    let depth = p.depth.max(0) as usize;
+    let answer = to_json(&overview(&entry, &entry.symbols.roots, depth));
+    Ok(limit_answer(answer, limit, "Shortened result (top level only):", || {
+        Some(to_json(&overview(&entry, &entry.symbols.roots, 0)))
+    }))
+}
+
+fn overview(entry: &FileEntry, of: &[u32], depth: usize) -> Map<String, Value> {
+    let mut by_kind = Map::new();
+    for &i in of {
+        let s = entry.symbols.get(i);
+        let item = if depth > 0 && !s.children.is_empty() {
+            json!({ s.name.clone(): overview(entry, &s.children, depth - 1) })
+        } else {
+            Value::String(s.name.clone())
+        };
+        push_grouped(&mut by_kind, s.kind, item);
+    }
+    by_kind
+}
+
+// ---------------------------------------------------------------- find_symbol
+
+const FIND_SYMBOL: &str = "Finds symbols by name path: `name` (any depth), `Outer/name` (suffix), `/Outer/name` \
+(from the top of the file), `name[1]` (second of same-named siblings); substring_matching applies to the last \
+segment. Answers a list of {name_path, kind, relative_path, body_location (0-based lines)}; include_body adds the \
+source, include_info the signature and doc comment, depth>0 the children grouped by kind. Narrow with relative_path \
+(file or directory) and include_kinds/exclude_kinds (LSP numbers: 5 Class, 6 Method, 12 Function, 13 Variable, \
+23 Struct). Answered from tree-sitter; no language server needed.";
+
+#[derive(Deserialize, JsonSchema)]
+struct FindSymbolParams {
+    /// Name path pattern, e.g. "Cart/add", "/Cart", "add[1]".
+    name_path_pattern: String,
+    /// Levels of children to include with each match.
+    #[serde(default)]
+    depth: usize,
+    /// Restrict to this file or directory (relative to the project root); empty for the whole project.
+    #[serde(default)]
+    relative_path: String,
+    /// Include each symbol's source text.
+    #[serde(default)]
+    include_body: bool,
+    /// Include each symbol's signature and doc comment.
+    #[serde(default)]
+    include_info: bool,
+    /// Only these kinds (LSP SymbolKind numbers).
+    #[serde(default)]
+    include_kinds: Vec<i64>,
+    /// Never these kinds (LSP SymbolKind numbers); wins over include_kinds.
+    #[serde(default)]
+    exclude_kinds: Vec<i64>,
+    /// Match the last segment as a substring.
+    #[serde(default)]
+    substring_matching: bool,
+    /// Fail (listing the matches) when more symbols match; -1 = no limit.
+    #[serde(default = "default_max")]
+    max_matches: i64,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn find_symbol(engine: &Engine, p: FindSymbolParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    let pattern = NamePattern::parse(&p.name_path_pattern)?;
+    let opts = FindOptions {
+        substring: p.substring_matching,
+        include_kinds: kinds(&p.include_kinds)?,
+        exclude_kinds: kinds(&p.exclude_kinds)?,
+    };
+    let found = engine.find_symbols(&pattern, &p.relative_path, &opts)?;
+    if p.max_matches >= 0 && found.len() > p.max_matches as usize {
+        return Err(Error::rejected(format!(
+            "Matched {}>max_matches={} symbols.\n{}",
+            found.len(),
+            p.max_matches,
+            to_json(&name_paths_by_file(&found))
+        )));
+    }
+    let texts = TextCache::default();
+    let items: Vec<Value> = found
+        .iter()
+        .map(|r| symbol_json(engine, r, p.depth, p.include_body, p.include_info, &texts))
+        .collect::<Result<_>>()?;
+    Ok(limit_answer(to_json(&items), limit, "Shortened result (name paths per file):", || {
+        Some(to_json(&name_paths_by_file(&found)))
+    }))
+}
+
+fn name_paths_by_file(found: &[SymbolRef]) -> Map<String, Value> {
+    let mut map = Map::new();
+    for r in found {
+        let list = map.entry(r.entry.rel.clone()).or_insert_with(|| Value::Array(Vec::new()));
+        list.as_array_mut().expect("arrays").push(Value::String(r.name_path()));
+    }
+    map
+}
+
+/// Texts read for bodies and infos during one answer.
+#[derive(Default)]
+struct TextCache(std::cell::RefCell<std::collections::HashMap<String, Arc<Document>>>);
+
+impl TextCache {
+    fn get(&self, engine: &Engine, entry: &FileEntry) -> Result<Arc<Document>> {
+        if let Some(d) = self.0.borrow().get(&entry.rel) {
+            return Ok(d.clone());
+        }
+        let path = engine.project().resolve_file(&entry.rel)?;
+        let doc = engine.cache().read(&path)?;
+        if doc.hash != entry.hash {
+            return Err(Error::rejected(format!("{} changed while answering; call the tool again", entry.rel)));
+        }
+        self.0.borrow_mut().insert(entry.rel.clone(), doc.clone());
+        Ok(doc)
+    }
+}
+
+fn symbol_json(
+    engine: &Engine,
+    r: &SymbolRef,
+    depth: usize,
+    body: bool,
+    info: bool,
+    texts: &TextCache,
+) -> Result<Value> {
+    let s = r.symbol();
+    let mut v = json!({
+        "name_path": r.name_path(),
+        "kind": s.kind.name(),
+        "relative_path": r.entry.rel,
+        "body_location": body_location(&r.entry, r.index),
+    });
+    if body || info {
+        let doc = texts.get(engine, &r.entry)?;
+        let text = doc.text();
+        if body {
+            v["body"] = Value::String(text[s.range.start as usize..s.range.end as usize].to_string());
+        }
+        if info {
+            v["info"] = Value::String(symbol_info(r, text));
+        }
+    }
+    if depth > 0 && !s.children.is_empty() {
+        v["children"] = Value::Object(children_json(&r.entry, r.index, depth));
+    }
+    Ok(v)
+}
+
+/// Signature in a code fence, then the doc comment as plain text.
+fn symbol_info(r: &SymbolRef, text: &str) -> String {
+    let s = r.symbol();
+    let sig_end = (s.signature_end as usize).clamp(s.range.start as usize, s.range.end as usize);
+    let sig: Vec<&str> = text[s.range.start as usize..sig_end].trim_end().lines().take(12).collect();
+    let mut out = format!("```{}\n{}\n```", r.entry.lang.name(), sig.join("\n"));
+    if let Some(detail) = s.detail.as_deref().filter(|d| d.starts_with("impl ")) {
+        out.push_str(&format!("\n(in `{detail}`)"));
+    }
+    if let Some(doc) = &s.doc {
+        let cleaned = clean_doc(&text[doc.start as usize..doc.end as usize]);
+        if !cleaned.is_empty() {
+            out.push_str("\n\n");
+            out.push_str(&cleaned);
+        }
+    }
+    out
+}
+
+/// A doc comment or docstring without its comment markers and quotes.
+pub fn clean_doc(raw: &str) -> String {
+    let raw = raw.trim();
+    let unquoted = ["\"\"\"", "'''", "\"", "'"]
+        .iter()
+        .find_map(|q| raw.strip_prefix(q).and_then(|r| r.strip_suffix(q)))
+        .unwrap_or(raw);
+    let unquoted = unquoted.strip_prefix("/**").map(|r| r.strip_suffix("*/").unwrap_or(r)).unwrap_or(unquoted);
+    let lines: Vec<&str> = unquoted
+        .lines()
+        .map(|l| {
+            let l = l.trim();
+            ["///", "//!", "//", "*", "#"].iter().find_map(|m| l.strip_prefix(m)).unwrap_or(l).trim()
+        })
+        .collect();
+    lines.join("\n").trim().to_string()
+}
+
+// ---------------------------------------------------------------- diagnostics
+
+const DIAGNOSTICS: &str = "Reports the syntax errors of a code file (tree-sitter ERROR and MISSING nodes), grouped \
+by severity and by the name path of the innermost enclosing symbol (\"<file>\" at top level). Answers {} when the \
+file parses cleanly. Semantic errors (types, names) need a compiler or language server.";
+
+#[derive(Deserialize, JsonSchema)]
+struct DiagnosticsParams {
+    /// Code file path relative to the project root.
+    relative_path: String,
+    /// Only problems on or after this line (0-based).
+    #[serde(default)]
+    start_line: usize,
+    /// Only problems on or before this line (0-based); -1 = to the end.
+    #[serde(default = "default_max")]
+    end_line: i64,
+    /// Least severe level to report: 1 Error, 2 Warning, 3 Information, 4 Hint.
+    #[serde(default = "four")]
+    min_severity: i64,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn four() -> i64 {
+    4
+}
+
+fn get_diagnostics_for_file(engine: &Engine, p: DiagnosticsParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    if !(1..=4).contains(&p.min_severity) {
+        return Err(Error::invalid(format!("min_severity must be 1..=4 (1 Error ... 4 Hint), got {}", p.min_severity)));
+    }
+    let (entry, doc, issues) = engine.syntax_problems(&p.relative_path)?;
+    let end = if p.end_line < 0 { usize::MAX } else { p.end_line as usize };
+    let mut by_symbol = Map::new();
+    for issue in issues.iter().filter(|i| i.start.0 >= p.start_line && i.start.0 <= end) {
+        let owner =
+            entry.symbols.innermost_at(issue.bytes.start).map_or("<file>".to_string(), |i| entry.symbols.name_path(i));
+        let item = json!({
+            "message": issue.message,
+            "range": {"start": position(doc.text(), issue.start), "end": position(doc.text(), issue.end)},
+            "code": "syntax",
+            "source": "arborist (tree-sitter)",
+        });
+        let list = by_symbol.entry(owner).or_insert_with(|| Value::Array(Vec::new()));
+        list.as_array_mut().expect("arrays").push(item);
+    }
+    if by_symbol.is_empty() {
+        return Ok("{}".into());
+    }
+    let answer = to_json(&json!({ entry.rel.clone(): { "Error": by_symbol } }));
+    Ok(limit_answer(answer, limit, "", || None))
+}
+
+/// An LSP position: 0-based line and UTF-16 column.
+fn position(text: &str, (line, byte_col): (usize, usize)) -> Value {
+    let line_text = text.split('\n').nth(line).unwrap_or("");
+    let col = line_text.get(..byte_col.min(line_text.len())).map_or(byte_col, |s| s.encode_utf16().count());
+    json!({"line": line, "character": col})
+}
+
+// ---------------------------------------------------------------- find_declaration
+
+const FIND_DECLARATION: &str = "Finds where the identifier at a regex match is declared. `regex` must contain exactly \
+one group; the first match in the file (inside containing_symbol_name_path, if given) selects the identifier at the \
+group. HEURISTIC (tree-sitter): resolves by name, preferring enclosing scopes, then the same file, then the project; \
+the answer says so and lists other candidates.";
+
+#[derive(Deserialize, JsonSchema)]
+struct DeclarationParams {
+    /// File containing the usage, relative to the project root.
+    relative_path: String,
+    /// Regex with exactly one capture group around the identifier, e.g. `cart\.(add)\(`.
+    regex: String,
+    /// Search for the usage only inside this symbol.
+    #[serde(default)]
+    containing_symbol_name_path: Option<String>,
+    /// Include the declaration's source text.
+    #[serde(default)]
+    include_body: bool,
+    /// Include its signature and doc comment.
+    #[serde(default)]
+    include_info: bool,
+}
+
+fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
+    let re = regex::Regex::new(&format!("(?ms){}", p.regex)).map_err(|e| Error::InvalidRegex(e.to_string()))?;
+    if re.captures_len() != 2 {
+        return Err(Error::invalid(format!(
+            "regex must contain exactly one capture group, found {}",
+            re.captures_len() - 1
+        )));
+    }
+    let (entry, doc) = engine.symbols_with_text(&p.relative_path)?;
+    let text = doc.text();
+    let within = match &p.containing_symbol_name_path {
+        Some(np) => unique_symbol(engine, np, &entry.rel)?.symbol().range.clone(),
+        None => 0..text.len() as u32,
+    };
+    let caps = re
+        .captures(&text[within.start as usize..within.end as usize])
+        .ok_or_else(|| Error::rejected(format!("the regex does not match in {}", entry.rel)))?;
+    let group = caps.get(1).ok_or_else(|| Error::rejected("the regex matched but its group did not"))?;
+    let at = within.start as usize + group.start();
+    let ident = identifier_at(text, at).ok_or_else(|| Error::rejected("no identifier at the group's position"))?;
+    let candidates = engine.find_symbols(&NamePattern::parse(&ident)?, "", &FindOptions::default())?;
+    let mut ranked = rank_declarations(candidates, &entry, at);
+    if ranked.is_empty() {
+        return Err(Error::rejected(format!(
+            "no declaration of `{ident}` found in the project (heuristic search by name)"
+        )));
+    }
+    let best = ranked.remove(0);
+    let mut v = symbol_json(engine, &best, 0, p.include_body, p.include_info, &TextCache::default())?;
+    v["resolution"] = json!("heuristic: tree-sitter name match, not a compiler's resolution");
+    if !ranked.is_empty() {
+        let others: Vec<Value> = ranked.iter().take(10).map(|r| json!({"name_path": r.name_path(), "relative_path": r.entry.rel, "body_location": body_location(&r.entry, r.index)})).collect();
+        v["other_candidates"] = Value::Array(others);
+    }
+    Ok(to_json(&v))
+}
+
+/// The identifier (letters, digits, `_`, `$`) around byte `at`.
+fn identifier_at(text: &str, at: usize) -> Option<String> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let start = text[..at].char_indices().rev().take_while(|&(_, c)| is_ident(c)).last().map_or(at, |(i, _)| i);
+    let end = text[at..].char_indices().find(|&(_, c)| !is_ident(c)).map_or(text.len(), |(i, _)| at + i);
+    (start < end).then(|| text[start..end].to_string())
+}
+
+/// Best first: declarations in scopes enclosing the usage, then the same file, then elsewhere.
+fn rank_declarations(mut found: Vec<SymbolRef>, usage_file: &FileEntry, at: usize) -> Vec<SymbolRef> {
+    let enclosing: Vec<u32> = {
+        let mut v = Vec::new();
+        let mut cur = usage_file.symbols.innermost_at(at);
+        while let Some(i) = cur {
+            v.push(i);
+            cur = usage_file.symbols.get(i).parent;
+        }
+        v
+    };
+    let score = |r: &SymbolRef| -> (u8, String) {
+        if r.entry.rel != usage_file.rel {
+            return (2, r.entry.rel.clone());
+        }
+        let parent = r.symbol().parent;
+        let in_scope = parent.is_none() || parent.is_some_and(|p| enclosing.contains(&p));
+        (if in_scope { 0 } else { 1 }, String::new())
+    };
+    found.sort_by_key(|r| score(r));
+    found
+}
+
+fn unique_symbol(engine: &Engine, name_path: &str, rel: &str) -> Result<SymbolRef> {
+    let mut found = engine.find_symbols(&NamePattern::parse(name_path)?, rel, &FindOptions::default())?;
+    match found.len() {
+        0 => Err(Error::rejected(format!("no symbol `{name_path}` in {rel}; list them with get_symbols_overview"))),
+        1 => Ok(found.remove(0)),
+        n => {
+            let paths: Vec<String> = found.iter().map(|r| r.name_path()).collect();
+            Err(Error::rejected(format!(
+                "name path `{name_path}` matches {n} symbols in {rel} ({}); use a longer path or an overload index like `{}`",
+                paths.join(", "),
+                paths[0]
+            )))
+        }
+    }
+}
+
+// ---------------------------------------------------------------- find_implementations
+
+const FIND_IMPLEMENTATIONS: &str = "Finds implementations of a class, interface or trait (subclasses, `implements`, \
+`impl Trait for`), or the overriding methods of a method in those. HEURISTIC (tree-sitter): matches declared \
+supertypes by name across the project (Go's implicit interfaces are not detected); each item says so.";
+
+#[derive(Deserialize, JsonSchema)]
+struct ImplementationsParams {
+    /// Name path of the type or method, e.g. "Shape" or "Shape/area".
+    name_path: String,
+    /// File that defines it, relative to the project root.
+    relative_path: String,
+    /// Include each implementation's signature and doc comment.
+    #[serde(default)]
+    include_info: bool,
+    /// Only these kinds (LSP SymbolKind numbers).
+    #[serde(default)]
+    include_kinds: Vec<i64>,
+    /// Never these kinds (LSP SymbolKind numbers).
+    #[serde(default)]
+    exclude_kinds: Vec<i64>,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    let opts = FindOptions {
+        substring: false,
+        include_kinds: kinds(&p.include_kinds)?,
+        exclude_kinds: kinds(&p.exclude_kinds)?,
+    };
+    let target = unique_symbol(engine, &p.name_path, &p.relative_path)?;
+    let sym = target.symbol();
+    let (type_name, member) = if sym.kind.is_type_like() {
+        (sym.name.clone(), None)
+    } else {
+        let parent = sym
+            .parent
+            .ok_or_else(|| Error::rejected(format!("`{}` is neither a type nor a member of one", p.name_path)))?;
+        (target.entry.symbols.get(parent).name.clone(), Some(sym.name.clone()))
+    };
+    let scope = engine.project().resolve("")?;
+    let mut out = Vec::new();
+    for entry in engine.index().all_in(engine.project(), &scope) {
+        for (owner, base) in &entry.symbols.supertypes {
+            if *base != type_name {
+                continue;
+            }
+            let hits: Vec<u32> = match &member {
+                None => vec![*owner],
+                Some(m) => entry
+                    .symbols
+                    .get(*owner)
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|&c| entry.symbols.get(c).name == *m)
+                    .collect(),
+            };
+            for i in hits.into_iter().filter(|&i| opts_accept(&opts, entry.symbols.get(i).kind)) {
+                let r = SymbolRef { entry: entry.clone(), index: i };
+                let mut v = symbol_json(engine, &r, 0, false, p.include_info, &TextCache::default())?;
+                v["resolution"] = json!("heuristic");
+                out.push(v);
+            }
+        }
+    }
+    Ok(limit_answer(to_json(&out), limit, "", || None))
+}
+
+fn opts_accept(opts: &FindOptions, kind: SymbolKind) -> bool {
+    !opts.exclude_kinds.contains(&kind) && (opts.include_kinds.is_empty() || opts.include_kinds.contains(&kind))
+}
+
+// ---------------------------------------------------------------- list_symbols
+
+const LIST_SYMBOLS: &str = "Lists every symbol of a code file, one per line: `Kind name [start_line-end_line]` \
+(0-based, inclusive), indented two spaces per nesting level. Any supported language.";
+
+#[derive(Deserialize, JsonSchema)]
+struct ListSymbolsParams {
+    /// Code file path relative to the project root.
+    #[serde(alias = "relative_path")]
+    path: String,
+}
+
+fn list_symbols(engine: &Engine, p: ListSymbolsParams) -> Result<String> {
+    let path = engine.project().resolve_existing(&p.path)?;
+    let entry = engine.code_file(&path)?;
+    Ok(outline(&entry.symbols).trim_end().to_string())
+}
