@@ -4,5 +4,6 @@ mod cli;
 mod files;
 mod mcp;
 mod security;
+mod symbol_tools;
 mod symbols;
 mod util;

@@ -1,0 +1,193 @@
+//! The symbol tools over the language fixtures: answer shapes, name-path semantics, bodies and infos,
+//! diagnostics, and the heuristic declaration/implementation lookups.
+
+use crate::util::TestProject;
+use serde_json::{Value, json};
+
+fn langs() -> TestProject {
+    let mut p = TestProject::empty();
+    crate::util::copy_dir(&crate::util::fixtures().join("python"), &p.root.join("py"));
+    crate::util::copy_dir(&crate::util::fixtures().join("rust"), &p.root.join("rs"));
+    crate::util::copy_dir(&crate::util::fixtures().join("go"), &p.root.join("go"));
+    crate::util::copy_dir(&crate::util::fixtures().join("java"), &p.root.join("java"));
+    p.write("README.md", "not code\n");
+    p
+}
+
+fn name_paths(answer: &str) -> Vec<String> {
+    let v: Value = serde_json::from_str(answer).unwrap_or_else(|e| panic!("{e}: {answer}"));
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("{} {}", s["name_path"].as_str().unwrap(), s["relative_path"].as_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn overview_groups_top_level_symbols_by_kind() {
+    let mut p = langs();
+    let a = p.ok("get_symbols_overview", json!({"relative_path": "py/inventory.py"}));
+    assert_eq!(
+        a,
+        r#"{"Variable": ["DEFAULT_WAREHOUSE", "MAX_BATCH", "LOW_STOCK", "OUT_OF_STOCK", "_registry"], "Class": ["StockLevel", "Sku", "Product", "Shipment"], "Function": ["restock", "batches"]}"#
+    );
+    let deep = p.ok("get_symbols_overview", json!({"relative_path": "go/list.go", "depth": 1}));
+    assert_eq!(
+        deep,
+        r#"{"Interface": ["Number"], "Struct": [{"List": {"Field": ["head", "size"], "Method": ["Push", "Len", "Each"]}}, {"node": {"Field": ["value", "next"]}}, {"Pair": {"Field": ["Key", "Value"], "Method": ["Less"]}}], "Function": ["Map", "Sum"]}"#
+    );
+    assert!(p.err("get_symbols_overview", json!({"relative_path": "py"})).contains("directory path: py"));
+    assert!(
+        p.err("get_symbols_overview", json!({"relative_path": "README.md"}))
+            .contains("not a source file of a supported language")
+    );
+}
+
+#[test]
+fn find_symbol_name_path_forms() {
+    let mut p = langs();
+    let find = |p: &mut TestProject, args: Value| name_paths(&p.ok("find_symbol", args));
+    assert_eq!(
+        find(&mut p, json!({"name_path_pattern": "Product/price"})),
+        ["Product/price[0] py/inventory.py", "Product/price[1] py/inventory.py"]
+    );
+    assert_eq!(find(&mut p, json!({"name_path_pattern": "price[1]"})), ["Product/price[1] py/inventory.py"]);
+    assert_eq!(find(&mut p, json!({"name_path_pattern": "/Product/Meta"})), ["Product/Meta py/inventory.py"]);
+    assert!(find(&mut p, json!({"name_path_pattern": "/Meta"})).is_empty(), "absolute paths start at the top level");
+    assert_eq!(find(&mut p, json!({"name_path_pattern": "reserve/fits"})), ["Product/reserve/fits py/inventory.py"]);
+    assert_eq!(
+        find(&mut p, json!({"name_path_pattern": "List/Push"})),
+        ["List/Push go/list.go"],
+        "Go methods nest under their receiver"
+    );
+    let from = find(&mut p, json!({"name_path_pattern": "Millimeters/from"}));
+    assert_eq!(
+        from,
+        ["Millimeters/from[0] rs/units.rs", "Millimeters/from[1] rs/units.rs"],
+        "Rust impl methods nest under the type"
+    );
+    let subs = find(&mut p, json!({"name_path_pattern": "Product/qua", "substring_matching": true}));
+    assert_eq!(
+        subs,
+        [
+            "Product/quantity[0] py/inventory.py",
+            "Product/quantity[1] py/inventory.py",
+            "Product/quantity[2] py/inventory.py"
+        ]
+    );
+    let funcs = find(
+        &mut p,
+        json!({"name_path_pattern": "b", "substring_matching": true, "include_kinds": [12], "relative_path": "py/inventory.py"}),
+    );
+    assert_eq!(funcs, ["restock/bump py/inventory.py", "batches py/inventory.py"]);
+    let no_methods = find(&mut p, json!({"name_path_pattern": "total", "relative_path": "java", "exclude_kinds": [6]}));
+    assert!(no_methods.is_empty());
+    assert!(p.err("find_symbol", json!({"name_path_pattern": ""})).contains("pattern is empty"));
+    assert!(
+        p.err("find_symbol", json!({"name_path_pattern": "a", "include_kinds": [99]}))
+            .contains("unknown symbol kind 99")
+    );
+    assert_eq!(p.ok("find_symbol", json!({"name_path_pattern": "NoSuchThing"})), "[]");
+}
+
+#[test]
+fn find_symbol_max_matches_lists_what_matched() {
+    let mut p = langs();
+    let e = p.err("find_symbol", json!({"name_path_pattern": "total", "relative_path": "java", "max_matches": 1}));
+    assert_eq!(
+        e,
+        "Error executing tool find_symbol: Matched 2>max_matches=1 symbols.\n{\"java/OrderService.java\": [\"OrderService/Line/total\", \"OrderService/Stats/total\"]}"
+    );
+}
+
+#[test]
+fn find_symbol_body_info_and_children() {
+    let mut p = langs();
+    let a = p.ok("find_symbol", json!({"name_path_pattern": "Sku/__str__", "include_body": true}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(v[0]["kind"], "Method");
+    assert_eq!(v[0]["body_location"], json!({"start_line": 30, "end_line": 31}));
+    assert_eq!(
+        v[0]["body"],
+        "def __str__(self) -> str:\n        return f\"{self.code}-{self.variant}\" if self.variant else self.code"
+    );
+    let a = p.ok("find_symbol", json!({"name_path_pattern": "restock", "include_info": true}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(
+        v[0]["info"],
+        "```python\ndef restock(products: list[Product], amount: int) -> int:\n```\n\nAdds `amount` to every product and returns how many changed."
+    );
+    let a = p.ok("find_symbol", json!({"name_path_pattern": "/Sku", "depth": 1}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(
+        v[0]["children"],
+        json!({"Field": [{"name": "code", "body_location": {"start_line": 27, "end_line": 27}}, {"name": "variant", "body_location": {"start_line": 28, "end_line": 28}}], "Method": [{"name": "__str__", "body_location": {"start_line": 30, "end_line": 31}}]})
+    );
+    let a = p.ok("find_symbol", json!({"name_path_pattern": "Millimeters/add", "include_info": true}));
+    assert!(a.contains("(in `impl Add for Millimeters`)"), "{a}");
+}
+
+#[test]
+fn find_symbol_sees_edits_made_behind_its_back() {
+    let mut p = langs();
+    assert_eq!(name_paths(&p.ok("find_symbol", json!({"name_path_pattern": "batches"}))).len(), 1);
+    p.engine().build_index(1);
+    let path = p.root.join("py/inventory.py");
+    let text = std::fs::read_to_string(&path).unwrap().replace("def batches(", "def chunks(");
+    std::fs::write(&path, text).unwrap();
+    p.write("py/extra.py", "def batches():\n    pass\n");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(name_paths(&p.ok("find_symbol", json!({"name_path_pattern": "batches"}))), ["batches py/extra.py"]);
+    assert_eq!(name_paths(&p.ok("find_symbol", json!({"name_path_pattern": "chunks"}))), ["chunks py/inventory.py"]);
+}
+
+#[test]
+fn diagnostics_report_syntax_errors_by_enclosing_symbol() {
+    let mut p = langs();
+    assert_eq!(p.ok("get_diagnostics_for_file", json!({"relative_path": "py/inventory.py"})), "{}");
+    let a = p.ok("get_diagnostics_for_file", json!({"relative_path": "py/broken.py"}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    let errors = v["py/broken.py"]["Error"].as_object().unwrap();
+    assert!(!errors.is_empty());
+    let first = errors.values().next().unwrap()[0].clone();
+    assert!(first["message"].as_str().unwrap().starts_with("Syntax error"));
+    assert_eq!(first["source"], "arborist (tree-sitter)");
+    assert!(first["range"]["start"]["line"].is_u64());
+    let none = p.ok("get_diagnostics_for_file", json!({"relative_path": "py/broken.py", "start_line": 900}));
+    assert_eq!(none, "{}");
+    for (lang, file) in [("rs", "broken.rs"), ("go", "broken.go"), ("java", "broken.java")] {
+        let a = p.ok("get_diagnostics_for_file", json!({"relative_path": format!("{lang}/{file}")}));
+        assert!(a.contains("Syntax error"), "{lang}: {a}");
+    }
+}
+
+#[test]
+fn find_declaration_resolves_by_name_and_says_it_is_heuristic() {
+    let mut p = langs();
+    let a = p.ok("find_declaration", json!({"relative_path": "py/inventory.py", "regex": r"qty <= (OUT_OF_STOCK)"}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(v["name_path"], "OUT_OF_STOCK");
+    assert_eq!(v["body_location"], json!({"start_line": 13, "end_line": 13}));
+    assert!(v["resolution"].as_str().unwrap().starts_with("heuristic"));
+    let e = p.err("find_declaration", json!({"relative_path": "py/inventory.py", "regex": r"qty <= OUT_OF_STOCK"}));
+    assert!(e.contains("exactly one capture group"), "{e}");
+}
+
+#[test]
+fn find_implementations_follows_declared_supertypes() {
+    let mut p = langs();
+    let a = p.ok("find_implementations", json!({"name_path": "AuditSink", "relative_path": "java/Auditing.java"}));
+    assert_eq!(name_paths(&a), ["AuditSink/Console java/Auditing.java"]);
+    let a =
+        p.ok("find_implementations", json!({"name_path": "AuditSink/write", "relative_path": "java/Auditing.java"}));
+    assert_eq!(name_paths(&a), ["AuditSink/Console/write java/Auditing.java"]);
+    assert!(a.contains("\"resolution\": \"heuristic\""));
+}
+
+#[test]
+fn list_symbols_prints_the_outline() {
+    let mut p = langs();
+    p.write(".arborist/project.toml", "included_optional_tools = [\"list_symbols\"]\n");
+    let a = p.ok("rust_list_symbols", json!({"path": "go/list.go"}));
+    assert!(a.starts_with("Interface Number [5-7]\nStruct List [10-13]\n  Field head [11-11]"), "{a}");
+}
