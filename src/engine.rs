@@ -98,7 +98,7 @@ impl Engine {
         let entries = if scope.abs.is_file() {
             vec![self.code_file(&scope)?]
         } else {
-            self.index.candidates(&self.project, &scope, pattern.last_name(), opts.substring)
+            self.index.candidates(&self.project, &scope, pattern, opts.substring)
         };
         let mut out = Vec::new();
         for entry in entries {

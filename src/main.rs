@@ -30,6 +30,9 @@ enum Command {
         /// Port for --transport http (binds 127.0.0.1).
         #[arg(long, default_value_t = 8765)]
         port: u16,
+        /// Threads for the background symbol index (0 = no background index).
+        #[arg(long, default_value_t = 2)]
+        index_threads: usize,
         #[command(flatten)]
         activation: ActivationArgs,
     },
@@ -104,7 +107,9 @@ fn init_logging(default_level: &str) {
 
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Serve { project_dir, transport, port, activation } => serve(project_dir, transport, port, activation),
+        Command::Serve { project_dir, transport, port, index_threads, activation } => {
+            serve(project_dir, transport, port, index_threads, activation)
+        }
         Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
         Command::Tools { all, json, activation } => list_tools(all, json, &activation),
         Command::Index { project_dir, threads, dump } => index(project_dir, threads, dump),
@@ -118,8 +123,17 @@ fn project_root(dir: Option<PathBuf>) -> anyhow::Result<PathBuf> {
     }
 }
 
-fn serve(dir: Option<PathBuf>, transport: Transport, port: u16, args: ActivationArgs) -> anyhow::Result<ExitCode> {
+fn serve(
+    dir: Option<PathBuf>,
+    transport: Transport,
+    port: u16,
+    index_threads: usize,
+    args: ActivationArgs,
+) -> anyhow::Result<ExitCode> {
     let engine = Arc::new(Engine::open(&project_root(dir)?)?);
+    if index_threads > 0 {
+        engine.start_indexing(index_threads);
+    }
     let activation = Arc::new(Activation::new(&args.context, &args.modes, engine.project().config())?);
     let server = ArboristServer::new(engine, activation);
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;

@@ -8,7 +8,7 @@ mod store;
 use crate::language::{self, Language};
 use crate::project::{Project, ProjectPath};
 use crate::search::{PathFilter, compile_matcher, for_each_file};
-use crate::symbols::FileSymbols;
+use crate::symbols::{FileSymbols, NamePattern};
 use crate::syntax::parse;
 use crate::text::ContentHash;
 use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
@@ -101,6 +101,8 @@ pub struct Index {
     watching: AtomicBool,
     watcher: Mutex<Option<notify::RecommendedWatcher>>,
     persisted: std::sync::Once,
+    /// Queries parsing right now; the background build steps aside while this is non-zero.
+    foreground: std::sync::atomic::AtomicUsize,
 }
 
 impl Index {
@@ -113,6 +115,7 @@ impl Index {
             watching: AtomicBool::new(false),
             watcher: Mutex::new(None),
             persisted: std::sync::Once::new(),
+            foreground: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -154,6 +157,7 @@ impl Index {
             files
                 .par_iter()
                 .filter_map(|(rel, abs)| {
+                    self.yield_to_queries();
                     let known = self.tables.read().unwrap().files.get(rel).cloned();
                     let (entry, was_parsed) = refresh_entry(rel, abs, known)?;
                     if was_parsed { &parsed } else { &reused }.fetch_add(1, Ordering::Relaxed);
@@ -183,6 +187,13 @@ impl Index {
         self.ready.store(true, Ordering::Release);
         stats.seconds = started.elapsed().as_secs_f64();
         stats
+    }
+
+    /// Lets a query that is parsing candidate files have the cores first.
+    fn yield_to_queries(&self) {
+        while self.foreground.load(Ordering::Acquire) > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
     }
 
     /// Watches the project for changes (best effort: without a watcher, every indexed file is
@@ -271,14 +282,15 @@ impl Index {
         &self,
         project: &Project,
         scope: &ProjectPath,
-        name: &str,
+        pattern: &NamePattern,
         substring: bool,
     ) -> Vec<Arc<FileEntry>> {
         self.ensure_loaded();
         self.sync(project);
         if !self.is_ready() {
-            return self.search_then_parse(project, scope, name);
+            return self.search_then_parse(project, scope, pattern, substring);
         }
+        let name = pattern.last_name();
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
             let in_scope = |rel: &&String| in_scope(rel, &scope.rel);
@@ -324,13 +336,46 @@ impl Index {
         out
     }
 
-    fn search_then_parse(&self, project: &Project, scope: &ProjectPath, name: &str) -> Vec<Arc<FileEntry>> {
-        let files = files_containing(project, scope, name);
+    /// Files whose text has the last segment (as a whole word unless `substring`) and every other segment
+    /// of the pattern, parsed in parallel.
+    fn search_then_parse(
+        &self,
+        project: &Project,
+        scope: &ProjectPath,
+        pattern: &NamePattern,
+        substring: bool,
+    ) -> Vec<Arc<FileEntry>> {
+        self.foreground.fetch_add(1, Ordering::AcqRel);
+        let _done = Defer(|| {
+            self.foreground.fetch_sub(1, Ordering::AcqRel);
+        });
+        let name = pattern.last_name();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let needle = if substring || !word(name.chars().next()) || !word(name.chars().last()) {
+            regex::escape(name)
+        } else {
+            format!(r"\b{}\b", regex::escape(name))
+        };
+        let started = Instant::now();
+        let files = files_containing(project, scope, &needle);
+        let searched = started.elapsed();
+        let others: Vec<&str> =
+            pattern.segments[..pattern.segments.len() - 1].iter().map(|s| s.name.as_str()).collect();
+        let has_others = |abs: &Path| {
+            others.is_empty() || std::fs::read(abs).is_ok_and(|b| others.iter().all(|o| contains(&b, o.as_bytes())))
+        };
         use rayon::prelude::*;
         let mut out: Vec<Arc<FileEntry>> = files
             .par_iter()
+            .filter(|(_, abs)| has_others(abs))
             .filter_map(|(rel, abs)| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
             .collect();
+        tracing::debug!(
+            "search-first: {} files contain `{needle}` ({searched:?}), {} parsed, {:?} in all",
+            files.len(),
+            out.len(),
+            started.elapsed()
+        );
         out.sort_by(|a, b| a.rel.cmp(&b.rel));
         out
     }
@@ -339,6 +384,15 @@ impl Index {
     pub fn size(&self) -> (usize, usize) {
         let t = self.tables.read().unwrap();
         (t.files.len(), t.files.values().map(|e| e.symbols.symbols.len()).sum())
+    }
+}
+
+/// Runs a closure when dropped.
+struct Defer<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for Defer<F> {
+    fn drop(&mut self) {
+        (self.0)()
     }
 }
 
@@ -380,9 +434,13 @@ pub fn code_files(project: &Project, scope: &ProjectPath) -> Vec<(String, PathBu
     out.into_inner().unwrap()
 }
 
-/// Code files under `scope` whose text contains `needle`, found at ripgrep speed.
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    needle.is_empty() || haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
 fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
-    let Ok(matcher) = compile_matcher(&regex::escape(needle), false) else { return Vec::new() };
+    let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
     let filter = PathFilter::new("", "", true).expect("empty globs compile");
     let out = Mutex::new(Vec::new());
     let mut builder = SearcherBuilder::new();
