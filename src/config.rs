@@ -80,6 +80,9 @@ pub struct LanguageEntry {
     pub language_server: Vec<String>,
     #[serde(default)]
     pub formatter: Vec<String>,
+    /// Command that checks the project (run in its root), e.g. `cargo check`.
+    #[serde(default)]
+    pub check: Vec<String>,
 }
 
 #[derive(Deserialize)]

@@ -48,6 +48,8 @@ pub struct Engine {
     project: Project,
     cache: FileCache,
     index: Index,
+    /// Parse trees of recently edited files, by path, with the content hash they belong to.
+    trees: std::sync::Mutex<std::collections::HashMap<String, (crate::text::ContentHash, tree_sitter::Tree)>>,
 }
 
 impl Engine {
@@ -55,7 +57,7 @@ impl Engine {
     pub fn open(root: &Path) -> Result<Engine> {
         let project = Project::open(root)?;
         let index = Index::new(&project);
-        Ok(Engine { project, cache: FileCache::new(), index })
+        Ok(Engine { project, cache: FileCache::new(), index, trees: Default::default() })
     }
 
     /// Builds the full symbol index on a background thread, then saves it to `.arborist/cache/`.
@@ -139,6 +141,27 @@ impl Engine {
         let symbols = FileSymbols::extract(lang, &tree, doc.text());
         let entry = FileEntry { rel: p.rel.clone(), lang, stamp: Stamp::default(), hash: doc.hash, symbols };
         Ok((Arc::new(entry), doc))
+    }
+
+    /// The parse tree of a file's current text (cached per path for repeated edits).
+    pub fn tree_of(&self, entry: &FileEntry, doc: &Arc<Document>) -> Result<tree_sitter::Tree> {
+        if let Some((hash, tree)) = self.trees.lock().unwrap().get(&entry.rel) {
+            if *hash == doc.hash {
+                return Ok(tree.clone());
+            }
+        }
+        let tree = crate::edit::parse_doc(entry, doc)?;
+        self.remember_tree(&entry.rel, doc.hash, tree.clone());
+        Ok(tree)
+    }
+
+    /// Keeps a tree for the next edit of the same text.
+    pub fn remember_tree(&self, rel: &str, hash: crate::text::ContentHash, tree: tree_sitter::Tree) {
+        let mut trees = self.trees.lock().unwrap();
+        if trees.len() >= 64 {
+            trees.clear();
+        }
+        trees.insert(rel.to_string(), (hash, tree));
     }
 
     /// Syntax problems of a code file, with its symbols and text.

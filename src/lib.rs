@@ -6,6 +6,7 @@
 //!
 //! Architecture invariants:
 //! - Only `server` and `tools` know MCP and JSON; engine types are never serialised directly.
+//! - Only `external` (formatters, checks) and, later, `lsp` and the shell tool spawn processes.
 //! - Only `cache` reads or writes source files for the tools (the search walker streams files through
 //!   grep-searcher read-only); every write is atomic and keeps line endings, BOM and permissions.
 //! - Every path argument passes `Project::resolve`: nothing outside the root, nothing under `.git/`.
@@ -16,8 +17,10 @@
 pub mod cache;
 pub mod config;
 pub mod contexts;
+pub mod edit;
 pub mod engine;
 pub mod error;
+pub mod external;
 pub mod files;
 pub mod index;
 pub mod language;

@@ -58,8 +58,13 @@ struct Def {
 impl FileSymbols {
     /// Extracts the symbols of a parsed file. Works on trees with syntax errors.
     pub fn extract(lang: &Language, tree: &Tree, text: &str) -> FileSymbols {
+        Self::extract_in(lang, tree, text, None)
+    }
+
+    /// Like `extract`, limited to definitions intersecting `range` (for checking an edited region).
+    pub fn extract_in(lang: &Language, tree: &Tree, text: &str, range: Option<Range<usize>>) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
-        let (defs, supers) = collect_defs(tags, tree, text);
+        let (defs, supers) = collect_defs(tags, tree, text, range);
         let mut fs = build(defs);
         for (byte, name) in supers {
             if let Some(owner) = fs.innermost_type_at(byte) {
@@ -133,9 +138,17 @@ impl FileSymbols {
 }
 
 /// Definitions, plus the names of supertypes (base classes, implemented interfaces) with their position.
-fn collect_defs(tags: &crate::query::TagsQuery, tree: &Tree, text: &str) -> (Vec<Def>, Vec<(usize, String)>) {
+fn collect_defs(
+    tags: &crate::query::TagsQuery,
+    tree: &Tree,
+    text: &str,
+    range: Option<Range<usize>>,
+) -> (Vec<Def>, Vec<(usize, String)>) {
     let mut supers = Vec::new();
     let mut cursor = QueryCursor::new();
+    if let Some(r) = range {
+        cursor.set_byte_range(r);
+    }
     // Keyed by (definition node, name node): one node may define several names (`a, b = 1, 2`).
     let mut by_node: HashMap<(usize, usize), (usize, Def)> = HashMap::new();
     let mut matches = cursor.matches(&tags.query, tree.root_node(), text.as_bytes());

@@ -76,3 +76,43 @@ fn snippet(text: &str) -> String {
     }
     s
 }
+
+/// Re-parses after one byte-range replacement, reusing the old tree (incremental parsing).
+pub fn reparse(
+    lang: &'static Language,
+    old: &Tree,
+    old_text: &str,
+    new_text: &str,
+    edit: &crate::text::TextEdit,
+) -> Option<Tree> {
+    let new_end = edit.range.start + edit.new_text.len();
+    let input = tree_sitter::InputEdit {
+        start_byte: edit.range.start,
+        old_end_byte: edit.range.end,
+        new_end_byte: new_end,
+        start_position: point_at(old_text, edit.range.start),
+        old_end_position: point_at(old_text, edit.range.end),
+        new_end_position: point_at(new_text, new_end),
+    };
+    let mut tree = old.clone();
+    tree.edit(&input);
+    PARSERS.with(|parsers| {
+        let mut parsers = parsers.borrow_mut();
+        let parser = parsers.entry(lang.name()).or_insert_with(Parser::new);
+        parser.set_language(&lang.grammar).ok()?;
+        parser.parse(new_text, Some(&tree))
+    })
+}
+
+/// Row and byte column of a byte offset.
+pub fn point_at(text: &str, byte: usize) -> tree_sitter::Point {
+    let before = &text.as_bytes()[..byte];
+    let row = before.iter().filter(|&&b| b == b'\n').count();
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    tree_sitter::Point { row, column: byte - line_start }
+}
+
+/// Issues whose bytes intersect `range`.
+pub fn issues_in(issues: &[SyntaxIssue], range: &Range<usize>) -> usize {
+    issues.iter().filter(|i| i.bytes.start <= range.end && range.start <= i.bytes.end).count()
+}

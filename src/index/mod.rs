@@ -223,16 +223,12 @@ impl Index {
         if !self.is_ready() {
             return;
         }
-        let changed: Vec<PathBuf> = if self.watching.load(Ordering::Acquire) {
-            self.dirty.lock().unwrap().drain().collect()
-        } else {
+        let mut changed: Vec<PathBuf> = self.dirty.lock().unwrap().drain().collect();
+        if !self.watching.load(Ordering::Acquire) {
             let t = self.tables.read().unwrap();
-            t.files
-                .values()
-                .filter(|e| Stamp::read(&self.root.join(&e.rel)) != Some(e.stamp))
-                .map(|e| self.root.join(&e.rel))
-                .collect()
-        };
+            let stale = t.files.values().filter(|e| Stamp::read(&self.root.join(&e.rel)) != Some(e.stamp));
+            changed.extend(stale.map(|e| self.root.join(&e.rel)));
+        }
         for abs in changed {
             self.refresh_path(project, &abs);
         }
@@ -258,9 +254,21 @@ impl Index {
         }
     }
 
-    /// Marks a file as changed by one of our own edits.
-    pub fn invalidate(&self, project: &Project, rel: &str) {
-        self.refresh_path(project, &self.root.join(rel));
+    /// Records the symbols of a file we just wrote (its text is `bytes_hash`), so the next query need not
+    /// parse it again.
+    pub fn put_written(&self, rel: &str, abs: &Path, hash: ContentHash, lang: &'static Language, symbols: FileSymbols) {
+        match Stamp::read(abs) {
+            Some(stamp) => {
+                let entry = FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols };
+                self.tables.write().unwrap().insert(Arc::new(entry));
+            }
+            None => self.invalidate(rel),
+        }
+    }
+
+    /// Marks a file as changed by one of our own edits; it is re-read before the next query.
+    pub fn invalidate(&self, rel: &str) {
+        self.dirty.lock().unwrap().insert(self.root.join(rel));
     }
 
     /// The up-to-date symbols of one file; None if it is not a supported code file.

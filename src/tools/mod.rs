@@ -2,6 +2,7 @@
 //! hints and handler. The MCP server and the one-shot CLI both dispatch through `call`.
 
 pub mod answer;
+pub mod edit;
 pub mod files;
 pub mod symbols;
 
@@ -64,7 +65,7 @@ impl ToolSpec {
 /// Every tool arborist implements, in listing order.
 pub fn registry() -> &'static [ToolSpec] {
     static REGISTRY: OnceLock<Vec<ToolSpec>> = OnceLock::new();
-    REGISTRY.get_or_init(|| [files::tools(), symbols::tools()].into_iter().flatten().collect())
+    REGISTRY.get_or_init(|| [files::tools(), symbols::tools(), edit::tools()].into_iter().flatten().collect())
 }
 
 /// Looks a tool up by name.

@@ -225,7 +225,9 @@ fn symbol_json(
         let doc = texts.get(engine, &r.entry)?;
         let text = doc.text();
         if body {
-            v["body"] = Value::String(text[s.range.start as usize..s.range.end as usize].to_string());
+            let block = &text[s.range.start as usize..s.range.end as usize];
+            v["body"] = Value::String(block.to_string());
+            v["body_sha256"] = Value::String(crate::text::ContentHash::of(block.as_bytes()).hex());
         }
         if info {
             v["info"] = Value::String(symbol_info(r, text));

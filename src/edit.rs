@@ -1,0 +1,425 @@
+//! The edit pipeline every symbol and block edit goes through: resolve the target → check guards →
+//! build one TextEdit (re-indented, blank lines in the file's style) → apply to a copy → incremental
+//! reparse → verify (no new syntax errors in the changed region; the target still parses as a
+//! definition of the expected kind) → atomic write → tell the index. A refused edit writes nothing.
+
+use crate::cache::Document;
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use crate::index::FileEntry;
+use crate::query::SymbolKind;
+use crate::symbols::FileSymbols;
+use crate::syntax::{issues_in, parse, point_at, reparse, syntax_issues};
+use crate::text::{ContentHash, TextEdit, apply_edits};
+use std::ops::Range;
+use std::sync::Arc;
+use tree_sitter::{Node, Tree};
+
+/// What to do with the target.
+#[derive(Debug, Clone)]
+pub enum Op {
+    /// Replace the definition (signature and body; decorators and doc comments too when the new text
+    /// starts with them).
+    Replace(String),
+    InsertBefore(String),
+    InsertAfter(String),
+    Delete,
+}
+
+/// What the caller believes the target currently is.
+#[derive(Debug, Clone)]
+pub enum Guard {
+    /// SHA-256 (hex, full or at least 8 leading characters) of the block as read.
+    Hash(String),
+    /// The block's text as read.
+    OldBlock(String),
+}
+
+/// Checks on the result.
+#[derive(Debug, Clone, Default)]
+pub struct Verify {
+    /// Skip the syntax and kind checks (only where a tool offers `force`).
+    pub force: bool,
+    /// Kinds the edited or inserted block must define (empty: the target's own kind for replacements).
+    pub kinds: Vec<SymbolKind>,
+}
+
+/// Where the edited block ended up.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub rel: String,
+    /// 0-based first and last line of the new or inserted text (for deletions, where it was).
+    pub lines: (usize, usize),
+    /// SHA-256 of the new block text, for guarding the next edit.
+    pub hash: String,
+}
+
+/// The resolved target inside the current text.
+struct Target {
+    /// The definition itself.
+    range: Range<usize>,
+    /// With decorators, attributes and doc comments above it.
+    around: Range<usize>,
+    indent: String,
+    kind: SymbolKind,
+    name: String,
+    /// Blank lines that separate it from its neighbours.
+    blank_lines: usize,
+}
+
+/// The block an edit applies to.
+#[derive(Debug, Clone)]
+pub enum Pick {
+    /// A symbol of the file's symbol table.
+    Symbol(u32),
+    /// A syntax node that is not a symbol (a Rust `impl` block): its byte range and a display name.
+    Node { range: Range<usize>, name: String },
+}
+
+/// Runs one edit on the block `pick(entry, tree, text)` of file `rel`.
+pub fn edit_symbol(
+    engine: &Engine,
+    rel: &str,
+    pick: &dyn Fn(&FileEntry, &Tree, &str) -> Result<Pick>,
+    op: Op,
+    guards: &[Guard],
+    verify: &Verify,
+) -> Result<Outcome> {
+    let path = engine.project().resolve_file(rel)?;
+    engine.project().check_writable(&path)?;
+    let (entry, doc) = engine.symbols_with_text(rel)?;
+    let text = doc.text();
+    let tree = engine.tree_of(&entry, &doc)?;
+    let target = match pick(&entry, &tree, text)? {
+        Pick::Symbol(index) => locate(&entry, index, &tree, text),
+        Pick::Node { range, name } => locate_node(&tree, range, name, text),
+    };
+    check_guards(&target, &entry.rel, &text[target.range.clone()], guards)?;
+    let edit = build_edit(&target, text, &op, entry.lang.name() == "python");
+    let new_text = apply_edits(text, std::slice::from_ref(&edit)).expect("one edit inside the text");
+    let new_tree = reparse(entry.lang, &tree, text, &new_text, &edit)
+        .ok_or_else(|| Error::invalid(format!("could not parse {rel} after the edit")))?;
+    let changed = edit.range.start..edit.range.start + edit.new_text.len();
+    if !verify.force {
+        check_syntax(rel, &tree, text, &edit.range, &new_tree, &new_text, &changed)?;
+        check_kind(&entry, &target, &op, verify, &new_tree, &new_text, &changed)?;
+    }
+    let written = engine.cache().write(&path, &doc, &new_text)?;
+    let symbols = FileSymbols::extract(entry.lang, &new_tree, &new_text);
+    engine.index().put_written(&path.rel, &path.abs, written.hash, entry.lang, symbols);
+    engine.remember_tree(&path.rel, written.hash, new_tree);
+    Ok(outcome(rel, &new_text, &op, &edit, &changed))
+}
+
+fn outcome(rel: &str, new_text: &str, op: &Op, edit: &TextEdit, changed: &Range<usize>) -> Outcome {
+    let block = new_text[changed.clone()].trim_matches('\n');
+    let start =
+        changed.start + new_text[changed.clone()].len() - new_text[changed.clone()].trim_start_matches('\n').len();
+    let first = point_at(new_text, start.min(new_text.len())).row;
+    let last = first + block.matches('\n').count();
+    let lines = if matches!(op, Op::Delete) {
+        (point_at(new_text, edit.range.start).row, point_at(new_text, edit.range.start).row)
+    } else {
+        (first, last)
+    };
+    Outcome { rel: rel.to_string(), lines, hash: ContentHash::of(block.as_bytes()).hex() }
+}
+
+// ---------------------------------------------------------------- target
+
+fn locate_node(tree: &Tree, range: Range<usize>, name: String, text: &str) -> Target {
+    let around = around_range(tree, &range, text);
+    Target { indent: indent_at(text, range.start), blank_lines: 1, kind: SymbolKind::Object, name, around, range }
+}
+
+fn locate(entry: &FileEntry, index: u32, tree: &Tree, text: &str) -> Target {
+    let s = entry.symbols.get(index);
+    let range = s.range.start as usize..s.range.end as usize;
+    let around = around_range(tree, &range, text);
+    Target {
+        indent: indent_at(text, range.start),
+        blank_lines: blank_lines_near(&entry.symbols, index, text, entry.lang.name() == "python"),
+        kind: s.kind,
+        name: entry.symbols.name_path(index),
+        around,
+        range,
+    }
+}
+
+/// The definition widened over wrappers that end with it (Python `decorated_definition`, JS/TS `export`)
+/// and over adjacent attributes, decorators and doc comments above it.
+fn around_range(tree: &Tree, range: &Range<usize>, text: &str) -> Range<usize> {
+    let Some(mut node) = tree.root_node().descendant_for_byte_range(range.start, range.end) else {
+        return range.clone();
+    };
+    while let Some(parent) = node.parent() {
+        let wraps = matches!(parent.kind(), "decorated_definition" | "export_statement" | "ambient_declaration");
+        if !wraps || parent.end_byte() != node.end_byte() {
+            break;
+        }
+        node = parent;
+    }
+    let mut start = node.start_byte().min(range.start);
+    let mut row = node.start_position().row;
+    let mut sib = node.prev_sibling();
+    while let Some(s) = sib.filter(|s| s.end_position().row + 1 >= row && is_preamble(s, text)) {
+        start = s.start_byte();
+        row = s.start_position().row;
+        sib = s.prev_sibling();
+    }
+    start..range.end.max(node.end_byte())
+}
+
+fn is_preamble(node: &Node, text: &str) -> bool {
+    match node.kind() {
+        "attribute_item" | "decorator" | "annotation" | "marker_annotation" => true,
+        k if k.contains("comment") => {
+            let t = &text[node.byte_range()];
+            t.starts_with("///")
+                || t.starts_with("/**")
+                || t.starts_with("//!")
+                || t.starts_with("//")
+                || t.starts_with('#')
+        }
+        _ => false,
+    }
+}
+
+/// Leading whitespace of the line holding `byte`.
+fn indent_at(text: &str, byte: usize) -> String {
+    let line_start = text[..byte].rfind('\n').map_or(0, |i| i + 1);
+    text[line_start..].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
+}
+
+/// Blank lines between the target and its previous (else next) sibling; the language's habit otherwise.
+fn blank_lines_near(fs: &FileSymbols, index: u32, text: &str, python: bool) -> usize {
+    let s = fs.get(index);
+    let siblings: &[u32] = match s.parent {
+        Some(p) => &fs.get(p).children,
+        None => &fs.roots,
+    };
+    let pos = siblings.iter().position(|&c| c == index).unwrap_or(0);
+    let lines: Vec<&str> = text.split('\n').collect();
+    let count =
+        |from: usize, to: usize| (from..to).filter(|&l| lines.get(l).is_some_and(|t| t.trim().is_empty())).count();
+    if pos > 0 {
+        let prev = fs.get(siblings[pos - 1]);
+        if prev.end_line < s.start_line {
+            return count(prev.end_line as usize + 1, s.start_line as usize).min(3);
+        }
+    }
+    if let Some(&next) = siblings.get(pos + 1) {
+        let next = fs.get(next);
+        if s.end_line < next.start_line {
+            return count(s.end_line as usize + 1, next.start_line as usize).min(3);
+        }
+    }
+    if python && s.parent.is_none() { 2 } else { 1 }
+}
+
+// ---------------------------------------------------------------- guards
+
+fn check_guards(target: &Target, rel: &str, block: &str, guards: &[Guard]) -> Result<()> {
+    let at = format!("`{}` in {rel}", target.name);
+    for guard in guards {
+        match guard {
+            Guard::Hash(expected) => {
+                let actual = ContentHash::of(block.as_bytes()).hex();
+                let want = expected.trim().to_ascii_lowercase();
+                if want.len() < 8 || !actual.starts_with(&want) {
+                    return Err(Error::rejected(format!(
+                        "{at} does not have the expected hash: expected {want}, current {actual}. It changed since you \
+                         read it (or the hash is of other text); read it again and retry. Nothing was written."
+                    )));
+                }
+            }
+            Guard::OldBlock(old) => {
+                let norm = |t: &str| t.replace("\r\n", "\n").trim().to_string();
+                if norm(old) != norm(block) {
+                    return Err(Error::rejected(format!(
+                        "{at} no longer matches expected_old_block; read it again (find_symbol with include_body) and \
+                         retry. Nothing was written."
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- building the edit
+
+fn build_edit(t: &Target, text: &str, op: &Op, python: bool) -> TextEdit {
+    match op {
+        Op::Replace(new) => {
+            let body = reindent_body(new, &t.indent, python);
+            let with_preamble = starts_with_preamble(&body) && t.around.start < t.range.start;
+            let start = if with_preamble { t.around.start } else { t.range.start };
+            TextEdit { range: start..t.range.end, new_text: body }
+        }
+        Op::InsertBefore(new) => {
+            let at = line_start(text, t.around.start);
+            let block = reindent_all(new, &t.indent);
+            TextEdit { range: at..at, new_text: format!("{block}\n{}", "\n".repeat(t.blank_lines)) }
+        }
+        Op::InsertAfter(new) => {
+            let at = line_end(text, t.range.end);
+            let block = reindent_all(new, &t.indent);
+            TextEdit { range: at..at, new_text: format!("\n{}{block}", "\n".repeat(t.blank_lines)) }
+        }
+        Op::Delete => delete_edit(t, text),
+    }
+}
+
+fn line_start(text: &str, byte: usize) -> usize {
+    text[..byte].rfind('\n').map_or(0, |i| i + 1)
+}
+
+fn line_end(text: &str, byte: usize) -> usize {
+    text[byte..].find('\n').map_or(text.len(), |i| byte + i)
+}
+
+fn starts_with_preamble(body: &str) -> bool {
+    ["@", "#[", "///", "//!", "/**"].iter().any(|p| body.starts_with(p))
+}
+
+/// A replacement body: first line unindented (it continues the target's line), later lines kept when they
+/// are already indented for the file, else shifted by the target's indentation.
+fn reindent_body(new: &str, indent: &str, python: bool) -> String {
+    let new = new.replace("\r\n", "\n");
+    let mut lines = new.trim_end().lines();
+    let first = lines.next().unwrap_or("").trim_start().to_string();
+    let rest: Vec<&str> = lines.collect();
+    let min = rest.iter().filter(|l| !l.trim().is_empty()).map(|l| leading_width(l)).min();
+    let target = leading_width(indent);
+    let relative = !indent.is_empty() && min.is_some_and(|m| m < target || (python && m == target));
+    let mut out = first;
+    for l in rest {
+        out.push('\n');
+        if relative && !l.trim().is_empty() {
+            out.push_str(indent);
+        }
+        out.push_str(if l.trim().is_empty() { "" } else { l });
+    }
+    out
+}
+
+/// A block to insert: dedented to its least indented line, then indented like the target.
+fn reindent_all(new: &str, indent: &str) -> String {
+    let new = new.replace("\r\n", "\n");
+    let body = new.trim_matches('\n').trim_end();
+    let min = body.lines().filter(|l| !l.trim().is_empty()).map(leading_width).min().unwrap_or(0);
+    body.lines()
+        .map(|l| if l.trim().is_empty() { String::new() } else { format!("{indent}{}", strip_width(l, min)) })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Width of leading whitespace (a tab counts as 4).
+fn leading_width(line: &str) -> usize {
+    line.chars().take_while(|c| *c == ' ' || *c == '\t').map(|c| if c == '\t' { 4 } else { 1 }).sum()
+}
+
+fn strip_width(line: &str, width: usize) -> &str {
+    let mut w = 0;
+    for (i, c) in line.char_indices() {
+        if w >= width || (c != ' ' && c != '\t') {
+            return &line[i..];
+        }
+        w += if c == '\t' { 4 } else { 1 };
+    }
+    ""
+}
+
+/// Removes the target's lines (with its preamble) and one run of blank lines next to it.
+fn delete_edit(t: &Target, text: &str) -> TextEdit {
+    let start = line_start(text, t.around.start);
+    let mut end = line_end(text, t.range.end);
+    end = (end + 1).min(text.len());
+    let blank_after =
+        text[end..].split_inclusive('\n').take_while(|l| l.trim().is_empty()).map(str::len).sum::<usize>();
+    let before_blank = text[..start].ends_with("\n\n") || start == 0;
+    let end = if before_blank || end + blank_after == text.len() { end + blank_after } else { end };
+    TextEdit { range: start..end, new_text: String::new() }
+}
+
+// ---------------------------------------------------------------- verification
+
+fn check_syntax(
+    rel: &str,
+    old_tree: &Tree,
+    old_text: &str,
+    old_range: &Range<usize>,
+    new_tree: &Tree,
+    new_text: &str,
+    changed: &Range<usize>,
+) -> Result<()> {
+    let before = syntax_issues(old_tree, old_text);
+    let after = syntax_issues(new_tree, new_text);
+    let region_before = issues_in(&before, old_range);
+    let region_after = issues_in(&after, changed);
+    if region_after <= region_before && after.len() <= before.len() {
+        return Ok(());
+    }
+    let near: Vec<String> = after
+        .iter()
+        .filter(|i| !before.iter().any(|b| b.message == i.message && b.start == i.start))
+        .take(5)
+        .map(|i| format!("line {}, column {}: {}", i.start.0, i.start.1, i.message))
+        .collect();
+    Err(Error::rejected(format!(
+        "the edit would break the syntax of {rel}:\n  {}\nNothing was written; fix the new text and retry.",
+        near.join("\n  ")
+    )))
+}
+
+fn check_kind(
+    entry: &FileEntry,
+    target: &Target,
+    op: &Op,
+    verify: &Verify,
+    tree: &Tree,
+    text: &str,
+    changed: &Range<usize>,
+) -> Result<()> {
+    let wanted: Vec<SymbolKind> = match op {
+        Op::Delete => return Ok(()),
+        Op::Replace(_) if target.kind == SymbolKind::Object && verify.kinds.is_empty() => return Ok(()),
+        Op::Replace(_) if verify.kinds.is_empty() => vec![target.kind],
+        _ if verify.kinds.is_empty() => return Ok(()),
+        _ => verify.kinds.clone(),
+    };
+    let found = FileSymbols::extract_in(entry.lang, tree, text, Some(changed.clone()));
+    let inside = |s: &crate::symbols::Symbol| {
+        (s.range.start as usize) >= changed.start && (s.range.start as usize) < changed.end.max(changed.start + 1)
+    };
+    let ok = found.symbols.iter().any(|s| inside(s) && compatible(s.kind, &wanted));
+    if ok {
+        return Ok(());
+    }
+    let kinds: Vec<&str> = wanted.iter().map(|k| k.name()).collect();
+    Err(Error::rejected(format!(
+        "the new text does not parse as a {} definition{} in {}; nothing was written. Pass the complete definition \
+         (signature and body).",
+        kinds.join(" or "),
+        if matches!(op, Op::Replace(_)) { format!(" replacing `{}`", target.name) } else { String::new() },
+        entry.rel
+    )))
+}
+
+/// Function-like kinds stand in for each other (a method replaced by a function-shaped text is fine).
+fn compatible(kind: SymbolKind, wanted: &[SymbolKind]) -> bool {
+    use SymbolKind::*;
+    let family = |k: SymbolKind| match k {
+        Function | Method | Constructor => 0,
+        Class | Struct | Interface | Object => 1,
+        Variable | Constant | Field | Property => 2,
+        other => 10 + other.number(),
+    };
+    wanted.iter().any(|w| family(*w) == family(kind))
+}
+
+/// Full reparse helper for the engine's tree cache.
+pub fn parse_doc(entry: &FileEntry, doc: &Arc<Document>) -> Result<Tree> {
+    parse(entry.lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {}", entry.rel)))
+}
