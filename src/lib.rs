@@ -28,6 +28,7 @@ pub mod project;
 pub mod query;
 pub mod search;
 pub mod server;
+pub mod session;
 pub mod symbols;
 pub mod syntax;
 pub mod text;

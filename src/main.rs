@@ -2,9 +2,10 @@
 //! `tools` (the tool list). Logs go to stderr; stdout carries only protocol messages or answers.
 
 use anyhow::Context as _;
-use arborist::contexts::{Activation, CONTEXTS};
+use arborist::contexts::{self, Activation};
 use arborist::engine::Engine;
 use arborist::server::{self, ArboristServer};
+use arborist::session::{Session, user_config_dir};
 use arborist::tools;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
@@ -131,11 +132,9 @@ fn serve(
     args: ActivationArgs,
 ) -> anyhow::Result<ExitCode> {
     let engine = Arc::new(Engine::open(&project_root(dir)?)?);
-    if index_threads > 0 {
-        engine.start_indexing(index_threads);
-    }
-    let activation = Arc::new(Activation::new(&args.context, &args.modes, engine.project().config())?);
-    let server = ArboristServer::new(engine, activation);
+    let config_dir = user_config_dir();
+    let activation = Activation::load(&args.context, &args.modes, engine.project().config(), config_dir.as_deref())?;
+    let server = ArboristServer::new(Arc::new(Session::new(Some(engine), activation, index_threads)));
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
         match transport {
@@ -181,8 +180,10 @@ fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow:
         }
         None => json!({}),
     };
-    let engine = Engine::open(&project_root(project)?)?;
-    match tools::call(&engine, tool, args) {
+    let engine = Arc::new(Engine::open(&project_root(project)?)?);
+    let activation = Activation::new("desktop-app", &[], engine.project().config())?;
+    let session = Session::new(Some(engine), activation, 0);
+    match tools::call(&session, tool, args) {
         Ok(answer) => {
             println!("{answer}");
             Ok(ExitCode::SUCCESS)
@@ -196,7 +197,7 @@ fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow:
 
 fn list_tools(all: bool, as_json: bool, args: &ActivationArgs) -> anyhow::Result<ExitCode> {
     let config = arborist::config::ProjectConfig::default();
-    let activation = Activation::new(&args.context, &args.modes, &config)?;
+    let activation = Activation::load(&args.context, &args.modes, &config, user_config_dir().as_deref())?;
     let listed: Vec<&tools::ToolSpec> =
         if all { tools::registry().iter().collect() } else { activation.active_tools() };
     if as_json {
@@ -227,11 +228,12 @@ fn tool_json(t: &tools::ToolSpec, with_contexts: bool) -> Value {
 }
 
 /// Names of the contexts (with default modes) in which a tool is active.
-fn contexts_of(t: &tools::ToolSpec) -> Vec<&'static str> {
+fn contexts_of(t: &tools::ToolSpec) -> Vec<String> {
     let config = arborist::config::ProjectConfig::default();
-    CONTEXTS
-        .iter()
-        .filter(|c| Activation::new(c.name, &[], &config).is_ok_and(|a| a.is_active(t)))
+    let dir = user_config_dir();
+    let all = contexts::contexts(dir.as_deref()).unwrap_or_else(|_| contexts::builtin_contexts());
+    all.into_iter()
+        .filter(|c| Activation::load(&c.name, &[], &config, dir.as_deref()).is_ok_and(|a| a.is_active(t)))
         .map(|c| c.name)
         .collect()
 }

@@ -1,8 +1,7 @@
 //! The MCP server: an rmcp `ServerHandler` over the tool registry, served on stdio or streamable HTTP.
 //! Tool failures come back in-band (`isError`); the server never exits on a bad request.
 
-use crate::contexts::Activation;
-use crate::engine::Engine;
+use crate::session::Session;
 use crate::tools::{self, Effect, ToolSpec};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
@@ -17,30 +16,28 @@ const INSTRUCTIONS: &str = "arborist is a code intelligence server: it reads and
 answering from tree-sitter parse trees without a language server. Paths are relative to the project root; \
 line numbers are 0-based. Prefer symbol-level reads and edits over reading whole files.";
 
-/// One MCP session's view of an open project.
+/// The MCP face of a session.
 #[derive(Clone)]
 pub struct ArboristServer {
-    engine: Arc<Engine>,
-    activation: Arc<Activation>,
+    session: Arc<Session>,
 }
 
 impl ArboristServer {
-    pub fn new(engine: Arc<Engine>, activation: Arc<Activation>) -> Self {
-        ArboristServer { engine, activation }
+    pub fn new(session: Arc<Session>) -> Self {
+        ArboristServer { session }
     }
 
     /// Runs a tool call off the async runtime; every failure becomes an in-band error result.
     async fn run(&self, name: &str, args: Value) -> CallToolResult {
+        let activation = self.session.activation();
         let outcome = match tools::find(name) {
             None => {
                 Err(tools::error_text(name, &format!("unknown tool '{name}'; call tools/list for the available tools")))
             }
-            Some(t) if !self.activation.is_active(t) => {
-                Err(tools::error_text(name, &self.activation.inactive_error(name)))
-            }
+            Some(t) if !activation.is_active(t) => Err(tools::error_text(name, &activation.inactive_error(name))),
             Some(tool) => {
-                let engine = self.engine.clone();
-                tokio::task::spawn_blocking(move || tools::call(&engine, tool, args))
+                let session = self.session.clone();
+                tokio::task::spawn_blocking(move || tools::call(&session, tool, args))
                     .await
                     .unwrap_or_else(|e| Err(tools::error_text(name, &format!("internal error: {e}"))))
             }
@@ -82,7 +79,7 @@ impl ServerHandler for ArboristServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        let tools = self.activation.active_tools().into_iter().map(mcp_tool).collect();
+        let tools = self.session.activation().active_tools().into_iter().map(mcp_tool).collect();
         Ok(ListToolsResult::with_all_items(tools))
     }
 
@@ -96,7 +93,7 @@ impl ServerHandler for ArboristServer {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        tools::find(name).filter(|t| self.activation.is_active(t)).map(mcp_tool)
+        tools::find(name).filter(|t| self.session.activation().is_active(t)).map(mcp_tool)
     }
 }
 

@@ -1,6 +1,8 @@
 //! Test helpers: temp-dir projects copied from `fixtures/`, and tool calls by name with JSON arguments.
 
+use arborist::contexts::Activation;
 use arborist::engine::Engine;
+use arborist::session::Session;
 use arborist::tools;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -10,7 +12,7 @@ pub struct TestProject {
     pub tmp: tempfile::TempDir,
     pub root: PathBuf,
     pub outside: PathBuf,
-    engine: Option<Engine>,
+    session: Option<Session>,
 }
 
 pub fn fixtures() -> PathBuf {
@@ -26,7 +28,7 @@ impl TestProject {
         std::fs::create_dir_all(&root).unwrap();
         std::fs::create_dir_all(&outside).unwrap();
         std::fs::write(outside.join("secret.txt"), "TOP SECRET outside\n").unwrap();
-        TestProject { tmp, root, outside, engine: None }
+        TestProject { tmp, root, outside, session: None }
     }
 
     /// A copy of `fixtures/<name>`.
@@ -40,7 +42,7 @@ impl TestProject {
         let path = self.root.join(rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, content).unwrap();
-        self.engine = None;
+        self.session = None;
         self
     }
 
@@ -52,17 +54,25 @@ impl TestProject {
         std::fs::read(self.root.join(rel)).unwrap()
     }
 
-    pub fn engine(&mut self) -> &Engine {
-        if self.engine.is_none() {
-            self.engine = Some(Engine::open(&self.root).unwrap());
+    /// The session the tools run in (desktop-app context, the project's settings, a private config dir).
+    pub fn session(&mut self) -> &Session {
+        if self.session.is_none() {
+            let engine = std::sync::Arc::new(Engine::open(&self.root).unwrap());
+            let activation = Activation::new("desktop-app", &[], engine.project().config()).unwrap();
+            let config_dir = self.tmp.path().join("config");
+            self.session = Some(Session::new(Some(engine), activation, 0).with_config_dir(Some(config_dir)));
         }
-        self.engine.as_ref().unwrap()
+        self.session.as_ref().unwrap()
+    }
+
+    pub fn engine(&mut self) -> std::sync::Arc<Engine> {
+        self.session().engine().unwrap()
     }
 
     /// Calls a tool; `Err` is the in-band error text.
     pub fn call(&mut self, tool: &str, args: Value) -> Result<String, String> {
         let spec = tools::find(tool).unwrap_or_else(|| panic!("no tool {tool}"));
-        tools::call(self.engine(), spec, args)
+        tools::call(self.session(), spec, args)
     }
 
     #[track_caller]

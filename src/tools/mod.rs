@@ -8,12 +8,13 @@ pub mod symbols;
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
+use crate::session::Session;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::sync::{Arc, OnceLock};
 
-type Handler = Box<dyn Fn(&Engine, Value) -> Result<String> + Send + Sync>;
+type Handler = Box<dyn Fn(&Session, Value) -> Result<String> + Send + Sync>;
 
 /// What a tool may do, as announced to clients.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,11 +47,34 @@ impl ToolSpec {
     where
         P: DeserializeOwned + JsonSchema + 'static,
     {
-        let handler: Handler = Box::new(move |engine, args| {
-            let params: P =
-                serde_json::from_value(args).map_err(|e| Error::invalid(format!("invalid arguments: {e}")))?;
-            f(engine, params)
+        let handler: Handler = Box::new(move |session, args| {
+            let params: P = parse_args(args)?;
+            let engine = session.engine()?;
+            f(&engine, params)
         });
+        Self::build::<P>(name, description, effect, handler)
+    }
+
+    /// A tool that works on the session itself (projects, modes), not only on the active project.
+    pub fn session<P>(
+        name: &'static str,
+        description: &'static str,
+        effect: Effect,
+        f: fn(&Session, P) -> Result<String>,
+    ) -> Self
+    where
+        P: DeserializeOwned + JsonSchema + 'static,
+    {
+        let handler: Handler = Box::new(move |session, args| f(session, parse_args(args)?));
+        Self::build::<P>(name, description, effect, handler)
+    }
+
+    fn build<P: JsonSchema + 'static>(
+        name: &'static str,
+        description: &'static str,
+        effect: Effect,
+        handler: Handler,
+    ) -> Self {
         let schema = rmcp::handler::server::common::schema_for_type::<P>();
         ToolSpec { name, description, schema, effect, optional: false, handler }
     }
@@ -60,6 +84,10 @@ impl ToolSpec {
         self.optional = true;
         self
     }
+}
+
+fn parse_args<P: DeserializeOwned>(args: Value) -> Result<P> {
+    serde_json::from_value(args).map_err(|e| Error::invalid(format!("invalid arguments: {e}")))
 }
 
 /// Every tool arborist implements, in listing order.
@@ -74,7 +102,7 @@ pub fn find(name: &str) -> Option<&'static ToolSpec> {
 }
 
 /// Runs a tool. `Err` carries the full error text shown to agents: `Error executing tool NAME: ...`.
-pub fn call(engine: &Engine, tool: &ToolSpec, args: Value) -> std::result::Result<String, String> {
+pub fn call(session: &Session, tool: &ToolSpec, args: Value) -> std::result::Result<String, String> {
     let args = match args {
         Value::Null => Value::Object(Map::new()),
         v @ Value::Object(_) => v,
@@ -82,7 +110,7 @@ pub fn call(engine: &Engine, tool: &ToolSpec, args: Value) -> std::result::Resul
             return Err(error_text(tool.name, &format!("arguments must be a JSON object, got {other}")));
         }
     };
-    (tool.handler)(engine, args).map_err(|e| error_text(tool.name, &e.to_string()))
+    (tool.handler)(session, args).map_err(|e| error_text(tool.name, &e.to_string()))
 }
 
 /// The reference server's error wording.
