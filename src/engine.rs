@@ -145,10 +145,10 @@ impl Engine {
 
     /// The parse tree of a file's current text (cached per path for repeated edits).
     pub fn tree_of(&self, entry: &FileEntry, doc: &Arc<Document>) -> Result<tree_sitter::Tree> {
-        if let Some((hash, tree)) = self.trees.lock().unwrap().get(&entry.rel) {
-            if *hash == doc.hash {
-                return Ok(tree.clone());
-            }
+        if let Some((hash, tree)) = self.trees.lock().unwrap().get(&entry.rel)
+            && *hash == doc.hash
+        {
+            return Ok(tree.clone());
         }
         let tree = crate::edit::parse_doc(entry, doc)?;
         self.remember_tree(&entry.rel, doc.hash, tree.clone());

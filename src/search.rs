@@ -180,22 +180,31 @@ impl HitSink {
         (first, last)
     }
 
+    /// One block per match; each line's text moves into the last block that shows it and is cloned
+    /// only for earlier blocks whose context overlaps.
     fn into_hits(self, rel: &str, before: usize, after: usize) -> FileHits {
-        let blocks = self
+        let mut lines: Vec<(usize, (String, bool))> = self.lines.into_iter().collect();
+        let ranges: Vec<(usize, usize, usize, usize)> = self
             .spans
             .iter()
             .map(|&(first, last)| {
-                let range = first.saturating_sub(before)..=last + after;
-                self.lines
-                    .range(range)
-                    .map(|(&line, (text, m))| BlockLine {
-                        line,
-                        text: text.clone(),
-                        is_match: *m && line >= first && line <= last,
-                    })
-                    .collect()
+                let a = lines.partition_point(|(l, _)| *l < first.saturating_sub(before));
+                let b = lines.partition_point(|(l, _)| *l <= last + after);
+                (a, b, first, last)
             })
             .collect();
+        let mut blocks = Vec::with_capacity(ranges.len());
+        for (k, &(a, b, first, last)) in ranges.iter().enumerate() {
+            let shared_from = ranges.get(k + 1).map_or(usize::MAX, |r| r.0);
+            let block = (a..b)
+                .map(|j| {
+                    let (line, (text, m)) = &mut lines[j];
+                    let text = if j < shared_from { std::mem::take(text) } else { text.clone() };
+                    BlockLine { line: *line, text, is_match: *m && *line >= first && *line <= last }
+                })
+                .collect();
+            blocks.push(block);
+        }
         FileHits { path: rel.to_string(), blocks }
     }
 }

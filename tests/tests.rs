@@ -3,6 +3,7 @@
 mod cli;
 mod files;
 mod mcp;
+mod parity;
 mod security;
 mod symbol_tools;
 mod symbols;

@@ -306,19 +306,19 @@ fn pick_block(entry: &FileEntry, kinds: &[SymbolKind], p: &BlockParams) -> Resul
         };
         hits.retain(|i| detail_match(i) || parent_match(i));
     }
-    if hits.len() > 1 {
-        if let Some(line) = p.line_hint {
-            let distance = |i: &u32| {
-                let s = fs.get(*i);
-                if (s.start_line as usize..=s.end_line as usize).contains(&line) {
-                    0
-                } else {
-                    (s.start_line as i64 - line as i64).unsigned_abs() as usize + 1
-                }
-            };
-            let best = hits.iter().map(distance).min().unwrap_or(0);
-            hits.retain(|i| distance(i) == best);
-        }
+    if hits.len() > 1
+        && let Some(line) = p.line_hint
+    {
+        let distance = |i: &u32| {
+            let s = fs.get(*i);
+            if (s.start_line as usize..=s.end_line as usize).contains(&line) {
+                0
+            } else {
+                (s.start_line as i64 - line as i64).unsigned_abs() as usize + 1
+            }
+        };
+        let best = hits.iter().map(distance).min().unwrap_or(0);
+        hits.retain(|i| distance(i) == best);
     }
     match hits.as_slice() {
         [one] => Ok(Pick::Symbol(*one)),
@@ -344,13 +344,11 @@ fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, p: &BlockParams) -> Res
         .and_then(|m| m.split(" for ").nth(1).map(|_| m.split(" for ").next().unwrap_or("").trim().to_string()));
     found
         .retain(|(ty, tr, _)| ty == &p.name && wanted_trait.as_ref().is_none_or(|w| tr.as_deref() == Some(w.as_str())));
-    if found.len() > 1 {
-        if let Some(line) = p.line_hint {
-            found.sort_by_key(|(_, _, r)| {
-                (crate::syntax::point_at(text, r.start).row as i64 - line as i64).unsigned_abs()
-            });
-            found.truncate(1);
-        }
+    if found.len() > 1
+        && let Some(line) = p.line_hint
+    {
+        found.sort_by_key(|(_, _, r)| (crate::syntax::point_at(text, r.start).row as i64 - line as i64).unsigned_abs());
+        found.truncate(1);
     }
     match found.as_slice() {
         [(ty, tr, range)] => {

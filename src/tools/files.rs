@@ -168,13 +168,12 @@ takes a regular expression (Rust syntax, DOTALL and MULTILINE on; no look-around
 repl. A needle matching more than once is an error unless allow_multiple_occurrences is true. For large edits, \
 match the start and end with a non-greedy regex such as `start.*?end` instead of quoting the whole text.";
 
-/// How the needle is read.
+/// How the needle is read: "literal" or "regex".
 #[derive(Deserialize, JsonSchema, Clone, Copy)]
 #[serde(rename_all = "lowercase")]
-enum ModeArg {
-    /// The needle is plain text.
+#[schemars(inline)]
+pub(crate) enum ModeArg {
     Literal,
-    /// The needle is a regular expression.
     Regex,
 }
 
@@ -431,25 +430,49 @@ fn search_for_pattern(engine: &Engine, p: SearchParams) -> Result<String> {
 }
 
 fn format_hits(hits: &[FileHits]) -> String {
-    let mut map = Map::new();
-    for file in hits {
-        let blocks = file.blocks.iter().map(|b| Value::String(format_block(b))).collect();
-        map.insert(file.path.clone(), Value::Array(blocks));
+    to_json(&HitsJson(hits))
+}
+
+/// `{path: [block, ...]}` serialised straight from the hits: no intermediate `Value` tree.
+struct HitsJson<'a>(&'a [FileHits]);
+struct BlocksJson<'a>(&'a [Vec<search::BlockLine>]);
+struct BlockText<'a>(&'a [search::BlockLine]);
+
+impl serde::Serialize for HitsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for f in self.0 {
+            map.serialize_entry(&f.path, &BlocksJson(&f.blocks))?;
+        }
+        map.end()
     }
-    to_json(&map)
+}
+
+impl serde::Serialize for BlocksJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|b| BlockText(b)))
+    }
+}
+
+impl serde::Serialize for BlockText<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 /// One match block in the reference server's layout: `  > 672:text` / `... 671:text`.
-fn format_block(lines: &[search::BlockLine]) -> String {
-    let mut out = String::new();
-    for (i, l) in lines.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
+impl std::fmt::Display for BlockText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, l) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            let prefix = if l.is_match { "  >" } else { "..." };
+            write!(f, "{prefix}{:>4}:{}", l.line, l.text)?;
         }
-        let prefix = if l.is_match { "  >" } else { "..." };
-        out.push_str(&format!("{prefix}{:>4}:{}", l.line, l.text));
+        Ok(())
     }
-    out
 }
 
 fn match_counts(hits: &[FileHits]) -> String {

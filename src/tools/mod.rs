@@ -4,6 +4,8 @@
 pub mod answer;
 pub mod edit;
 pub mod files;
+pub mod memory;
+pub mod session;
 pub mod symbols;
 
 use crate::engine::Engine;
@@ -93,7 +95,12 @@ fn parse_args<P: DeserializeOwned>(args: Value) -> Result<P> {
 /// Every tool arborist implements, in listing order.
 pub fn registry() -> &'static [ToolSpec] {
     static REGISTRY: OnceLock<Vec<ToolSpec>> = OnceLock::new();
-    REGISTRY.get_or_init(|| [files::tools(), symbols::tools(), edit::tools()].into_iter().flatten().collect())
+    REGISTRY.get_or_init(|| {
+        [files::tools(), symbols::tools(), edit::tools(), memory::tools(), session::tools()]
+            .into_iter()
+            .flatten()
+            .collect()
+    })
 }
 
 /// Looks a tool up by name.
