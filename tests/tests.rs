@@ -5,6 +5,7 @@ mod files;
 mod mcp;
 mod parity;
 mod security;
+mod session_tools;
 mod symbol_tools;
 mod symbols;
 mod util;
