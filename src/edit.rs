@@ -331,15 +331,20 @@ fn strip_width(line: &str, width: usize) -> &str {
     ""
 }
 
-/// Removes the target's lines (with its preamble) and one run of blank lines next to it.
+/// Removes the target's lines (with its preamble) and one run of blank lines next to it; at the end of
+/// the file, the blank lines before it go instead, so the file still ends with one newline.
 fn delete_edit(t: &Target, text: &str) -> TextEdit {
     let start = line_start(text, t.around.start);
-    let mut end = line_end(text, t.range.end);
-    end = (end + 1).min(text.len());
+    let end = (line_end(text, t.range.end) + 1).min(text.len());
+    if text[end..].trim().is_empty() {
+        let kept = text[..start].trim_end_matches(['\n', ' ', '\t']).len();
+        let from = if kept == 0 { 0 } else { kept + 1 };
+        return TextEdit { range: from.min(start)..text.len(), new_text: String::new() };
+    }
     let blank_after =
         text[end..].split_inclusive('\n').take_while(|l| l.trim().is_empty()).map(str::len).sum::<usize>();
-    let before_blank = text[..start].ends_with("\n\n") || start == 0;
-    let end = if before_blank || end + blank_after == text.len() { end + blank_after } else { end };
+    let blank_before = start == 0 || text[..start].ends_with("\n\n");
+    let end = if blank_before { end + blank_after } else { end };
     TextEdit { range: start..end, new_text: String::new() }
 }
 

@@ -27,6 +27,7 @@ pub mod language;
 pub mod memory;
 pub mod project;
 pub mod query;
+pub mod refs;
 pub mod search;
 pub mod server;
 pub mod session;

@@ -7,7 +7,7 @@ use arborist::contexts::Activation;
 use serde_json::Value;
 
 /// Reference tools arborist does not have yet, with the issue that adds them.
-const PENDING: &[(&str, &str)] = &[("find_referencing_symbols", "issue 5"), ("rename_symbol", "issue 5")];
+const PENDING: &[(&str, &str)] = &[];
 
 struct RefParam {
     name: String,

@@ -4,6 +4,7 @@ mod cli;
 mod files;
 mod mcp;
 mod parity;
+mod refs;
 mod security;
 mod session_tools;
 mod symbol_tools;

@@ -10,12 +10,10 @@ use crate::error::{Error, Result};
 use crate::external::{self, Ran};
 use crate::index::FileEntry;
 use crate::query::SymbolKind;
-use crate::search::{self, SearchOptions};
 use crate::symbols::NamePattern;
 use crate::syntax::{parse, syntax_issues};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Map, Value};
 use std::time::Duration;
 use tree_sitter::Tree;
 
@@ -149,45 +147,24 @@ struct SafeDeleteParams {
 }
 
 fn safe_delete_symbol(engine: &Engine, p: SafeDeleteParams) -> Result<String> {
-    let pick = by_name_path(&p.name_path_pattern)?;
-    let (entry, _) = engine.symbols_with_text(&p.relative_path)?;
-    let i = unique(&entry, &NamePattern::parse(&p.name_path_pattern)?, &p.name_path_pattern)?;
-    let s = entry.symbols.get(i);
-    let uses = uses_outside(engine, &s.name, &entry.rel, s.start_line as usize, s.end_line as usize)?;
+    let (target, uses) = super::refs::target_occurrences(engine, &p.name_path_pattern, &p.relative_path)?;
     if !uses.is_empty() {
+        let mut by_file: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+        for u in &uses {
+            let lines = by_file.entry(u.rel.clone()).or_default();
+            if !lines.contains(&u.line) {
+                lines.push(u.line);
+            }
+        }
+        let name = &target.symbol().name;
         return Err(Error::rejected(format!(
-            "Cannot delete, the symbol {} is referenced in: {}",
-            s.name,
-            to_json(&uses)
+            "Cannot delete, the symbol {name} is referenced in: {}",
+            to_json(&by_file)
         )));
     }
+    let pick = by_name_path(&p.name_path_pattern)?;
     edit_symbol(engine, &p.relative_path, &pick, Op::Delete, &[], &Verify::default())?;
     Ok("OK".into())
-}
-
-/// Lines (0-based) per file where `name` occurs as a word, outside lines `first..=last` of `rel`.
-fn uses_outside(engine: &Engine, name: &str, rel: &str, first: usize, last: usize) -> Result<Map<String, Value>> {
-    let opts = SearchOptions {
-        pattern: format!(r"\b{}\b", regex::escape(name)),
-        code_files_only: true,
-        skip_ignored: true,
-        ..SearchOptions::default()
-    };
-    let hits = search::search(engine.project(), &engine.project().resolve("")?, &opts)?;
-    let mut out = Map::new();
-    for file in hits {
-        let lines: Vec<Value> = file
-            .blocks
-            .iter()
-            .flatten()
-            .filter(|l| l.is_match && !(file.path == rel && (first..=last).contains(&l.line)))
-            .map(|l| Value::from(l.line))
-            .collect();
-        if !lines.is_empty() {
-            out.insert(file.path, Value::Array(lines));
-        }
-    }
-    Ok(out)
 }
 
 // ---------------------------------------------------------------- block tools

@@ -5,6 +5,7 @@ pub mod answer;
 pub mod edit;
 pub mod files;
 pub mod memory;
+pub mod refs;
 pub mod session;
 pub mod symbols;
 
@@ -96,7 +97,7 @@ fn parse_args<P: DeserializeOwned>(args: Value) -> Result<P> {
 pub fn registry() -> &'static [ToolSpec] {
     static REGISTRY: OnceLock<Vec<ToolSpec>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        [files::tools(), symbols::tools(), edit::tools(), memory::tools(), session::tools()]
+        [files::tools(), symbols::tools(), edit::tools(), refs::tools(), memory::tools(), session::tools()]
             .into_iter()
             .flatten()
             .collect()

@@ -1,0 +1,162 @@
+//! References by tree-sitter (heuristic): identifier occurrences of a symbol's name across the project,
+//! found by a word search first, then confirmed as identifier nodes in the parse tree, narrowed by
+//! syntax (member names after `.`/`->`/`::`), minus definitions, each attributed to its innermost symbol.
+
+use crate::engine::Engine;
+use crate::error::Result;
+use crate::index::{FileEntry, code_files};
+use crate::language::{self, Language};
+use crate::project::ProjectPath;
+use crate::query::SymbolKind;
+use crate::search::{PathFilter, compile_matcher, for_each_file};
+use crate::syntax::parse;
+use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use tree_sitter::Node;
+
+/// One occurrence of the name.
+#[derive(Clone)]
+pub struct Occurrence {
+    pub rel: String,
+    pub bytes: Range<usize>,
+    /// 0-based line and byte column.
+    pub line: usize,
+    pub col: usize,
+    /// The innermost symbol containing it (None: file level, e.g. an import).
+    pub container: Option<u32>,
+    pub entry: Arc<FileEntry>,
+    /// The file's text (for context lines and edits).
+    pub text: Arc<str>,
+}
+
+/// What the target is, for narrowing.
+pub struct Target<'a> {
+    pub name: &'a str,
+    pub kind: SymbolKind,
+    /// Whether it is a member of a type (method, field): then only `.name`-style uses count.
+    pub member: bool,
+    pub lang: &'static Language,
+}
+
+/// Languages whose files can refer to each other's symbols.
+fn family(lang: &Language) -> &'static str {
+    match lang.name() {
+        "typescript" | "tsx" | "javascript" => "js",
+        other => match other {
+            "rust" => "rust",
+            "python" => "python",
+            "java" => "java",
+            "go" => "go",
+            _ => "other",
+        },
+    }
+}
+
+/// Every occurrence of the target's name in code files of its language family, in path order.
+pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> {
+    let root = engine.project().resolve("")?;
+    let files = files_with_word(engine, &root, target.name);
+    let fam = family(target.lang);
+    use rayon::prelude::*;
+    let mut out: Vec<Occurrence> = files
+        .par_iter()
+        .filter(|(rel, _)| language::for_path(rel).is_some_and(|l| family(l) == fam))
+        .flat_map_iter(|(rel, abs)| in_file(engine, target, rel, abs))
+        .collect();
+    out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
+    Ok(out)
+}
+
+fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occurrence> {
+    let p = ProjectPath { rel: rel.to_string(), abs: abs.to_path_buf() };
+    let (Some(entry), Ok(doc)) = (engine.index().file(&p), engine.cache().load(&p)) else { return Vec::new() };
+    if doc.hash != entry.hash {
+        return Vec::new();
+    }
+    let text: Arc<str> = Arc::from(doc.text());
+    let Some(tree) = parse(entry.lang, &text) else { return Vec::new() };
+    let definitions: Vec<Range<usize>> =
+        entry.symbols.symbols.iter().map(|s| s.name_range.start as usize..s.name_range.end as usize).collect();
+    let mut found = Vec::new();
+    collect_identifiers(tree.root_node(), &text, target.name, &mut found);
+    found
+        .into_iter()
+        .filter(|n| !definitions.contains(&n.byte_range()))
+        .filter(|n| !target.member || is_member_use(n, &text))
+        .map(|n| Occurrence {
+            rel: rel.to_string(),
+            bytes: n.byte_range(),
+            line: n.start_position().row,
+            col: n.start_position().column,
+            container: entry.symbols.innermost_at(n.start_byte()),
+            entry: entry.clone(),
+            text: text.clone(),
+        })
+        .collect()
+}
+
+/// Leaf identifier-like nodes whose text is `name`.
+fn collect_identifiers<'t>(node: Node<'t>, text: &str, name: &str, out: &mut Vec<Node<'t>>) {
+    if node.child_count() == 0 {
+        let kind = node.kind();
+        let identifier = kind.ends_with("identifier") || kind == "constant" || kind == "name";
+        if identifier && &text[node.byte_range()] == name {
+            out.push(node);
+        }
+        return;
+    }
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        if child.end_byte() - child.start_byte() >= name.len() {
+            collect_identifiers(child, text, name, out);
+        }
+    }
+}
+
+/// A member use: `x.name`, `x->name`, `X::name`, or a field/property identifier node.
+fn is_member_use(node: &Node, text: &str) -> bool {
+    if matches!(node.kind(), "field_identifier" | "property_identifier" | "shorthand_property_identifier") {
+        return true;
+    }
+    let before = text[..node.start_byte()].trim_end();
+    before.ends_with('.') || before.ends_with("->") || before.ends_with("::")
+}
+
+/// Code files under `scope` containing `word` as a whole word, found at ripgrep speed.
+fn files_with_word(engine: &Engine, scope: &ProjectPath, word: &str) -> Vec<(String, std::path::PathBuf)> {
+    let needle = format!(r"\b{}\b", regex::escape(word));
+    let Ok(matcher) = compile_matcher(&needle, false) else { return code_files(engine.project(), scope) };
+    let filter = PathFilter::new("", "", true).expect("empty globs compile");
+    let out = Mutex::new(Vec::new());
+    let mut builder = SearcherBuilder::new();
+    builder.binary_detection(BinaryDetection::quit(0)).max_matches(Some(1)).line_number(true);
+    let project = engine.project();
+    for_each_file(project, project.walker(scope, true), &filter, || {
+        let mut searcher = builder.build();
+        let (matcher, out) = (&matcher, &out);
+        move |rel: &str, abs: &Path| {
+            let mut hit = false;
+            let sink = Lossy(|_, _| {
+                hit = true;
+                Ok(false)
+            });
+            if searcher.search_path(matcher, abs, sink).is_ok() && hit {
+                out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()));
+            }
+        }
+    });
+    out.into_inner().unwrap()
+}
+
+/// `... 587:text` / `  > 588:text` / `... 589:text` around a line.
+pub fn context_around(text: &str, line: usize) -> String {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut out = Vec::new();
+    for l in line.saturating_sub(1)..=(line + 1).min(lines.len().saturating_sub(1)) {
+        let prefix = if l == line { "  >" } else { "..." };
+        out.push(format!("{prefix}{l:>4}:{}", lines[l]));
+    }
+    out.join("\n")
+}
