@@ -154,9 +154,10 @@ fn files_with_word(engine: &Engine, scope: &ProjectPath, word: &str) -> Vec<(Str
 pub fn context_around(text: &str, line: usize) -> String {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut out = Vec::new();
-    for l in line.saturating_sub(1)..=(line + 1).min(lines.len().saturating_sub(1)) {
+    let first = line.saturating_sub(1);
+    for (l, content) in lines.iter().enumerate().skip(first).take(line + 2 - first) {
         let prefix = if l == line { "  >" } else { "..." };
-        out.push(format!("{prefix}{l:>4}:{}", lines[l]));
+        out.push(format!("{prefix}{l:>4}:{content}"));
     }
     out.join("\n")
 }
