@@ -190,4 +190,12 @@ fn list_symbols_prints_the_outline() {
     p.write(".arborist/project.toml", "included_optional_tools = [\"list_symbols\"]\n");
     let a = p.ok("rust_list_symbols", json!({"path": "go/list.go"}));
     assert!(a.starts_with("Interface Number [5-7]\nStruct List [10-13]\n  Field head [11-11]"), "{a}");
+    let hashed = p.ok("list_symbols", json!({"path": "go/list.go", "hashes": true}));
+    let line = hashed.lines().find(|l| l.trim_start().starts_with("Method Len ")).unwrap();
+    let hash = line.rsplit("sha256=").next().unwrap();
+    let body = "func (l *List[T]) Len() int {\n\treturn l.size\n}";
+    let args =
+        |h: &str| json!({"name_path": "List/Len", "relative_path": "go/list.go", "body": body, "expected_old_hash": h});
+    assert!(p.err("replace_symbol_body", args("0000000000000000")).contains("does not have the expected hash"));
+    assert_eq!(p.ok("replace_symbol_body", args(hash)), "OK");
 }

@@ -525,17 +525,34 @@ fn opts_accept(opts: &FindOptions, kind: SymbolKind) -> bool {
 // ---------------------------------------------------------------- list_symbols
 
 const LIST_SYMBOLS: &str = "Lists every symbol of a code file, one per line: `Kind name [start_line-end_line]` \
-(0-based, inclusive), indented two spaces per nesting level. Any supported language.";
+(0-based, inclusive), indented two spaces per nesting level. Any supported language. With hashes=true each line \
+ends with `sha256=<16 hex>` of the symbol's text, usable as expected_old_hash.";
 
 #[derive(Deserialize, JsonSchema)]
 struct ListSymbolsParams {
     /// Code file path relative to the project root.
     #[serde(alias = "relative_path")]
     path: String,
+    /// Append each symbol's sha256 (16 hex) for use as expected_old_hash.
+    #[serde(default)]
+    hashes: bool,
 }
 
 fn list_symbols(engine: &Engine, p: ListSymbolsParams) -> Result<String> {
-    let path = engine.project().resolve_existing(&p.path)?;
-    let entry = engine.code_file(&path)?;
-    Ok(outline(&entry.symbols).trim_end().to_string())
+    if !p.hashes {
+        let path = engine.project().resolve_existing(&p.path)?;
+        let entry = engine.code_file(&path)?;
+        return Ok(outline(&entry.symbols).trim_end().to_string());
+    }
+    let (entry, doc) = engine.symbols_with_text(&p.path)?;
+    let lines: Vec<String> = outline(&entry.symbols)
+        .lines()
+        .zip(entry.symbols.preorder())
+        .map(|(line, i)| {
+            let r = &entry.symbols.get(i).range;
+            let hash = crate::text::ContentHash::of(&doc.text().as_bytes()[r.start as usize..r.end as usize]);
+            format!("{line} sha256={}", hash.short())
+        })
+        .collect();
+    Ok(lines.join("\n"))
 }
