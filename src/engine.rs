@@ -38,7 +38,7 @@ pub struct FindOptions {
 }
 
 impl FindOptions {
-    fn accepts(&self, kind: SymbolKind) -> bool {
+    pub fn accepts(&self, kind: SymbolKind) -> bool {
         !self.exclude_kinds.contains(&kind) && (self.include_kinds.is_empty() || self.include_kinds.contains(&kind))
     }
 }

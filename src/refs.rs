@@ -4,16 +4,14 @@
 
 use crate::engine::Engine;
 use crate::error::Result;
-use crate::index::{FileEntry, code_files};
+use crate::index::{FileEntry, files_containing};
 use crate::language::{self, Language};
 use crate::project::ProjectPath;
 use crate::query::SymbolKind;
-use crate::search::{PathFilter, compile_matcher, for_each_file};
 use crate::syntax::parse;
-use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tree_sitter::Node;
 
 /// One occurrence of the name.
@@ -57,7 +55,7 @@ fn family(lang: &Language) -> &'static str {
 /// Every occurrence of the target's name in code files of its language family, in path order.
 pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> {
     let root = engine.project().resolve("")?;
-    let files = files_with_word(engine, &root, target.name);
+    let files = files_containing(engine.project(), &root, &format!(r"\b{}\b", regex::escape(target.name)));
     let fam = family(target.lang);
     use rayon::prelude::*;
     let mut out: Vec<Occurrence> = files
@@ -122,32 +120,6 @@ fn is_member_use(node: &Node, text: &str) -> bool {
     }
     let before = text[..node.start_byte()].trim_end();
     before.ends_with('.') || before.ends_with("->") || before.ends_with("::")
-}
-
-/// Code files under `scope` containing `word` as a whole word, found at ripgrep speed.
-fn files_with_word(engine: &Engine, scope: &ProjectPath, word: &str) -> Vec<(String, std::path::PathBuf)> {
-    let needle = format!(r"\b{}\b", regex::escape(word));
-    let Ok(matcher) = compile_matcher(&needle, false) else { return code_files(engine.project(), scope) };
-    let filter = PathFilter::new("", "", true).expect("empty globs compile");
-    let out = Mutex::new(Vec::new());
-    let mut builder = SearcherBuilder::new();
-    builder.binary_detection(BinaryDetection::quit(0)).max_matches(Some(1)).line_number(true);
-    let project = engine.project();
-    for_each_file(project, project.walker(scope, true), &filter, || {
-        let mut searcher = builder.build();
-        let (matcher, out) = (&matcher, &out);
-        move |rel: &str, abs: &Path| {
-            let mut hit = false;
-            let sink = Lossy(|_, _| {
-                hit = true;
-                Ok(false)
-            });
-            if searcher.search_path(matcher, abs, sink).is_ok() && hit {
-                out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()));
-            }
-        }
-    });
-    out.into_inner().unwrap()
 }
 
 /// `... 587:text` / `  > 588:text` / `... 589:text` around a line.

@@ -447,7 +447,7 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 }
 
 /// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
-fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
+pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
     let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
     let filter = PathFilter::new("", "", true).expect("empty globs compile");
     let out = Mutex::new(Vec::new());

@@ -394,25 +394,14 @@ fn replace_block(engine: &Engine, p: BlockParams) -> Result<String> {
 }
 
 fn insert_after_block(engine: &Engine, p: BlockParams) -> Result<String> {
-    let snippet = p
-        .snippet
-        .clone()
-        .or(p.new_block.clone())
-        .ok_or_else(|| Error::invalid("snippet is required: the code to insert"))?;
-    let pick = block_pick(&p)?;
-    let verify = Verify { force: p.force, kinds: Vec::new() };
-    let out = edit_symbol(
-        engine,
-        &p.path,
-        &pick,
-        Op::InsertAfter(snippet),
-        &guards(&p.expected_old_hash, &p.expected_old_block),
-        &verify,
-    )?;
-    Ok(block_answer(engine, &p, "Inserted after", &out))
+    insert_block(engine, p, Op::InsertAfter, "Inserted after")
 }
 
 fn insert_before_block(engine: &Engine, p: BlockParams) -> Result<String> {
+    insert_block(engine, p, Op::InsertBefore, "Inserted before")
+}
+
+fn insert_block(engine: &Engine, p: BlockParams, op: fn(String) -> Op, verb: &str) -> Result<String> {
     let snippet = p
         .snippet
         .clone()
@@ -420,15 +409,9 @@ fn insert_before_block(engine: &Engine, p: BlockParams) -> Result<String> {
         .ok_or_else(|| Error::invalid("snippet is required: the code to insert"))?;
     let pick = block_pick(&p)?;
     let verify = Verify { force: p.force, kinds: Vec::new() };
-    let out = edit_symbol(
-        engine,
-        &p.path,
-        &pick,
-        Op::InsertBefore(snippet),
-        &guards(&p.expected_old_hash, &p.expected_old_block),
-        &verify,
-    )?;
-    Ok(block_answer(engine, &p, "Inserted before", &out))
+    let guards = guards(&p.expected_old_hash, &p.expected_old_block);
+    let out = edit_symbol(engine, &p.path, &pick, op(snippet), &guards, &verify)?;
+    Ok(block_answer(engine, &p, verb, &out))
 }
 
 fn block_answer(engine: &Engine, p: &BlockParams, verb: &str, out: &Outcome) -> String {

@@ -2,7 +2,7 @@
 //! Thin adapters: parse parameters, call `files`/`search`, format the reference server's answers.
 
 use super::answer::{answer_limit, limit_answer, to_json};
-use super::{Effect, ToolSpec};
+use super::{Effect, ToolSpec, default_max};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::files::{self, FilePlan, Mode, Replacer};
@@ -27,9 +27,6 @@ pub fn tools() -> Vec<ToolSpec> {
     ]
 }
 
-fn default_max() -> i64 {
-    -1
-}
 fn yes() -> bool {
     true
 }

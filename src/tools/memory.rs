@@ -1,7 +1,7 @@
 //! Memory tools: notes an agent keeps for the project in `.serena/memories/` (the reference server's layout).
 
 use super::answer::{answer_limit, limit_answer, to_json};
-use super::{Effect, ToolSpec};
+use super::{Effect, ToolSpec, default_max};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::files::{Mode, Replacer};
@@ -29,10 +29,6 @@ const LIST: &str = "Lists memory names, optionally only those under a topic. Ans
 const DELETE: &str = "Deletes a memory (only when the user asks, or it is wrong or obsolete).";
 const RENAME: &str = "Renames or moves a memory (e.g. into a topic).";
 const EDIT: &str = "Replaces text in a memory; literal or regex, same rules as replace_content.";
-
-fn default_max() -> i64 {
-    -1
-}
 
 #[derive(Deserialize, JsonSchema)]
 struct WriteParams {

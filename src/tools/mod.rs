@@ -89,6 +89,25 @@ impl ToolSpec {
     }
 }
 
+/// Default of `max_answer_chars` and similar "-1 = configured default" parameters.
+pub(crate) fn default_max() -> i64 {
+    -1
+}
+
+/// LSP SymbolKind numbers from a tool call, with an actionable error for unknown ones.
+pub(crate) fn symbol_kinds(numbers: &[i64]) -> Result<Vec<crate::query::SymbolKind>> {
+    numbers
+        .iter()
+        .map(|&n| {
+            crate::query::SymbolKind::from_number(n).ok_or_else(|| {
+                Error::invalid(format!(
+                    "unknown symbol kind {n}; use LSP SymbolKind numbers 1..=26 (5 Class, 6 Method, 12 Function, 13 Variable)"
+                ))
+            })
+        })
+        .collect()
+}
+
 fn parse_args<P: DeserializeOwned>(args: Value) -> Result<P> {
     serde_json::from_value(args).map_err(|e| Error::invalid(format!("invalid arguments: {e}")))
 }

@@ -2,7 +2,7 @@
 //! tree-sitter heuristic (`refs.rs`) and say so in every answer.
 
 use super::answer::{answer_limit, limit_answer, to_json};
-use super::{Effect, ToolSpec};
+use super::{Effect, ToolSpec, default_max, symbol_kinds};
 use crate::engine::{Engine, FindOptions};
 use crate::error::{Error, Result};
 use crate::query::SymbolKind;
@@ -21,10 +21,6 @@ pub fn tools() -> Vec<ToolSpec> {
         ToolSpec::new("find_referencing_symbols", FIND_REFS, ReadOnly, find_referencing_symbols),
         ToolSpec::new("rename_symbol", RENAME, Edits, rename_symbol),
     ]
-}
-
-fn default_max() -> i64 {
-    -1
 }
 
 const FIND_REFS: &str = "Finds the places that use a symbol, grouped by file and by the kind of the innermost \
@@ -83,7 +79,7 @@ pub(super) fn target_occurrences(
 
 fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String> {
     let limit = answer_limit(p.max_answer_chars, engine.project().config().max_answer_chars)?;
-    let (include, exclude) = (kinds(&p.include_kinds)?, kinds(&p.exclude_kinds)?);
+    let (include, exclude) = (symbol_kinds(&p.include_kinds)?, symbol_kinds(&p.exclude_kinds)?);
     let (_, occs) = target_occurrences(engine, &p.name_path, &p.relative_path)?;
     let mut by_file: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
@@ -127,16 +123,6 @@ fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
         "backend": "heuristic",
     });
     (kind, item)
-}
-
-fn kinds(numbers: &[i64]) -> Result<Vec<SymbolKind>> {
-    numbers
-        .iter()
-        .map(|&n| {
-            SymbolKind::from_number(n)
-                .ok_or_else(|| Error::invalid(format!("unknown symbol kind {n}; use LSP numbers 1..=26")))
-        })
-        .collect()
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -1,7 +1,7 @@
 //! Session tools: project activation and configuration, modes, the workflow prompts, and shell commands.
 
 use super::answer::{answer_limit, limit_answer, to_json};
-use super::{Effect, ToolSpec};
+use super::{Effect, ToolSpec, default_max};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::language;
@@ -31,10 +31,6 @@ pub fn tools() -> Vec<ToolSpec> {
         ToolSpec::new("summarize_changes", SUMMARIZE, ReadOnly, summarize_changes).optional(),
         ToolSpec::new("prepare_for_new_conversation", PREPARE, ReadOnly, prepare_for_new_conversation).optional(),
     ]
-}
-
-fn default_max() -> i64 {
-    -1
 }
 
 #[derive(Deserialize, JsonSchema)]

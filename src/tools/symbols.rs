@@ -2,7 +2,7 @@
 //! agent-loop listing `list_symbols`. Answers follow the reference server's JSON shapes.
 
 use super::answer::{answer_limit, limit_answer, to_json};
-use super::{Effect, ToolSpec};
+use super::{Effect, ToolSpec, default_max, symbol_kinds};
 use crate::cache::Document;
 use crate::engine::{Engine, FindOptions, SymbolRef};
 use crate::error::{Error, Result};
@@ -27,19 +27,8 @@ pub fn tools() -> Vec<ToolSpec> {
     ]
 }
 
-fn default_max() -> i64 {
-    -1
-}
-
 fn limit_of(engine: &Engine, max_answer_chars: i64) -> Result<usize> {
     answer_limit(max_answer_chars, engine.project().config().max_answer_chars)
-}
-
-fn kinds(numbers: &[i64]) -> Result<Vec<SymbolKind>> {
-    numbers
-        .iter()
-        .map(|&n| SymbolKind::from_number(n).ok_or_else(|| Error::invalid(format!("unknown symbol kind {n}; use LSP SymbolKind numbers 1..=26 (5 Class, 6 Method, 12 Function, 13 Variable)"))))
-        .collect()
 }
 
 fn body_location(entry: &FileEntry, i: u32) -> Value {
@@ -156,8 +145,8 @@ fn find_symbol(engine: &Engine, p: FindSymbolParams) -> Result<String> {
     let pattern = NamePattern::parse(&p.name_path_pattern)?;
     let opts = FindOptions {
         substring: p.substring_matching,
-        include_kinds: kinds(&p.include_kinds)?,
-        exclude_kinds: kinds(&p.exclude_kinds)?,
+        include_kinds: symbol_kinds(&p.include_kinds)?,
+        exclude_kinds: symbol_kinds(&p.exclude_kinds)?,
     };
     let found = engine.find_symbols(&pattern, &p.relative_path, &opts)?;
     if p.max_matches >= 0 && found.len() > p.max_matches as usize {
@@ -476,8 +465,8 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
     let limit = limit_of(engine, p.max_answer_chars)?;
     let opts = FindOptions {
         substring: false,
-        include_kinds: kinds(&p.include_kinds)?,
-        exclude_kinds: kinds(&p.exclude_kinds)?,
+        include_kinds: symbol_kinds(&p.include_kinds)?,
+        exclude_kinds: symbol_kinds(&p.exclude_kinds)?,
     };
     let target = unique_symbol(engine, &p.name_path, &p.relative_path)?;
     let sym = target.symbol();
@@ -507,7 +496,7 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
                     .filter(|&c| entry.symbols.get(c).name == *m)
                     .collect(),
             };
-            for i in hits.into_iter().filter(|&i| opts_accept(&opts, entry.symbols.get(i).kind)) {
+            for i in hits.into_iter().filter(|&i| opts.accepts(entry.symbols.get(i).kind)) {
                 let r = SymbolRef { entry: entry.clone(), index: i };
                 let mut v = symbol_json(engine, &r, 0, false, p.include_info, &TextCache::default())?;
                 v["resolution"] = json!("heuristic");
@@ -516,10 +505,6 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
         }
     }
     Ok(limit_answer(to_json(&out), limit, "", || None))
-}
-
-fn opts_accept(opts: &FindOptions, kind: SymbolKind) -> bool {
-    !opts.exclude_kinds.contains(&kind) && (opts.include_kinds.is_empty() || opts.include_kinds.contains(&kind))
 }
 
 // ---------------------------------------------------------------- list_symbols
