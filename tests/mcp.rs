@@ -194,15 +194,17 @@ fn planning_mode_and_coding_context_shorten_the_list() {
 #[test]
 fn streamable_http_answers_initialize_and_tools() {
     let p = TestProject::fixture("files");
-    let mut child = Command::new(BIN)
-        .args(["serve", p.root.to_str().unwrap(), "--transport", "http", "--port", "0"])
-        .env("ARBORIST_LOG", "info")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut child = KillOnDrop(
+        Command::new(BIN)
+            .args(["serve", p.root.to_str().unwrap(), "--transport", "http", "--port", "0"])
+            .env("ARBORIST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
     let mut addr = String::new();
     for _ in 0..50 {
         let mut line = String::new();
@@ -224,8 +226,16 @@ fn streamable_http_answers_initialize_and_tools() {
     http_post(&addr, r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, session.as_deref());
     let (_, body) = http_post(&addr, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#, session.as_deref());
     assert!(body.contains("search_for_pattern"), "{body}");
-    let _ = child.kill();
-    let _ = child.wait();
+}
+
+/// A child process that is killed when the test ends, even when it fails.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 /// A minimal HTTP/1.1 POST to `/mcp`; returns (headers, body). The body is read until it holds a JSON-RPC
