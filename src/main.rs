@@ -57,6 +57,9 @@ enum Command {
         /// Print every symbol as a JSON line {file, name_path, kind, start_line, end_line} instead of stats.
         #[arg(long)]
         dump: bool,
+        /// Benchmark: only parse every code file (no queries, nothing saved) and print the throughput.
+        #[arg(long)]
+        parse_only: bool,
     },
     /// List the tools of a context.
     Tools {
@@ -113,7 +116,13 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
         Command::Tools { all, json, activation } => list_tools(all, json, &activation),
-        Command::Index { project_dir, threads, dump } => index(project_dir, threads, dump),
+        Command::Index { project_dir, threads, dump, parse_only } => {
+            if parse_only {
+                parse_only_bench(project_dir, threads)
+            } else {
+                index(project_dir, threads, dump)
+            }
+        }
     }
 }
 
@@ -142,6 +151,28 @@ fn serve(
             Transport::Http => server::serve_http(server, port).await,
         }
     })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<ExitCode> {
+    use rayon::prelude::*;
+    let engine = Engine::open(&project_root(dir)?)?;
+    let files = arborist::index::code_files(engine.project(), &engine.project().resolve("")?);
+    let started = std::time::Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
+    let bytes: u64 = pool.install(|| {
+        files
+            .par_iter()
+            .filter_map(|(rel, abs)| {
+                let lang = arborist::language::for_path(rel)?;
+                let text = std::fs::read_to_string(abs).ok()?;
+                arborist::syntax::parse(lang, &text)?;
+                Some(text.len() as u64)
+            })
+            .sum()
+    });
+    let secs = started.elapsed().as_secs_f64();
+    println!("parsed {} files, {bytes} bytes in {secs:.3}s ({:.1} MB/s)", files.len(), bytes as f64 / secs / 1e6);
     Ok(ExitCode::SUCCESS)
 }
 

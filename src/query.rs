@@ -1,7 +1,7 @@
 //! The query vocabulary: LSP symbol kinds, the closed set of capture names our `tags.scm` and
 //! `textobjects.scm` may use, and their validation when a query is compiled.
 
-use tree_sitter::{Language, Query};
+use tree_sitter::{CaptureQuantifier, Language, Query};
 
 /// LSP SymbolKind, numbered as the protocol numbers them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -196,10 +196,23 @@ pub struct TagsQuery {
     pub roles: Vec<Role>,
 }
 
-/// Compiles a tags query and validates every capture name.
+/// Compiles a tags query and validates every capture name. Patterns that only tag call and type
+/// references are switched off: symbol extraction does not need them and they cost as much as parsing.
 pub fn compile_tags(language: &Language, source: &str) -> Result<TagsQuery, String> {
-    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let mut query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
     let roles = query.capture_names().iter().map(|c| tags_role(c)).collect::<Result<Vec<_>, _>>()?;
+    for pattern in 0..query.pattern_count() {
+        let uses = |role: &Role| {
+            query
+                .capture_quantifiers(pattern)
+                .iter()
+                .zip(&roles)
+                .any(|(q, r)| *q != CaptureQuantifier::Zero && r == role)
+        };
+        if uses(&Role::Reference(RefKind::Call)) || uses(&Role::Reference(RefKind::Class)) {
+            query.disable_pattern(pattern);
+        }
+    }
     Ok(TagsQuery { query, roles })
 }
 

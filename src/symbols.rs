@@ -177,7 +177,7 @@ fn collect_defs(
         let key = (node.id(), name.id());
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
         if keep {
-            let doc = doc.or_else(|| preceding_doc(node, text));
+            let doc = doc.or_else(|| docstring(node)).or_else(|| preceding_doc(node, text));
             let def = Def {
                 kind,
                 range: node.byte_range(),
@@ -228,6 +228,13 @@ fn signature_end(node: Node, text: &str) -> usize {
     }
     let start = node.start_byte();
     text[start..node.end_byte()].find('\n').map_or(node.end_byte(), |i| start + i)
+}
+
+/// A docstring: the body's first statement when it is a lone string (Python).
+fn docstring(node: Node) -> Option<Range<usize>> {
+    let first = node.child_by_field_name("body")?.named_child(0)?;
+    let string = first.named_child(0).filter(|s| first.kind() == "expression_statement" && s.kind() == "string")?;
+    (first.named_child_count() == 1).then(|| string.byte_range())
 }
 
 /// Doc comments directly above a definition (skipping attributes, annotations and decorators).

@@ -1,141 +1,16 @@
 ; arborist tags for Python (tree-sitter-python 0.25). Vocabulary: queries/README.md.
 ; The definition node never includes decorators (it is the function_definition/class_definition
 ; inside decorated_definition), so line ranges match Python's ast lineno/end_lineno.
-; @doc is the docstring: the first statement of the body when it is a string.
 
-; ---- classes -------------------------------------------------------------------------------
+; ---- classes and functions -------------------------------------------------------------------
+; One pattern each, wherever they are: the engine nests them by range and makes a function that sits
+; directly in a class a method (kept simple on purpose: this query is compiled on the first query and
+; alternations over every block context made it ten times slower to compile). Docstrings are taken
+; by the engine from the first statement of the body.
 
-(class_definition
-  name: (identifier) @name
-  body: (block . (expression_statement (string) @doc)?)) @definition.class
+(class_definition name: (identifier) @name) @definition.class
 
-; ---- methods: functions directly in a class body (decorated or not) -------------------------
-
-(class_definition
-  body: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.method
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.method)
-  ]))
-
-; ---- functions: module level, nested in functions, or inside if/try/for/while/with/match
-; blocks (enumerated so that a class body never matches) --------------------------------------
-
-(module [
-  (function_definition
-    name: (identifier) @name
-    body: (block . (expression_statement (string) @doc)?)) @definition.function
-  (decorated_definition
-    definition: (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function)
-])
-
-([
-  (function_definition body: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (if_statement consequence: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (elif_clause consequence: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (else_clause body: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (try_statement body: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (except_clause (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (finally_clause (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (for_statement body: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (while_statement body: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (with_statement body: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-  (case_clause consequence: (block [
-    (function_definition
-      name: (identifier) @name
-      body: (block . (expression_statement (string) @doc)?)) @definition.function
-    (decorated_definition
-      definition: (function_definition
-        name: (identifier) @name
-        body: (block . (expression_statement (string) @doc)?)) @definition.function)
-  ]))
-])
+(function_definition name: (identifier) @name) @definition.function
 
 ; ---- class fields: assignments directly in a class body --------------------------------------
 
