@@ -6,63 +6,75 @@
 ; is the type_spec. The grouped form has a "(" child; the ungrouped form is told apart by its
 ; text (query anchors skip anonymous nodes), so each spec is tagged exactly once.
 
-; ---- types: struct / interface / anything else ---------------------------------------------
+; ---- types: struct / interface / anything else (package level only: a type declared inside a
+; function body is local, like a local variable) ---------------------------------------------
 
-((type_declaration
-  (type_spec name: (type_identifier) @name type: (struct_type))) @definition.struct
-  (#not-match? @definition.struct "^type\\s*\\("))
-(type_declaration "("
-  (type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct)
+(source_file
+  (type_declaration
+    (type_spec name: (type_identifier) @name type: (struct_type))) @definition.struct
+    (#not-match? @definition.struct "^type\\s*\\("))
+(source_file
+  (type_declaration "("
+    (type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct))
 
-((type_declaration
-  (type_spec name: (type_identifier) @name type: (interface_type))) @definition.interface
-  (#not-match? @definition.interface "^type\\s*\\("))
-(type_declaration "("
-  (type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface)
+(source_file
+  (type_declaration
+    (type_spec name: (type_identifier) @name type: (interface_type))) @definition.interface
+    (#not-match? @definition.interface "^type\\s*\\("))
+(source_file
+  (type_declaration "("
+    (type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface))
 
-((type_declaration
-  (type_spec
-    name: (type_identifier) @name
-    type: [
-      (array_type) (channel_type) (function_type) (generic_type) (map_type) (negated_type)
-      (parenthesized_type) (pointer_type) (qualified_type) (slice_type) (type_identifier)
-    ])) @definition.type
-  (#not-match? @definition.type "^type\\s*\\("))
-(type_declaration "("
-  (type_spec
-    name: (type_identifier) @name
-    type: [
-      (array_type) (channel_type) (function_type) (generic_type) (map_type) (negated_type)
-      (parenthesized_type) (pointer_type) (qualified_type) (slice_type) (type_identifier)
-    ]) @definition.type)
+(source_file
+  (type_declaration
+    (type_spec
+      name: (type_identifier) @name
+      type: [
+        (array_type) (channel_type) (function_type) (generic_type) (map_type) (negated_type)
+        (parenthesized_type) (pointer_type) (qualified_type) (slice_type) (type_identifier)
+      ])) @definition.type
+    (#not-match? @definition.type "^type\\s*\\("))
+(source_file
+  (type_declaration "("
+    (type_spec
+      name: (type_identifier) @name
+      type: [
+        (array_type) (channel_type) (function_type) (generic_type) (map_type) (negated_type)
+        (parenthesized_type) (pointer_type) (qualified_type) (slice_type) (type_identifier)
+      ]) @definition.type))
 
 ; aliases: `type A = B`
-((type_declaration (type_alias name: (type_identifier) @name)) @definition.type
-  (#not-match? @definition.type "^type\\s*\\("))
-(type_declaration "(" (type_alias name: (type_identifier) @name) @definition.type)
+(source_file
+  (type_declaration (type_alias name: (type_identifier) @name)) @definition.type
+    (#not-match? @definition.type "^type\\s*\\("))
+(source_file
+  (type_declaration "(" (type_alias name: (type_identifier) @name) @definition.type))
 
 ; struct fields (one match per name; an embedded field is named by its type)
-(type_spec
-  type: (struct_type
-    (field_declaration_list
-      (field_declaration name: (field_identifier) @name) @definition.field)))
-(type_spec
-  type: (struct_type
-    (field_declaration_list
-      (field_declaration
-        !name
-        type: [
-          (type_identifier) @name
-          (qualified_type name: (type_identifier) @name)
-          (generic_type type: [
+(source_file (type_declaration
+  (type_spec
+    type: (struct_type
+      (field_declaration_list
+        (field_declaration name: (field_identifier) @name) @definition.field)))))
+(source_file (type_declaration
+  (type_spec
+    type: (struct_type
+      (field_declaration_list
+        (field_declaration
+          !name
+          type: [
             (type_identifier) @name
             (qualified_type name: (type_identifier) @name)
-          ])
-        ]) @definition.field)))
+            (generic_type type: [
+              (type_identifier) @name
+              (qualified_type name: (type_identifier) @name)
+            ])
+          ]) @definition.field)))))
 
 ; interface methods
-(type_spec
-  type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))
+(source_file (type_declaration
+  (type_spec
+    type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))))
 
 ; ---- functions and methods ---------------------------------------------------------------------
 ; @receiver is the receiver's type name without `*` and type arguments: the engine nests the
