@@ -253,8 +253,7 @@ fn build_edit(t: &Target, text: &str, op: &Op, python: bool) -> TextEdit {
     match op {
         Op::Replace(new) => {
             let body = reindent_body(new, &t.indent, python);
-            let with_preamble = starts_with_preamble(&body) && t.around.start < t.range.start;
-            let start = if with_preamble { t.around.start } else { t.range.start };
+            let start = replacement_start(t, text, &body);
             TextEdit { range: start..t.range.end, new_text: body }
         }
         Op::InsertBefore(new) => {
@@ -269,6 +268,26 @@ fn build_edit(t: &Target, text: &str, op: &Op, python: bool) -> TextEdit {
         }
         Op::Delete => delete_edit(t, text),
     }
+}
+
+/// Where a replacement begins: at the definition, unless the new text also brings what stands before it
+/// (`export`, `pub`-less wrappers, decorators, attributes, doc comments): then from there, so nothing is doubled.
+fn replacement_start(t: &Target, text: &str, body: &str) -> usize {
+    let prefix = &text[t.around.start..t.range.start];
+    if prefix.is_empty() {
+        return t.range.start;
+    }
+    if let Some(word) = body.split_whitespace().next() {
+        let at = prefix.rmatch_indices(word).map(|(i, _)| i).find(|&i| {
+            let before_ok = i == 0 || prefix[..i].ends_with(char::is_whitespace);
+            let after = prefix[i + word.len()..].chars().next();
+            before_ok && after.is_none_or(|c| c.is_whitespace() || c == '(')
+        });
+        if let Some(i) = at {
+            return t.around.start + i;
+        }
+    }
+    if starts_with_preamble(body) { t.around.start } else { t.range.start }
 }
 
 fn line_start(text: &str, byte: usize) -> usize {

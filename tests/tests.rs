@@ -1,6 +1,7 @@
 //! arborist's integration tests: one test binary, modules per area.
 
 mod cli;
+mod edit_scenarios;
 mod files;
 mod mcp;
 mod parity;
