@@ -323,13 +323,34 @@ fn reindent_body(new: &str, indent: &str, python: bool) -> String {
     out
 }
 
-/// A block to insert: dedented to its least indented line, then indented like the target.
+/// A block to insert: dedented to its least indented line, then indented like the target (in tabs when the
+/// target is indented with tabs).
 fn reindent_all(new: &str, indent: &str) -> String {
     let new = new.replace("\r\n", "\n");
     let body = new.trim_matches('\n').trim_end();
     let min = body.lines().filter(|l| !l.trim().is_empty()).map(leading_width).min().unwrap_or(0);
+    let unit = body
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| leading_width(l) - min)
+        .filter(|&w| w > 0)
+        .min()
+        .unwrap_or(4);
+    let tabs = indent.contains('\t');
     body.lines()
-        .map(|l| if l.trim().is_empty() { String::new() } else { format!("{indent}{}", strip_width(l, min)) })
+        .map(|l| {
+            if l.trim().is_empty() {
+                return String::new();
+            }
+            let rest = strip_width(l, min);
+            let extra = leading_width(rest);
+            let inner = if tabs {
+                format!("{}{}", "\t".repeat(extra / unit), " ".repeat(extra % unit))
+            } else {
+                " ".repeat(extra)
+            };
+            format!("{indent}{inner}{}", rest.trim_start())
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
