@@ -105,7 +105,7 @@ pub fn edit_symbol(
         check_kind(&entry, &target, &op, verify, &new_tree, &new_text, &changed)?;
     }
     let written = engine.cache().write(&path, &doc, &new_text)?;
-    let symbols = FileSymbols::extract(entry.lang, &new_tree, &new_text);
+    let symbols = entry.symbols.after_edit(entry.lang, &new_tree, text, &new_text, &edit);
     engine.index().put_written(&path.rel, &path.abs, written.hash, entry.lang, symbols);
     engine.remember_tree(&path.rel, written.hash, new_tree);
     Ok(outcome(rel, &new_text, &op, &edit, &changed))

@@ -5,6 +5,7 @@
 use crate::error::{Error, Result};
 use crate::language::Language;
 use crate::query::{DefKind, RefKind, Role, SymbolKind};
+use crate::text::TextEdit;
 use std::collections::HashMap;
 use std::ops::Range;
 use streaming_iterator::StreamingIterator;
@@ -67,6 +68,60 @@ impl FileSymbols {
         let (defs, supers) = collect_defs(tags, tree, text, range);
         let mut fs = build(defs);
         for (byte, name) in supers {
+            if let Some(owner) = fs.innermost_type_at(byte) {
+                fs.supertypes.push((owner, name));
+            }
+        }
+        fs
+    }
+
+    /// The symbols after one edit, without re-running the query over the whole file: symbols outside
+    /// the edited top-level region are kept (shifted), those inside are extracted again. Rust and Go, whose
+    /// methods attach to types elsewhere in the file, are extracted whole.
+    pub fn after_edit(
+        &self,
+        lang: &Language,
+        tree: &Tree,
+        old_text: &str,
+        new_text: &str,
+        edit: &TextEdit,
+    ) -> FileSymbols {
+        let Some(tags) = lang.tags().filter(|_| !matches!(lang.name(), "rust" | "go")) else {
+            return Self::extract(lang, tree, new_text);
+        };
+        let (start, old_end, new_end) = (edit.range.start, edit.range.end, edit.range.start + edit.new_text.len());
+        let (mut lo, mut hi) = (start, old_end);
+        for &r in &self.roots {
+            let s = &self.get(r).range;
+            if (s.start as usize) <= old_end && start <= s.end as usize {
+                lo = lo.min(s.start as usize);
+                hi = hi.max(s.end as usize);
+            }
+        }
+        let delta = new_end as i64 - old_end as i64;
+        let line_delta = new_text[start..new_end].matches('\n').count() as i64
+            - old_text[start..old_end].matches('\n').count() as i64;
+        let region = lo..(hi as i64 + delta) as usize;
+        let outside = |s: &Symbol| (s.range.end as usize) < lo || (s.range.start as usize) > hi;
+        let mut defs: Vec<Def> =
+            self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
+        let (fresh, supers) = collect_defs(tags, tree, new_text, Some(region.clone()));
+        defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
+        defs.sort_by(|a, b| {
+            a.range
+                .start
+                .cmp(&b.range.start)
+                .then(b.range.end.cmp(&a.range.end))
+                .then(a.name_range.start.cmp(&b.name_range.start))
+        });
+        let mut fs = build(defs);
+        let kept_supers = self
+            .supertypes
+            .iter()
+            .filter(|(o, _)| outside(self.get(*o)))
+            .map(|(o, n)| (shift(self.get(*o).range.start as usize, old_end, delta), n.clone()));
+        let new_supers = supers.into_iter().filter(|(b, _)| region.contains(b));
+        for (byte, name) in kept_supers.chain(new_supers).collect::<Vec<_>>() {
             if let Some(owner) = fs.innermost_type_at(byte) {
                 fs.supertypes.push((owner, name));
             }
@@ -202,6 +257,29 @@ fn collect_defs(
             .then(a.name_range.start.cmp(&b.name_range.start))
     });
     (defs, supers)
+}
+
+fn shift(byte: usize, old_end: usize, delta: i64) -> usize {
+    if byte >= old_end { (byte as i64 + delta) as usize } else { byte }
+}
+
+/// A kept symbol as a definition again, moved by an edit that ended at `old_end`.
+fn shifted_def(s: &Symbol, old_end: usize, delta: i64, line_delta: i64) -> Def {
+    let b = |x: u32| shift(x as usize, old_end, delta);
+    let after = (s.range.start as usize) >= old_end;
+    let line = |l: u32| if after { (l as i64 + line_delta) as usize } else { l as usize };
+    Def {
+        kind: DefKind::Symbol(s.kind),
+        range: b(s.range.start)..b(s.range.end),
+        start_line: line(s.start_line),
+        end_line: line(s.end_line),
+        name: s.name.clone(),
+        name_range: b(s.name_range.start)..b(s.name_range.end),
+        signature_end: b(s.signature_end),
+        doc: s.doc.as_ref().map(|d| b(d.start)..b(d.end)),
+        receiver: None,
+        trait_name: None,
+    }
 }
 
 fn extend(acc: Option<Range<usize>>, r: Range<usize>) -> Range<usize> {

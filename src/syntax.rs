@@ -13,6 +13,11 @@ thread_local! {
 
 /// Parses `text`; None only if the grammar could not be loaded (ABI mismatch).
 pub fn parse(lang: &'static Language, text: &str) -> Option<Tree> {
+    with_parser(lang, |parser| parser.parse(text, None))
+}
+
+/// Runs `f` with this thread's parser for `lang` (created on first use).
+fn with_parser<T>(lang: &'static Language, f: impl FnOnce(&mut Parser) -> Option<T>) -> Option<T> {
     PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = match parsers.entry(lang.name()) {
@@ -23,7 +28,7 @@ pub fn parse(lang: &'static Language, text: &str) -> Option<Tree> {
                 e.insert(p)
             }
         };
-        parser.parse(text, None)
+        f(parser)
     })
 }
 
@@ -96,12 +101,7 @@ pub fn reparse(
     };
     let mut tree = old.clone();
     tree.edit(&input);
-    PARSERS.with(|parsers| {
-        let mut parsers = parsers.borrow_mut();
-        let parser = parsers.entry(lang.name()).or_insert_with(Parser::new);
-        parser.set_language(&lang.grammar).ok()?;
-        parser.parse(new_text, Some(&tree))
-    })
+    with_parser(lang, |parser| parser.parse(new_text, Some(&tree)))
 }
 
 /// Row and byte column of a byte offset.

@@ -63,6 +63,9 @@ fn run_case(name: &str, case: &Case) -> Result<(), String> {
     }
     let outcome = p.call(&case.tool, args);
     let now = p.read_bytes(&rel);
+    if outcome.is_ok() {
+        check_index_matches_a_fresh_parse(&mut p, &rel)?;
+    }
     match (case.sections.get("after"), case.sections.get("error"), outcome) {
         (Some(after), _, Ok(_)) if now == eol(after).as_bytes() => Ok(()),
         (Some(after), _, Ok(_)) => {
@@ -75,6 +78,23 @@ fn run_case(name: &str, case: &Case) -> Result<(), String> {
         (None, Some(_), Ok(a)) => Err(format!("expected a refusal, but the tool answered: {a}")),
         (None, None, _) => Err("the case has neither `--- after` nor `--- error`".into()),
     }
+}
+
+/// The symbols the index kept after the edit (updated incrementally) equal a fresh extraction.
+fn check_index_matches_a_fresh_parse(p: &mut TestProject, rel: &str) -> Result<(), String> {
+    let engine = p.engine();
+    let path = engine.project().resolve_file(rel).map_err(|e| e.to_string())?;
+    let Some(entry) = engine.index().file(&path) else { return Ok(()) };
+    let text = String::from_utf8(p.read_bytes(rel)).unwrap().replace("\r\n", "\n");
+    let tree = arborist::syntax::parse(entry.lang, &text).unwrap();
+    let fresh = arborist::symbols::FileSymbols::extract(entry.lang, &tree, &text);
+    let (kept, want) = (arborist::symbols::outline(&entry.symbols), arborist::symbols::outline(&fresh));
+    if kept != want {
+        return Err(format!(
+            "index symbols after the edit differ from a fresh parse:\n--- index\n{kept}--- fresh\n{want}"
+        ));
+    }
+    Ok(())
 }
 
 #[test]
