@@ -48,6 +48,8 @@ pub struct Engine {
     project: Project,
     cache: FileCache,
     index: Index,
+    /// Held by every editing tool call: read-modify-write sequences never interleave.
+    writes: std::sync::Mutex<()>,
     /// Parse trees of recently edited files, by path, with the content hash they belong to.
     trees: std::sync::Mutex<std::collections::HashMap<String, (crate::text::ContentHash, tree_sitter::Tree)>>,
 }
@@ -57,7 +59,7 @@ impl Engine {
     pub fn open(root: &Path) -> Result<Engine> {
         let project = Project::open(root)?;
         let index = Index::new(&project);
-        Ok(Engine { project, cache: FileCache::new(), index, trees: Default::default() })
+        Ok(Engine { project, cache: FileCache::new(), index, writes: Default::default(), trees: Default::default() })
     }
 
     /// Builds the full symbol index on a background thread, then saves it to `.arborist/cache/`.
@@ -91,6 +93,11 @@ impl Engine {
 
     pub fn index(&self) -> &Index {
         &self.index
+    }
+
+    /// Serialises edits: held from reading a file to writing it back.
+    pub fn write_lock(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.writes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Symbols matching a name-path pattern under `scope` (a file or directory; "" for the project),

@@ -1,6 +1,7 @@
 //! arborist's integration tests: one test binary, modules per area.
 
 mod cli;
+mod crash;
 mod edit_scenarios;
 mod files;
 mod mcp;

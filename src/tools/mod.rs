@@ -53,6 +53,7 @@ impl ToolSpec {
         let handler: Handler = Box::new(move |session, args| {
             let params: P = parse_args(args)?;
             let engine = session.engine()?;
+            let _serialised = (effect == Effect::Edits).then(|| engine.write_lock());
             f(&engine, params)
         });
         Self::build::<P>(name, description, effect, handler)
