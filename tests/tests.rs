@@ -2,6 +2,7 @@
 
 mod cli;
 mod crash;
+mod edit_props;
 mod edit_scenarios;
 mod files;
 mod mcp;
