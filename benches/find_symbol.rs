@@ -7,7 +7,11 @@ use std::time::Instant;
 
 fn rss_kb() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok()).unwrap_or(0)
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 fn main() {
@@ -16,7 +20,8 @@ fn main() {
         eprintln!("usage: cargo bench --bench find_symbol -- DIR [PATTERN...]");
         return;
     };
-    let patterns: Vec<String> = if args.len() > 1 { args[1..].to_vec() } else { vec!["filter".into(), "QuerySet/filter".into()] };
+    let patterns: Vec<String> =
+        if args.len() > 1 { args[1..].to_vec() } else { vec!["filter".into(), "QuerySet/filter".into()] };
     let before = rss_kb();
     let engine = Engine::open(std::path::Path::new(dir)).expect("open project");
     let stats = engine.build_index(2);

@@ -32,7 +32,8 @@ fn killing_the_server_mid_stream_leaves_only_whole_versions() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let init = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"crash","version":"0"}}}"#;
-    writeln!(stdin, "{init}\n{}", r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).unwrap();
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    writeln!(stdin, "{init}\n{initialized}").unwrap();
     let writer = std::thread::spawn(move || {
         for i in 1..=EDITS {
             let f = i % FILES;
