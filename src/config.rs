@@ -29,6 +29,11 @@ pub struct ProjectConfig {
     pub included_optional_tools: Vec<String>,
     /// Tools to turn off for this project.
     pub excluded_tools: Vec<String>,
+    /// References and rename: "auto" (a language server when one is configured and installed, else
+    /// tree-sitter), "heuristic" (always tree-sitter) or "lsp" (a language server or an error).
+    pub references_backend: String,
+    /// Language-server commands by language name, replacing grammars.toml's.
+    pub language_servers: std::collections::HashMap<String, Vec<String>>,
 }
 
 impl Default for ProjectConfig {
@@ -41,6 +46,8 @@ impl Default for ProjectConfig {
             max_answer_chars: DEFAULT_MAX_ANSWER_CHARS,
             included_optional_tools: Vec::new(),
             excluded_tools: Vec::new(),
+            references_backend: "auto".into(),
+            language_servers: Default::default(),
         }
     }
 }
@@ -55,6 +62,9 @@ impl ProjectConfig {
                 "encoding `{}` is not supported; arborist reads and writes UTF-8 only",
                 cfg.encoding
             )));
+        }
+        if !matches!(cfg.references_backend.as_str(), "auto" | "heuristic" | "lsp") {
+            return Err(config_error("references_backend must be \"auto\", \"heuristic\" or \"lsp\""));
         }
         if cfg.max_answer_chars == 0 {
             return Err(config_error("max_answer_chars must be positive"));

@@ -48,6 +48,8 @@ pub struct Engine {
     project: Project,
     cache: FileCache,
     index: Index,
+    /// Language servers, started on first use.
+    lsp: std::sync::OnceLock<crate::lsp::LspPool>,
     /// Held by every editing tool call: read-modify-write sequences never interleave.
     writes: std::sync::Mutex<()>,
     /// Parse trees of recently edited files, by path, with the content hash they belong to.
@@ -59,7 +61,14 @@ impl Engine {
     pub fn open(root: &Path) -> Result<Engine> {
         let project = Project::open(root)?;
         let index = Index::new(&project);
-        Ok(Engine { project, cache: FileCache::new(), index, writes: Default::default(), trees: Default::default() })
+        Ok(Engine {
+            project,
+            cache: FileCache::new(),
+            index,
+            lsp: Default::default(),
+            writes: Default::default(),
+            trees: Default::default(),
+        })
     }
 
     /// Builds the full symbol index on a background thread, then saves it to `.arborist/cache/`.
@@ -93,6 +102,27 @@ impl Engine {
 
     pub fn index(&self) -> &Index {
         &self.index
+    }
+
+    /// The project's language servers.
+    pub fn lsp(&self) -> &crate::lsp::LspPool {
+        self.lsp.get_or_init(|| crate::lsp::LspPool::new(self.project.root(), std::time::Duration::from_secs(30)))
+    }
+
+    /// Stops every language server this engine started.
+    pub fn shutdown_language_servers(&self) {
+        if let Some(pool) = self.lsp.get() {
+            pool.shutdown_all();
+        }
+    }
+
+    /// The language-server command for a language: the project's override, else grammars.toml's.
+    pub fn language_server_entry(&self, lang: &crate::language::Language) -> crate::config::LanguageEntry {
+        let mut entry = lang.entry.clone();
+        if let Some(argv) = self.project.config().language_servers.get(lang.name()) {
+            entry.language_server = argv.clone();
+        }
+        entry
     }
 
     /// Serialises edits: held from reading a file to writing it back.

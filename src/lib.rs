@@ -24,6 +24,7 @@ pub mod external;
 pub mod files;
 pub mod index;
 pub mod language;
+pub mod lsp;
 pub mod memory;
 pub mod project;
 pub mod query;

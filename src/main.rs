@@ -143,14 +143,17 @@ fn serve(
     let engine = Arc::new(Engine::open(&project_root(dir)?)?);
     let config_dir = user_config_dir();
     let activation = Activation::load(&args.context, &args.modes, engine.project().config(), config_dir.as_deref())?;
-    let server = ArboristServer::new(Arc::new(Session::new(Some(engine), activation, index_threads)));
+    let session = Arc::new(Session::new(Some(engine), activation, index_threads));
+    let server = ArboristServer::new(session.clone());
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    rt.block_on(async {
+    let served = rt.block_on(async {
         match transport {
             Transport::Stdio => server::serve_stdio(server).await,
             Transport::Http => server::serve_http(server, port).await,
         }
-    })?;
+    });
+    session.shutdown();
+    served?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -157,6 +157,13 @@ impl Session {
         Ok(removed)
     }
 
+    /// Stops the active project's language servers (on exit).
+    pub fn shutdown(&self) {
+        if let Some(engine) = self.engine.read().unwrap().as_ref() {
+            engine.shutdown_language_servers();
+        }
+    }
+
     /// Replaces the active modes.
     pub fn switch_modes(&self, modes: &[String]) -> Result<Activation> {
         let next = self.activation().with_modes(modes, self.config_dir.as_deref())?;

@@ -95,6 +95,26 @@ pub fn lines_range(text: &str, starts: &[usize], first: usize, last: usize) -> R
     start..end
 }
 
+/// Byte offset of (0-based line, UTF-16 column), clamped to the line.
+pub fn utf16_to_byte(text: &str, starts: &[usize], line: usize, col16: usize) -> Option<usize> {
+    let start = *starts.get(line)?;
+    let line_text = text[start..].split('\n').next().unwrap_or("");
+    let mut units = 0;
+    for (i, c) in line_text.char_indices() {
+        if units >= col16 {
+            return Some(start + i);
+        }
+        units += c.len_utf16();
+    }
+    Some(start + line_text.len())
+}
+
+/// UTF-16 column of a byte offset on its line.
+pub fn byte_to_utf16_col(text: &str, starts: &[usize], byte: usize) -> usize {
+    let line_start = starts[line_of(starts, byte)];
+    text[line_start..byte].encode_utf16().count()
+}
+
 /// One replacement of a byte range. A set of edits is sorted and disjoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextEdit {

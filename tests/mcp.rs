@@ -76,14 +76,14 @@ async fn stdio_initialize_list_and_call() {
 }
 
 /// A raw JSON-RPC session over the binary's stdin/stdout, one message per line.
-struct RawSession {
+pub(crate) struct RawSession {
     child: std::process::Child,
     stdin: std::process::ChildStdin,
     lines: std::sync::mpsc::Receiver<String>,
 }
 
 impl RawSession {
-    fn start(args: &[&str]) -> RawSession {
+    pub(crate) fn start(args: &[&str]) -> RawSession {
         let mut child = Command::new(BIN)
             .args(args)
             .env("ARBORIST_LOG", "error")
@@ -106,13 +106,13 @@ impl RawSession {
         RawSession { child, stdin, lines }
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").unwrap();
         self.stdin.flush().unwrap();
     }
 
     /// The next response with this id (notifications and other messages are skipped).
-    fn response(&mut self, id: i64) -> Value {
+    pub(crate) fn response(&mut self, id: i64) -> Value {
         loop {
             let line = self.lines.recv_timeout(Duration::from_secs(10)).expect("server answered in time");
             let v: Value = serde_json::from_str(&line).expect("server writes JSON lines");
@@ -122,11 +122,32 @@ impl RawSession {
         }
     }
 
-    fn initialize(&mut self) -> Value {
+    pub(crate) fn initialize(&mut self) -> Value {
         self.send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#);
         let init = self.response(1);
         self.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
         init
+    }
+}
+
+impl RawSession {
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Ends the server: closes its stdin (a clean exit), or SIGKILLs it.
+    pub(crate) fn stop(&mut self, kill: bool) {
+        if kill {
+            let _ = self.child.kill();
+        } else {
+            // Replace stdin with a closed pipe so the server sees EOF.
+            let (_, closed) = std::io::pipe().unwrap();
+            drop(std::mem::replace(
+                &mut self.stdin,
+                std::process::ChildStdin::from(std::os::fd::OwnedFd::from(closed)),
+            ));
+        }
+        let _ = self.child.wait();
     }
 }
 

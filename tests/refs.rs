@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 fn project() -> TestProject {
     let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
     p.write("shop/cart.py", "from shop.prices import price_of\n\n\nclass Cart:\n    def __init__(self):\n        self.items = []\n\n    def add(self, item):\n        self.items.append(item)\n        return price_of(item)\n\n    def total(self):\n        return sum(price_of(i) for i in self.items)\n");
     p.write("shop/prices.py", "PRICES = {\"apple\": 2}\n\n\ndef price_of(item):\n    \"\"\"Price of one item.\"\"\"\n    return PRICES[item]\n\n\ndef add(a, b):\n    return a + b\n\n\ndef unused():\n    return 0\n");
     p.write("shop/main.py", "from shop.cart import Cart\n\n\ndef run():\n    cart = Cart()\n    cart.add(\"apple\")\n    # price_of is mentioned in a comment only\n    return \"price_of\"\n");
@@ -79,4 +80,161 @@ fn safe_delete_refuses_used_symbols_and_deletes_unused_ones() {
     );
     let after = p.read("shop/prices.py");
     assert!(!after.contains("def unused") && after.ends_with("    return a + b\n"), "{after:?}");
+}
+
+/// Whether a language server is on PATH; without it a precise test is skipped visibly, unless CI requires it.
+fn server_available(program: &str) -> bool {
+    let found = std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()));
+    if !found {
+        assert!(
+            std::env::var_os("ARBORIST_REQUIRE_LSP").is_none(),
+            "{program} is required (ARBORIST_REQUIRE_LSP) but not installed"
+        );
+        eprintln!("SKIPPED: {program} not installed");
+    }
+    found
+}
+
+fn precise_project() -> TestProject {
+    let mut p = project();
+    p.write(".arborist/project.toml", "references_backend = \"lsp\"\n");
+    p
+}
+
+#[test]
+fn pyright_references_are_precise() {
+    if !server_available("pyright-langserver") {
+        return;
+    }
+    let mut p = precise_project();
+    let a = p.ok("find_referencing_symbols", json!({"name_path": "price_of", "relative_path": "shop/prices.py"}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    let methods: Vec<&str> =
+        v["shop/cart.py"]["Method"].as_array().unwrap().iter().map(|m| m["name_path"].as_str().unwrap()).collect();
+    assert_eq!(methods, ["Cart/add", "Cart/total"], "{a}");
+    assert!(
+        v["shop/cart.py"]["Method"][0]["backend"].as_str().unwrap().starts_with("precise (pyright-langserver)"),
+        "{a}"
+    );
+    let cart_add = p.ok("find_referencing_symbols", json!({"name_path": "Cart/add", "relative_path": "shop/cart.py"}));
+    assert!(cart_add.contains("shop/main.py") && !cart_add.contains("shop/prices.py"), "{cart_add}");
+}
+
+#[test]
+fn pyright_rename_changes_every_file() {
+    if !server_available("pyright-langserver") {
+        return;
+    }
+    let mut p = precise_project();
+    let a = p.ok(
+        "rename_symbol",
+        json!({"name_path": "price_of", "relative_path": "shop/prices.py", "new_name": "unit_price"}),
+    );
+    assert!(
+        a.starts_with(
+            "Successfully renamed 'price_of' to 'unit_price' (2 changes applied)\nBackend: precise (pyright-langserver)"
+        ),
+        "{a}"
+    );
+    assert!(p.read("shop/prices.py").contains("def unit_price(item):"));
+    assert_eq!(p.read("shop/cart.py").matches("unit_price").count(), 3);
+}
+
+#[test]
+fn a_missing_server_falls_back_to_the_heuristic_and_says_so() {
+    let mut p = project();
+    p.write(".arborist/project.toml", "[language_servers]\npython = [\"no-such-language-server\", \"--stdio\"]\n");
+    let a = p.ok("find_referencing_symbols", json!({"name_path": "price_of", "relative_path": "shop/prices.py"}));
+    assert!(a.contains("\"backend\": \"heuristic (no-such-language-server is configured but not installed)\""), "{a}");
+    p.write(
+        ".arborist/project.toml",
+        "references_backend = \"lsp\"\n[language_servers]\npython = [\"no-such-language-server\"]\n",
+    );
+    let e = p.err("find_referencing_symbols", json!({"name_path": "price_of", "relative_path": "shop/prices.py"}));
+    assert!(e.contains("`no-such-language-server` is not installed"), "{e}");
+}
+
+/// (pid, parent pid, process group) of every live process.
+fn processes() -> Vec<(u32, u32, u32)> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter_map(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            let fields: Vec<&str> = stat.rsplit_once(") ")?.1.split(' ').collect();
+            if fields[0] == "Z" {
+                return None;
+            }
+            Some((pid, fields[1].parse().ok()?, fields[2].parse().ok()?))
+        })
+        .collect()
+}
+
+/// The processes of the groups led by `parent`'s children (a language server and everything it started).
+fn server_processes(parent: u32) -> Vec<u32> {
+    let all = processes();
+    let leaders: Vec<u32> = all.iter().filter(|(_, ppid, _)| *ppid == parent).map(|(pid, _, _)| *pid).collect();
+    all.iter().filter(|(_, _, pgrp)| leaders.contains(pgrp)).map(|(pid, _, _)| *pid).collect()
+}
+
+#[test]
+fn a_killed_server_is_restarted_and_the_request_retried() {
+    if !server_available("pyright-langserver") {
+        return;
+    }
+    let mut p = precise_project();
+    let args = json!({"name_path": "price_of", "relative_path": "shop/prices.py"});
+    assert!(p.ok("find_referencing_symbols", args.clone()).contains("precise"));
+    let pids = p.engine().lsp().running_pids();
+    assert_eq!(pids.len(), 1);
+    unsafe { libc::kill(-(pids[0] as i32), libc::SIGKILL) };
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let again = p.ok("find_referencing_symbols", args);
+    assert!(again.contains("precise (pyright-langserver)") && again.contains("Cart/total"), "{again}");
+    assert_ne!(p.engine().lsp().running_pids(), pids, "a new server was started");
+}
+
+#[test]
+fn no_language_server_outlives_the_arborist_process() {
+    if !server_available("pyright-langserver") {
+        return;
+    }
+    let p = precise_project();
+    for how in ["eof", "sigkill"] {
+        let mut s = crate::mcp::RawSession::start(&["serve", p.root.to_str().unwrap(), "--index-threads", "0"]);
+        s.initialize();
+        s.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"find_referencing_symbols","arguments":{"name_path":"price_of","relative_path":"shop/prices.py"}}}"#);
+        let r = s.response(2);
+        assert!(r.to_string().contains("precise"), "{r}");
+        let servers = server_processes(s.pid());
+        assert!(!servers.is_empty(), "the language server runs in the project");
+        s.stop(how == "sigkill");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while processes().iter().any(|(pid, _, _)| servers.contains(pid)) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{how}: language server processes {servers:?} outlived arborist"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+}
+
+#[test]
+fn a_silent_server_times_out_and_a_missing_one_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let pool = arborist::lsp::LspPool::new(dir.path(), std::time::Duration::from_millis(300));
+    let mut entry = arborist::config::languages().iter().find(|l| l.name == "python").unwrap().clone();
+    entry.language_server = vec!["sh".into(), "-c".into(), "cat > /dev/null".into()];
+    let started = std::time::Instant::now();
+    let e = pool.references(&entry, "a.py", "x = 1\n", 0, 0).unwrap_err();
+    assert!(matches!(e, arborist::lsp::LspError::Timeout), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(35));
+    entry.language_server = vec!["no-such-server-binary".into()];
+    assert_eq!(
+        pool.availability(&entry, None),
+        arborist::lsp::Availability::Missing { command: "no-such-server-binary".into() }
+    );
+    assert!(matches!(pool.references(&entry, "a.py", "", 0, 0), Err(arborist::lsp::LspError::Missing(_))));
 }

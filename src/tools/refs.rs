@@ -5,6 +5,7 @@ use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max, symbol_kinds};
 use crate::engine::{Engine, FindOptions};
 use crate::error::{Error, Result};
+use crate::lsp::Availability;
 use crate::query::SymbolKind;
 use crate::refs::{self, Occurrence, Target, context_around};
 use crate::symbols::NamePattern;
@@ -48,12 +49,26 @@ struct FindRefsParams {
     max_answer_chars: i64,
 }
 
-/// The target symbol and the occurrences of its name.
+/// The target symbol and the occurrences of its name (tree-sitter heuristic).
 pub(super) fn target_occurrences(
     engine: &Engine,
     name_path: &str,
     rel: &str,
 ) -> Result<(crate::engine::SymbolRef, Vec<Occurrence>)> {
+    let target = resolve_target(engine, name_path, rel)?;
+    let occs = heuristic_occurrences(engine, &target)?;
+    Ok((target, occs))
+}
+
+fn heuristic_occurrences(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<Vec<Occurrence>> {
+    let s = target.symbol();
+    let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
+    let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang };
+    refs::occurrences(engine, &t)
+}
+
+/// The one symbol a name path names in a file.
+fn resolve_target(engine: &Engine, name_path: &str, rel: &str) -> Result<crate::engine::SymbolRef> {
     let mut found = engine.find_symbols(&NamePattern::parse(name_path)?, rel, &FindOptions::default())?;
     let target = match found.len() {
         1 => found.remove(0),
@@ -70,24 +85,123 @@ pub(super) fn target_occurrences(
             )));
         }
     };
-    let s = target.symbol();
-    let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
-    let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang };
-    let occs = refs::occurrences(engine, &t)?;
-    Ok((target.clone(), occs))
+    Ok(target)
+}
+
+/// Which backend answers, and a note for the answer.
+enum Backend {
+    Precise(crate::config::LanguageEntry),
+    Heuristic(Option<String>),
+}
+
+fn backend(engine: &Engine, lang: &'static crate::language::Language) -> Result<Backend> {
+    let mode = engine.project().config().references_backend.as_str();
+    if mode == "heuristic" {
+        return Ok(Backend::Heuristic(None));
+    }
+    let entry = engine.language_server_entry(lang);
+    match engine.lsp().availability(&entry, None) {
+        Availability::Ready => Ok(Backend::Precise(entry)),
+        Availability::Missing { command } if mode == "lsp" => {
+            Err(Error::rejected(format!("references_backend is \"lsp\" but `{command}` is not installed")))
+        }
+        Availability::Missing { command } => {
+            Ok(Backend::Heuristic(Some(format!("{command} is configured but not installed"))))
+        }
+        Availability::NotConfigured if mode == "lsp" => {
+            Err(Error::rejected(format!("no language server is configured for {}", lang.name())))
+        }
+        Availability::NotConfigured => Ok(Backend::Heuristic(None)),
+    }
+}
+
+/// The target's name position as (line, UTF-16 column), with the file's text.
+fn name_position(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<(String, u32, u32)> {
+    let path = engine.project().resolve_file(&target.entry.rel)?;
+    let doc = engine.cache().read(&path)?;
+    let text = doc.text().to_string();
+    let starts = crate::text::line_starts(&text);
+    let byte = target.symbol().name_range.start as usize;
+    let line = crate::text::line_of(&starts, byte);
+    let col = crate::text::byte_to_utf16_col(&text, &starts, byte);
+    Ok((text, line as u32, col as u32))
+}
+
+/// Opens the files that mention the name, so the server looks at them even before it has analysed the
+/// whole workspace.
+fn open_candidates(engine: &Engine, target: &crate::engine::SymbolRef, entry: &crate::config::LanguageEntry) {
+    let Ok(root) = engine.project().resolve("") else { return };
+    let needle = format!(r"\b{}\b", regex::escape(&target.symbol().name));
+    for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
+        let same_language = crate::language::for_path(&rel).is_some_and(|l| l.name() == target.entry.lang.name());
+        let p = crate::project::ProjectPath { rel: rel.clone(), abs };
+        if let (true, Ok(doc)) = (same_language, engine.cache().load(&p)) {
+            let _ = engine.lsp().open(entry, &rel, doc.text());
+        }
+    }
+}
+
+/// Uses reported by the language server, as occurrences.
+fn precise_occurrences(
+    engine: &Engine,
+    target: &crate::engine::SymbolRef,
+    entry: &crate::config::LanguageEntry,
+) -> Result<Vec<Occurrence>> {
+    let (text, line, col) = name_position(engine, target)?;
+    open_candidates(engine, target, entry);
+    let locations = engine
+        .lsp()
+        .references(entry, &target.entry.rel, &text, line, col)
+        .map_err(|e| Error::rejected(e.to_string()))?;
+    let mut out = Vec::new();
+    for loc in locations {
+        let Ok(path) = engine.project().resolve_file(&loc.rel) else { continue };
+        let (Some(file), Ok(doc)) = (engine.index().file(&path), engine.cache().load(&path)) else { continue };
+        let text: std::sync::Arc<str> = std::sync::Arc::from(doc.text());
+        let starts = crate::text::line_starts(&text);
+        let Some(start) = crate::text::utf16_to_byte(&text, &starts, loc.start.0 as usize, loc.start.1 as usize) else {
+            continue;
+        };
+        let end = crate::text::utf16_to_byte(&text, &starts, loc.end.0 as usize, loc.end.1 as usize).unwrap_or(start);
+        let container = file.symbols.innermost_at(start);
+        out.push(Occurrence {
+            rel: loc.rel.clone(),
+            bytes: start..end,
+            line: loc.start.0 as usize,
+            col: start - starts[loc.start.0 as usize],
+            container,
+            entry: file,
+            text,
+        });
+    }
+    out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
+    Ok(out)
+}
+
+/// Occurrences from the chosen backend, and the label every answer item carries.
+fn occurrences_with_backend(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<(Vec<Occurrence>, String)> {
+    match backend(engine, target.entry.lang)? {
+        Backend::Precise(entry) => match precise_occurrences(engine, target, &entry) {
+            Ok(occs) => Ok((occs, format!("precise ({})", entry.language_server[0]))),
+            Err(e) => Ok((heuristic_occurrences(engine, target)?, format!("heuristic (language server failed: {e})"))),
+        },
+        Backend::Heuristic(None) => Ok((heuristic_occurrences(engine, target)?, "heuristic".into())),
+        Backend::Heuristic(Some(note)) => Ok((heuristic_occurrences(engine, target)?, format!("heuristic ({note})"))),
+    }
 }
 
 fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String> {
     let limit = answer_limit(p.max_answer_chars, engine.project().config().max_answer_chars)?;
     let (include, exclude) = (symbol_kinds(&p.include_kinds)?, symbol_kinds(&p.exclude_kinds)?);
-    let (_, occs) = target_occurrences(engine, &p.name_path, &p.relative_path)?;
+    let target = resolve_target(engine, &p.name_path, &p.relative_path)?;
+    let (occs, label) = occurrences_with_backend(engine, &target)?;
     let mut by_file: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
     for o in &occs {
         if !seen.insert((o.rel.clone(), o.line)) {
             continue;
         }
-        let (kind, item) = reference_item(o);
+        let (kind, item) = reference_item(o, &label);
         if exclude.contains(&kind) || (!include.is_empty() && !include.contains(&kind)) {
             continue;
         }
@@ -104,7 +218,7 @@ fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String
 }
 
 /// The containing symbol's kind and the answer item for one use.
-fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
+fn reference_item(o: &Occurrence, backend: &str) -> (SymbolKind, Value) {
     let (kind, name_path, location) = match o.container {
         Some(c) => {
             let s = o.entry.symbols.get(c);
@@ -120,7 +234,7 @@ fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
         "name_path": name_path,
         "body_location": location,
         "content_around_reference": context_around(&o.text, o.line),
-        "backend": "heuristic",
+        "backend": backend,
     });
     (kind, item)
 }
@@ -141,31 +255,24 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     if !valid {
         return Err(Error::invalid(format!("`{}` is not a valid identifier", p.new_name)));
     }
-    let (target, occs) = target_occurrences(engine, &p.name_path, &p.relative_path)?;
+    let target = resolve_target(engine, &p.name_path, &p.relative_path)?;
     let old = target.symbol().name.clone();
-    let mut per_file: BTreeMap<String, Vec<std::ops::Range<usize>>> = BTreeMap::new();
-    let name_range = target.symbol().name_range.start as usize..target.symbol().name_range.end as usize;
-    per_file.entry(target.entry.rel.clone()).or_default().push(name_range);
-    for o in &occs {
-        per_file.entry(o.rel.clone()).or_default().push(o.bytes.clone());
-    }
+    let (per_file, label) = rename_plan(engine, &target, &p.new_name)?;
     let mut planned = Vec::new();
-    for (rel, mut ranges) in per_file {
-        ranges.sort_by_key(|r| r.start);
-        ranges.dedup();
+    for (rel, mut edits) in per_file {
+        edits.sort_by_key(|e| e.range.start);
+        edits.dedup();
         let path = engine.project().resolve_file(&rel)?;
         engine.project().check_writable(&path)?;
         let doc = engine.cache().read(&path)?;
-        let edits: Vec<TextEdit> =
-            ranges.iter().map(|r| TextEdit { range: r.clone(), new_text: p.new_name.clone() }).collect();
-        if edits.iter().any(|e| doc.text().get(e.range.clone()) != Some(old.as_str())) {
-            return Err(Error::rejected(format!(
-                "{rel} changed while planning the rename; nothing was written, try again"
-            )));
-        }
-        let new_text = apply_edits(doc.text(), &edits).expect("occurrences are disjoint");
+        let new_text = apply_edits(doc.text(), &edits).ok_or_else(|| {
+            Error::rejected(format!(
+                "{rel} changed while planning the rename (edits overlap); nothing was written, try again"
+            ))
+        })?;
         check_parses(&rel, doc.text(), &new_text)?;
-        let mut lines: Vec<usize> = ranges.iter().map(|r| crate::syntax::point_at(doc.text(), r.start).row).collect();
+        let mut lines: Vec<usize> =
+            edits.iter().map(|e| crate::syntax::point_at(doc.text(), e.range.start).row).collect();
         lines.dedup();
         planned.push((path, doc, new_text, lines));
     }
@@ -176,11 +283,61 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
         places.push(format!("{}:{}", path.rel, lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(",")));
     }
     Ok(format!(
-        "Successfully renamed '{old}' to '{}' ({} changes applied)\nBackend: heuristic (tree-sitter name matching; review the places). Changed (file:0-based lines): {}",
+        "Successfully renamed '{old}' to '{}' ({} changes applied)\nBackend: {label}. Changed (file:0-based lines): {}",
         p.new_name,
         planned.len(),
         places.join("; ")
     ))
+}
+
+/// The byte edits of a rename per file, from the language server or the heuristic, and the backend label.
+fn rename_plan(
+    engine: &Engine,
+    target: &crate::engine::SymbolRef,
+    new_name: &str,
+) -> Result<(BTreeMap<String, Vec<TextEdit>>, String)> {
+    if let Backend::Precise(entry) = backend(engine, target.entry.lang)? {
+        let (text, line, col) = name_position(engine, target)?;
+        open_candidates(engine, target, &entry);
+        match engine.lsp().rename(&entry, &target.entry.rel, &text, line, col, new_name) {
+            Ok(files) if !files.is_empty() => {
+                let mut per_file = BTreeMap::new();
+                for f in files {
+                    let path = engine.project().resolve_file(&f.rel)?;
+                    let doc = engine.cache().read(&path)?;
+                    let starts = crate::text::line_starts(doc.text());
+                    let to_byte =
+                        |(l, c): (u32, u32)| crate::text::utf16_to_byte(doc.text(), &starts, l as usize, c as usize);
+                    let edits: Option<Vec<TextEdit>> = f
+                        .edits
+                        .iter()
+                        .map(|(loc, new)| {
+                            Some(TextEdit { range: to_byte(loc.start)?..to_byte(loc.end)?, new_text: new.clone() })
+                        })
+                        .collect();
+                    per_file.insert(
+                        f.rel.clone(),
+                        edits.ok_or_else(|| Error::rejected("the language server's edits do not fit the files"))?,
+                    );
+                }
+                return Ok((per_file, format!("precise ({})", entry.language_server[0])));
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!("rename through the language server failed ({e}); using the heuristic"),
+        }
+    }
+    let occs = heuristic_occurrences(engine, target)?;
+    let mut per_file: BTreeMap<String, Vec<TextEdit>> = BTreeMap::new();
+    let s = target.symbol();
+    let edit = |r: std::ops::Range<usize>| TextEdit { range: r, new_text: new_name.to_string() };
+    per_file
+        .entry(target.entry.rel.clone())
+        .or_default()
+        .push(edit(s.name_range.start as usize..s.name_range.end as usize));
+    for o in &occs {
+        per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
+    }
+    Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))
 }
 
 fn check_parses(rel: &str, old: &str, new: &str) -> Result<()> {
