@@ -238,3 +238,26 @@ fn a_silent_server_times_out_and_a_missing_one_is_reported() {
     );
     assert!(matches!(pool.references(&entry, "a.py", "", 0, 0), Err(arborist::lsp::LspError::Missing(_))));
 }
+
+#[test]
+fn typescript_language_server_references_and_rename() {
+    if !server_available("typescript-language-server") {
+        return;
+    }
+    let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "references_backend = \"lsp\"\n");
+    p.write("tsconfig.json", "{\"compilerOptions\": {\"strict\": true}, \"include\": [\"src\"]}\n");
+    p.write("src/price.ts", "export function priceOf(item: string): number {\n  return item.length;\n}\n");
+    p.write("src/cart.ts", "import { priceOf } from \"./price\";\n\nexport class Cart {\n  items: string[] = [];\n\n  total(): number {\n    return this.items.reduce((s, i) => s + priceOf(i), 0);\n  }\n}\n");
+    let a = p.ok("find_referencing_symbols", json!({"name_path": "priceOf", "relative_path": "src/price.ts"}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(v["src/cart.ts"]["Method"][0]["name_path"], "Cart/total", "{a}");
+    assert!(
+        v["src/cart.ts"]["Method"][0]["backend"].as_str().unwrap().starts_with("precise (typescript-language-server)"),
+        "{a}"
+    );
+    let r = p
+        .ok("rename_symbol", json!({"name_path": "priceOf", "relative_path": "src/price.ts", "new_name": "unitPrice"}));
+    assert!(r.contains("(2 changes applied)") && r.contains("precise"), "{r}");
+    assert_eq!(p.read("src/cart.ts").matches("unitPrice").count(), 2);
+}

@@ -77,6 +77,28 @@ fn on_path(program: &str) -> bool {
     std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
 }
 
+/// The full path of a program found on PATH.
+fn which(program: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths).map(|d| d.join(program)).find(|p| p.is_file())
+}
+
+/// Server-specific `initializationOptions`: typescript-language-server needs to be told where tsserver is
+/// when TypeScript is installed globally beside it rather than in the project.
+fn initialization_options(argv: &[String], root: &Path) -> Value {
+    let Some(program) = argv.first().filter(|p| p.ends_with("typescript-language-server")) else { return Value::Null };
+    if root.join("node_modules/typescript/lib/tsserver.js").is_file() {
+        return Value::Null;
+    }
+    let real = which(program).and_then(|p| p.canonicalize().ok());
+    let node_modules =
+        real.as_deref().and_then(|p| p.ancestors().find(|a| a.file_name().is_some_and(|n| n == "node_modules")));
+    match node_modules.map(|d| d.join("typescript/lib/tsserver.js")).filter(|p| p.is_file()) {
+        Some(tsserver) => json!({"tsserver": {"path": tsserver}}),
+        None => Value::Null,
+    }
+}
+
 fn language_id(name: &str) -> &'static str {
     match name {
         "tsx" => "typescriptreact",
@@ -309,6 +331,7 @@ impl Server {
         let root_uri = uri::from_path(&root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
         let init = json!({
             "processId": std::process::id(),
+            "initializationOptions": initialization_options(argv, root),
             "rootUri": root_uri,
             "workspaceFolders": [{"uri": root_uri, "name": "project"}],
             "capabilities": {

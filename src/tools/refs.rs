@@ -21,6 +21,7 @@ pub fn tools() -> Vec<ToolSpec> {
     vec![
         ToolSpec::new("find_referencing_symbols", FIND_REFS, ReadOnly, find_referencing_symbols),
         ToolSpec::new("rename_symbol", RENAME, Edits, rename_symbol),
+        ToolSpec::new("restart_language_server", RESTART, ReadOnly, restart_language_server).optional(),
     ]
 }
 
@@ -31,6 +32,17 @@ after `.`/`->`/`::`; same-named unrelated symbols may appear; each item says `he
 const RENAME: &str = "Renames a symbol and its uses across the project. HEURISTIC without a language server: \
 identifiers with the symbol's name (members only after `.`/`->`/`::`); every changed file is re-parsed and nothing \
 is written unless all of them still parse; the answer lists the changed places.";
+
+const RESTART: &str = "Stops the project's language servers; the next reference or rename request starts them again \
+(use it after installing a server or when one misbehaves).";
+
+#[derive(Deserialize, JsonSchema)]
+struct NoParams {}
+
+fn restart_language_server(engine: &Engine, _: NoParams) -> Result<String> {
+    engine.shutdown_language_servers();
+    Ok("OK".into())
+}
 
 #[derive(Deserialize, JsonSchema)]
 struct FindRefsParams {
@@ -47,6 +59,9 @@ struct FindRefsParams {
     /// Answer limit in characters; -1 uses the configured default.
     #[serde(default = "default_max")]
     max_answer_chars: i64,
+    /// "auto" (language server when installed, else tree-sitter), "heuristic" or "lsp"; default: the project's setting.
+    #[serde(default)]
+    backend: Option<String>,
 }
 
 /// The target symbol and the occurrences of its name (tree-sitter heuristic).
@@ -94,8 +109,11 @@ enum Backend {
     Heuristic(Option<String>),
 }
 
-fn backend(engine: &Engine, lang: &'static crate::language::Language) -> Result<Backend> {
-    let mode = engine.project().config().references_backend.as_str();
+fn backend(engine: &Engine, lang: &'static crate::language::Language, requested: Option<&str>) -> Result<Backend> {
+    let mode = requested.unwrap_or(engine.project().config().references_backend.as_str());
+    if !matches!(mode, "auto" | "heuristic" | "lsp") {
+        return Err(Error::invalid(format!("backend must be \"auto\", \"heuristic\" or \"lsp\", got `{mode}`")));
+    }
     if mode == "heuristic" {
         return Ok(Backend::Heuristic(None));
     }
@@ -179,8 +197,12 @@ fn precise_occurrences(
 }
 
 /// Occurrences from the chosen backend, and the label every answer item carries.
-fn occurrences_with_backend(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<(Vec<Occurrence>, String)> {
-    match backend(engine, target.entry.lang)? {
+fn occurrences_with_backend(
+    engine: &Engine,
+    target: &crate::engine::SymbolRef,
+    requested: Option<&str>,
+) -> Result<(Vec<Occurrence>, String)> {
+    match backend(engine, target.entry.lang, requested)? {
         Backend::Precise(entry) => match precise_occurrences(engine, target, &entry) {
             Ok(occs) => Ok((occs, format!("precise ({})", entry.language_server[0]))),
             Err(e) => Ok((heuristic_occurrences(engine, target)?, format!("heuristic (language server failed: {e})"))),
@@ -194,7 +216,7 @@ fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String
     let limit = answer_limit(p.max_answer_chars, engine.project().config().max_answer_chars)?;
     let (include, exclude) = (symbol_kinds(&p.include_kinds)?, symbol_kinds(&p.exclude_kinds)?);
     let target = resolve_target(engine, &p.name_path, &p.relative_path)?;
-    let (occs, label) = occurrences_with_backend(engine, &target)?;
+    let (occs, label) = occurrences_with_backend(engine, &target, p.backend.as_deref())?;
     let mut by_file: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
     for o in &occs {
@@ -247,6 +269,9 @@ struct RenameParams {
     relative_path: String,
     /// The new name.
     new_name: String,
+    /// "auto" (language server when installed, else tree-sitter), "heuristic" or "lsp"; default: the project's setting.
+    #[serde(default)]
+    backend: Option<String>,
 }
 
 fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
@@ -257,7 +282,7 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     }
     let target = resolve_target(engine, &p.name_path, &p.relative_path)?;
     let old = target.symbol().name.clone();
-    let (per_file, label) = rename_plan(engine, &target, &p.new_name)?;
+    let (per_file, label) = rename_plan(engine, &target, &p.new_name, p.backend.as_deref())?;
     let mut planned = Vec::new();
     for (rel, mut edits) in per_file {
         edits.sort_by_key(|e| e.range.start);
@@ -295,8 +320,9 @@ fn rename_plan(
     engine: &Engine,
     target: &crate::engine::SymbolRef,
     new_name: &str,
+    requested: Option<&str>,
 ) -> Result<(BTreeMap<String, Vec<TextEdit>>, String)> {
-    if let Backend::Precise(entry) = backend(engine, target.entry.lang)? {
+    if let Backend::Precise(entry) = backend(engine, target.entry.lang, requested)? {
         let (text, line, col) = name_position(engine, target)?;
         open_candidates(engine, target, &entry);
         match engine.lsp().rename(&entry, &target.entry.rel, &text, line, col, new_name) {
