@@ -36,6 +36,9 @@ pub struct Target<'a> {
     /// Whether it is a member of a type (method, field): then only `.name`-style uses count.
     pub member: bool,
     pub lang: &'static Language,
+    /// The file that defines the target: other files that define their own top-level symbol of that name
+    /// use their own, so they are left out.
+    pub def_rel: &'a str,
 }
 
 /// Languages whose files can refer to each other's symbols.
@@ -73,6 +76,11 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
     if doc.hash != entry.hash {
         return Vec::new();
     }
+    let shadows =
+        rel != target.def_rel && entry.symbols.roots.iter().any(|&r| entry.symbols.get(r).name == target.name);
+    if shadows || (target.lang.name() == "python" && imports_other(doc.text(), target.name, rel, target.def_rel)) {
+        return Vec::new();
+    }
     let text: Arc<str> = Arc::from(doc.text());
     let Some(tree) = parse(entry.lang, &text) else { return Vec::new() };
     let definitions: Vec<Range<usize>> =
@@ -93,6 +101,45 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
             text: text.clone(),
         })
         .collect()
+}
+
+/// Python: whether the file binds `name` with `from M import ... name ...` where M is not the module
+/// that defines the target (then its uses are someone else's `name`).
+fn imports_other(text: &str, name: &str, rel: &str, def_rel: &str) -> bool {
+    let target_module = module_of(def_rel);
+    text.lines().filter_map(|l| l.trim_start().strip_prefix("from ")).any(|rest| {
+        let Some((module, names)) = rest.split_once(" import ") else { return false };
+        let imported =
+            names.split(',').any(|n| n.trim().trim_matches(['(', ')', ' ']).split(" as ").next() == Some(name));
+        imported
+            && resolve_module(module.trim(), rel)
+                .is_some_and(|m| m != target_module && !target_module.starts_with(&format!("{m}.")))
+    })
+}
+
+/// `a/b/c.py` → `a.b.c`; `a/b/__init__.py` → `a.b`.
+fn module_of(rel: &str) -> String {
+    let no_ext = rel.trim_end_matches(".py").trim_end_matches(".pyi");
+    no_ext.trim_end_matches("/__init__").replace('/', ".")
+}
+
+/// The absolute dotted module of an import in file `rel` (`.x` and `..x` relative to its package).
+fn resolve_module(module: &str, rel: &str) -> Option<String> {
+    let dots = module.chars().take_while(|c| *c == '.').count();
+    if dots == 0 {
+        return Some(module.to_string());
+    }
+    let mut package: Vec<&str> = rel.split('/').collect();
+    package.pop();
+    for _ in 1..dots {
+        package.pop()?;
+    }
+    let rest = &module[dots..];
+    let mut parts: Vec<&str> = package;
+    if !rest.is_empty() {
+        parts.push(rest);
+    }
+    Some(parts.join("."))
 }
 
 /// Leaf identifier-like nodes whose text is `name`.

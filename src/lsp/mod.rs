@@ -1,19 +1,24 @@
 //! Language servers, the only module that spawns them: one lazily started server per language and
 //! project root, JSON-RPC over the child's stdio, a request timeout, one restart-and-retry when a server
-//! dies, and no orphans (each server runs in its own process group, killed on shutdown and drop).
+//! dies, shutdown when idle, and no orphans (each server runs in its own process group, which is killed
+//! on shutdown and drop; on Linux the server also dies with arborist through `PR_SET_PDEATHSIG`).
+//!
+//! Positions are LSP-native at this edge: 0-based line and UTF-16 column. Paths are relative to the root.
+//! This module never reads or writes project files: callers pass the current text of each document.
 
+mod server;
 mod uri;
 
 use crate::config::LanguageEntry;
 use serde_json::{Value, json};
+use server::Server;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
-use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
+
+/// The default time a server may stay unused before it is stopped.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// Whether a language has a usable server.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,16 +28,16 @@ pub enum Availability {
     NotConfigured,
 }
 
-/// A position range in a project file: 0-based line and UTF-16 column.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A range in a project file: 0-based line and UTF-16 column, end exclusive.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Location {
     pub rel: String,
     pub start: (u32, u32),
     pub end: (u32, u32),
 }
 
-/// The edits of one file from a rename.
-#[derive(Debug, Clone)]
+/// The edits of one file from a rename, sorted by position; not applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileEdits {
     pub rel: String,
     pub edits: Vec<(Location, String)>,
@@ -40,53 +45,482 @@ pub struct FileEdits {
 
 #[derive(Debug, thiserror::Error)]
 pub enum LspError {
-    #[error("language server `{0}` is configured but not installed")]
+    #[error(
+        "language server `{0}` is not installed (not found on PATH): install it, name another command under \
+         [language_servers] in .arborist/project.toml, or use the heuristic backend"
+    )]
     Missing(String),
-    #[error("the language server did not answer within the time limit")]
+    #[error(
+        "no language server is configured for {0}: name one under [language_servers] in .arborist/project.toml, \
+         or use the heuristic backend"
+    )]
+    NotConfigured(String),
+    #[error(
+        "the language server did not answer in time (it may still be analysing the project): retry in a moment, \
+         or restart it with restart_language_server"
+    )]
     Timeout,
-    #[error("the language server stopped: {0}")]
+    #[error(
+        "the language server stopped ({0}); it was restarted once and the retry failed too: check that it runs \
+         in this project"
+    )]
     Crashed(String),
-    #[error("language server error: {0}")]
+    #[error("the language server answered with an error: {0}")]
     Protocol(String),
 }
 
-type Pending = Arc<Mutex<HashMap<i64, Sender<Result<Value, String>>>>>;
-
-/// One running server.
-struct Server {
-    child: Mutex<Child>,
-    stdin: Mutex<ChildStdin>,
-    pending: Pending,
-    next_id: AtomicI64,
-    alive: Arc<AtomicBool>,
-    /// Open documents and their versions.
-    opened: Mutex<HashMap<String, (i32, u64)>>,
-}
-
-/// The servers of one project root.
-pub struct LspPool {
+struct Inner {
     root: PathBuf,
+    /// The root with symlinks resolved: what servers report in their URIs.
+    canonical_root: PathBuf,
     timeout: Duration,
+    idle_timeout: Mutex<Duration>,
     servers: Mutex<HashMap<String, Arc<Server>>>,
+    reaper_running: std::sync::atomic::AtomicBool,
 }
 
-fn on_path(program: &str) -> bool {
-    if program.contains('/') {
-        return Path::new(program).is_file();
+/// The language servers of one project root, started on first use.
+pub struct LspPool {
+    inner: Arc<Inner>,
+}
+
+impl LspPool {
+    /// A pool for `root` whose requests wait at most `timeout` (30 s is a good default).
+    pub fn new(root: &Path, timeout: Duration) -> LspPool {
+        let canonical_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        LspPool {
+            inner: Arc::new(Inner {
+                root: root.to_path_buf(),
+                canonical_root,
+                timeout,
+                idle_timeout: Mutex::new(DEFAULT_IDLE_TIMEOUT),
+                servers: Mutex::new(HashMap::new()),
+                reaper_running: Default::default(),
+            }),
+        }
     }
-    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+
+    /// Servers unused for this long are stopped (the next request starts them again).
+    pub fn set_idle_timeout(&self, idle: Duration) {
+        *self.inner.idle_timeout.lock().unwrap() = idle;
+    }
+
+    /// Whether the language's server (or `override_argv`, when given) can be started.
+    pub fn availability(&self, lang: &LanguageEntry, override_argv: Option<&[String]>) -> Availability {
+        let argv = override_argv.unwrap_or(&lang.language_server);
+        match argv.first() {
+            None => Availability::NotConfigured,
+            Some(p) if which(p).is_some() => Availability::Ready,
+            Some(p) => Availability::Missing { command: p.clone() },
+        }
+    }
+
+    /// Opens (or updates) a document in the language's server, starting it if needed; e.g. the files that
+    /// mention a name, so the server considers them before it has analysed the whole workspace.
+    pub fn open(&self, lang: &LanguageEntry, rel: &str, text: &str) -> Result<(), LspError> {
+        let server = self.server(lang)?;
+        let _busy = server.busy();
+        server.sync_document(&self.uri(rel), language_id(&lang.name, rel), text)
+    }
+
+    /// Tells running servers a file's new text (`None`: it was deleted) if they have it open. Starts
+    /// nothing; call it after writing a file so no server keeps answering from stale text.
+    pub fn file_changed(&self, rel: &str, text: Option<&str>) {
+        let uri = self.uri(rel);
+        let servers: Vec<Arc<Server>> = self.inner.servers.lock().unwrap().values().cloned().collect();
+        for s in servers.iter().filter(|s| s.is_alive()) {
+            let _ = s.update_if_open(&uri, text);
+        }
+    }
+
+    /// Locations that reference the symbol at (line, UTF-16 col) of `rel`, declaration excluded.
+    pub fn references(
+        &self,
+        lang: &LanguageEntry,
+        rel: &str,
+        text: &str,
+        line: u32,
+        col: u32,
+    ) -> Result<Vec<Location>, LspError> {
+        self.find_references(lang, rel, text, line, col, false)
+    }
+
+    /// Locations that reference the symbol at (line, UTF-16 col) of `rel`, sorted.
+    pub fn find_references(
+        &self,
+        lang: &LanguageEntry,
+        rel: &str,
+        text: &str,
+        line: u32,
+        col: u32,
+        include_declaration: bool,
+    ) -> Result<Vec<Location>, LspError> {
+        let params = |uri: &str| {
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": col},
+                   "context": {"includeDeclaration": include_declaration}})
+        };
+        let answer = self.ask(lang, rel, text, "textDocument/references", params)?;
+        Ok(self.locations(answer))
+    }
+
+    /// Where the symbol at the position is defined (inside the project).
+    pub fn definition(
+        &self,
+        lang: &LanguageEntry,
+        rel: &str,
+        text: &str,
+        line: u32,
+        col: u32,
+    ) -> Result<Vec<Location>, LspError> {
+        let answer = self.ask(lang, rel, text, "textDocument/definition", position_params(line, col))?;
+        Ok(self.locations(answer))
+    }
+
+    /// Implementations of the interface, abstract method or type at the position (inside the project).
+    pub fn implementation(
+        &self,
+        lang: &LanguageEntry,
+        rel: &str,
+        text: &str,
+        line: u32,
+        col: u32,
+    ) -> Result<Vec<Location>, LspError> {
+        let answer = self.ask(lang, rel, text, "textDocument/implementation", position_params(line, col))?;
+        Ok(self.locations(answer))
+    }
+
+    /// The edits that rename the symbol at the position, per file (not applied). Empty when the server
+    /// finds nothing to rename there.
+    pub fn rename(
+        &self,
+        lang: &LanguageEntry,
+        rel: &str,
+        text: &str,
+        line: u32,
+        col: u32,
+        new_name: &str,
+    ) -> Result<Vec<FileEdits>, LspError> {
+        let params = |uri: &str| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": col}, "newName": new_name});
+        let answer = self.ask(lang, rel, text, "textDocument/rename", params)?;
+        if answer.is_null() {
+            return Ok(Vec::new());
+        }
+        let edit: lsp_types::WorkspaceEdit = serde_json::from_value(answer)
+            .map_err(|e| LspError::Protocol(format!("textDocument/rename: unexpected answer ({e})")))?;
+        self.file_edits(edit)
+    }
+
+    /// Stops the server of one language (the next request starts a new one).
+    pub fn restart(&self, lang_name: &str) {
+        let removed = self.inner.servers.lock().unwrap().remove(lang_name);
+        if let Some(s) = removed {
+            s.stop();
+        }
+    }
+
+    /// Stops every server (in parallel: each may take a short grace to exit).
+    pub fn shutdown_all(&self) {
+        let all: Vec<Arc<Server>> = self.inner.servers.lock().unwrap().drain().map(|(_, s)| s).collect();
+        std::thread::scope(|scope| {
+            for s in &all {
+                scope.spawn(|| s.stop());
+            }
+        });
+    }
+
+    /// Process ids (= process group ids) of the running servers.
+    pub fn running_pids(&self) -> Vec<u32> {
+        let servers = self.inner.servers.lock().unwrap();
+        let mut pids: Vec<u32> = servers.values().filter(|s| s.is_alive()).map(|s| s.pid).collect();
+        pids.sort_unstable();
+        pids
+    }
+
+    fn uri(&self, rel: &str) -> String {
+        uri::from_path(&self.inner.canonical_root.join(rel))
+    }
+
+    /// Sends a document request, restarting a dead server once and retrying.
+    fn ask(
+        &self,
+        lang: &LanguageEntry,
+        rel: &str,
+        text: &str,
+        method: &str,
+        params: impl Fn(&str) -> Value,
+    ) -> Result<Value, LspError> {
+        let uri = self.uri(rel);
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let server = self.server(lang)?;
+            let result = {
+                let _busy = server.busy();
+                server
+                    .sync_document(&uri, language_id(&lang.name, rel), text)
+                    .and_then(|_| self.request_when_warm(&server, method, params(&uri)))
+            };
+            match result {
+                Err(LspError::Crashed(why)) => {
+                    tracing::warn!("language server for {} stopped ({why}); attempt {attempt}", lang.name);
+                    self.forget(&lang.name, &server);
+                    if attempt == 2 {
+                        return Err(LspError::Crashed(why));
+                    }
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Sends a request. A fresh server may answer "nothing" before it has loaded the workspace (pyright
+    /// and typescript-language-server do): until it has published diagnostics, an empty answer is retried
+    /// every half second, and once more after the first diagnostics, within `WARM_UP` of its start.
+    fn request_when_warm(&self, server: &Server, method: &str, params: Value) -> Result<Value, LspError> {
+        use std::sync::atomic::Ordering;
+        const WARM_UP: Duration = Duration::from_secs(10);
+        let deadline = std::time::Instant::now() + self.inner.timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let answer = server.request(method, params.clone(), left)?;
+            if server.warm.load(Ordering::Acquire) || !is_empty_answer(&answer) {
+                server.warm.store(true, Ordering::Release);
+                return Ok(answer);
+            }
+            if server.analysed.load(Ordering::Acquire) || server.started.elapsed() >= WARM_UP {
+                server.warm.store(true, Ordering::Release);
+                // Diagnostics arrived while this request ran: the answer may predate the analysis.
+                return server.request(method, params, deadline.saturating_duration_since(std::time::Instant::now()));
+            }
+            let pause_until = (std::time::Instant::now() + Duration::from_millis(500)).min(deadline);
+            while std::time::Instant::now() < pause_until && !server.analysed.load(Ordering::Acquire) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            if std::time::Instant::now() >= deadline {
+                return Err(LspError::Timeout);
+            }
+        }
+    }
+
+    /// Removes a dead server from the pool (unless another request has already replaced it) and stops it.
+    fn forget(&self, lang_name: &str, server: &Arc<Server>) {
+        let mut servers = self.inner.servers.lock().unwrap();
+        if servers.get(lang_name).is_some_and(|s| Arc::ptr_eq(s, server)) {
+            servers.remove(lang_name);
+        }
+        drop(servers);
+        server.stop();
+    }
+
+    /// The language's running server, started (or restarted with a new command) as needed.
+    fn server(&self, lang: &LanguageEntry) -> Result<Arc<Server>, LspError> {
+        if lang.language_server.is_empty() {
+            return Err(LspError::NotConfigured(lang.name.clone()));
+        }
+        let mut servers = self.inner.servers.lock().unwrap();
+        if let Some(s) = servers.get(&lang.name) {
+            if s.is_alive() && s.argv == lang.language_server {
+                s.touch(); // under the lock, so the idle reaper cannot take it from under the caller
+                return Ok(s.clone());
+            }
+            let old = servers.remove(&lang.name).expect("present");
+            old.stop();
+        }
+        let root = &self.inner.canonical_root;
+        let options = initialization_options(&lang.language_server, root);
+        let server = Arc::new(Server::start(&lang.language_server, root, options, self.inner.timeout)?);
+        servers.insert(lang.name.clone(), server.clone());
+        drop(servers);
+        self.start_reaper();
+        Ok(server)
+    }
+
+    /// One background thread per pool that stops idle servers; it ends with the pool or when no server runs.
+    fn start_reaper(&self) {
+        use std::sync::atomic::Ordering;
+        if self.inner.reaper_running.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let weak: Weak<Inner> = Arc::downgrade(&self.inner);
+        let spawned = std::thread::Builder::new().name("arborist-lsp-idle".into()).spawn(move || {
+            loop {
+                let tick = {
+                    let Some(inner) = weak.upgrade() else { return };
+                    let idle = *inner.idle_timeout.lock().unwrap();
+                    (idle / 4).clamp(Duration::from_millis(20), Duration::from_secs(30))
+                };
+                std::thread::sleep(tick);
+                let Some(inner) = weak.upgrade() else { return };
+                let idle = *inner.idle_timeout.lock().unwrap();
+                // Idle servers, and dead ones nobody is using, are stopped outside the lock.
+                let stale: Vec<Arc<Server>> = {
+                    let mut servers = inner.servers.lock().unwrap();
+                    let names: Vec<String> = servers
+                        .iter()
+                        .filter(|(_, s)| s.idle_for(idle) || (!s.is_alive() && s.idle_for(Duration::ZERO)))
+                        .map(|(n, _)| n.clone())
+                        .collect();
+                    names.iter().filter_map(|n| servers.remove(n)).collect()
+                };
+                for s in stale {
+                    tracing::info!("stopping idle language server `{}`", s.argv.join(" "));
+                    s.stop();
+                }
+                let servers = inner.servers.lock().unwrap();
+                if servers.is_empty() {
+                    inner.reaper_running.store(false, Ordering::Release);
+                    return;
+                }
+            }
+        });
+        if spawned.is_err() {
+            self.inner.reaper_running.store(false, Ordering::Release);
+        }
+    }
+
+    /// Locations of a `Location | Location[] | LocationLink[] | null` answer that lie inside the root, sorted.
+    fn locations(&self, answer: Value) -> Vec<Location> {
+        let items = match answer {
+            Value::Array(items) => items,
+            Value::Null => Vec::new(),
+            one => vec![one],
+        };
+        let mut out: Vec<Location> = items
+            .iter()
+            .filter_map(|v| {
+                let (uri, range) = match (v.get("uri"), v.get("targetUri")) {
+                    (Some(u), _) => (u, v.get("range")?),
+                    (None, Some(u)) => (u, v.get("targetSelectionRange").or_else(|| v.get("targetRange"))?),
+                    _ => return None,
+                };
+                let range: lsp_types::Range = serde_json::from_value(range.clone()).ok()?;
+                Some(Location {
+                    rel: self.rel_of(uri.as_str()?)?,
+                    start: (range.start.line, range.start.character),
+                    end: (range.end.line, range.end.character),
+                })
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn file_edits(&self, edit: lsp_types::WorkspaceEdit) -> Result<Vec<FileEdits>, LspError> {
+        use lsp_types::{DocumentChangeOperation, DocumentChanges, OneOf};
+        let mut by_uri: Vec<(String, Vec<lsp_types::TextEdit>)> = Vec::new();
+        let text_edits = |d: lsp_types::TextDocumentEdit| {
+            let edits = d.edits.into_iter().map(|e| match e {
+                OneOf::Left(t) => t,
+                OneOf::Right(a) => a.text_edit,
+            });
+            (d.text_document.uri.as_str().to_string(), edits.collect())
+        };
+        // documentChanges wins over changes when a server sends both (LSP 3.17).
+        match edit.document_changes {
+            Some(DocumentChanges::Edits(docs)) => by_uri.extend(docs.into_iter().map(text_edits)),
+            Some(DocumentChanges::Operations(ops)) => {
+                for op in ops {
+                    match op {
+                        DocumentChangeOperation::Edit(d) => by_uri.push(text_edits(d)),
+                        DocumentChangeOperation::Op(_) => {
+                            return Err(LspError::Protocol(
+                                "the rename would create, rename or delete files, which arborist does not do".into(),
+                            ));
+                        }
+                    }
+                }
+            }
+            None => {
+                let changes = edit.changes.unwrap_or_default();
+                by_uri.extend(changes.into_iter().map(|(u, e)| (u.as_str().to_string(), e)));
+            }
+        }
+        let mut files: Vec<FileEdits> = Vec::new();
+        for (uri, edits) in by_uri {
+            let rel = self.rel_of(&uri).ok_or_else(|| {
+                LspError::Protocol(format!("the rename would change {uri}, outside the project; nothing was changed"))
+            })?;
+            let mut edits: Vec<(Location, String)> = edits
+                .into_iter()
+                .map(|e| {
+                    let r = e.range;
+                    let loc = Location {
+                        rel: rel.clone(),
+                        start: (r.start.line, r.start.character),
+                        end: (r.end.line, r.end.character),
+                    };
+                    (loc, e.new_text)
+                })
+                .collect();
+            match files.iter_mut().find(|f| f.rel == rel) {
+                Some(f) => f.edits.append(&mut edits),
+                None => files.push(FileEdits { rel, edits }),
+            }
+        }
+        for f in &mut files {
+            f.edits.sort();
+            f.edits.dedup();
+        }
+        files.retain(|f| !f.edits.is_empty());
+        files.sort_by(|a, b| a.rel.cmp(&b.rel));
+        Ok(files)
+    }
+
+    /// The root-relative path (with `/`) of a `file://` URI inside the root.
+    fn rel_of(&self, uri: &str) -> Option<String> {
+        let path = uri::to_path(uri)?;
+        let rel =
+            path.strip_prefix(&self.inner.canonical_root).or_else(|_| path.strip_prefix(&self.inner.root)).ok()?;
+        let rel = rel.to_str()?.to_string();
+        (!rel.is_empty() && !rel.split('/').any(|c| c == "..")).then_some(rel)
+    }
 }
 
-/// The full path of a program found on PATH.
+impl Drop for LspPool {
+    fn drop(&mut self) {
+        self.shutdown_all();
+    }
+}
+
+/// Whether an answer holds nothing: null, `[]`, or a workspace edit without edits.
+fn is_empty_answer(v: &Value) -> bool {
+    let empty = |k: &str| {
+        v.get(k).is_none_or(|c| {
+            c.is_null() || c.as_object().is_some_and(|o| o.is_empty()) || c.as_array().is_some_and(|a| a.is_empty())
+        })
+    };
+    match v {
+        Value::Null => true,
+        Value::Array(a) => a.is_empty(),
+        Value::Object(_) if v.get("uri").is_none() && v.get("targetUri").is_none() => {
+            empty("changes") && empty("documentChanges")
+        }
+        _ => false,
+    }
+}
+
+fn position_params(line: u32, col: u32) -> impl Fn(&str) -> Value {
+    move |uri: &str| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": col}})
+}
+
+/// The full path of a program: as given when it contains a `/`, else the first executable on PATH.
 fn which(program: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |p: &Path| p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+    if program.contains('/') {
+        return Some(PathBuf::from(program)).filter(|p| executable(p));
+    }
     let paths = std::env::var_os("PATH")?;
-    std::env::split_paths(&paths).map(|d| d.join(program)).find(|p| p.is_file())
+    std::env::split_paths(&paths).map(|d| d.join(program)).find(|p| executable(p))
 }
 
-/// Server-specific `initializationOptions`: typescript-language-server needs to be told where tsserver is
+/// Server-specific `initializationOptions`: typescript-language-server must be told where tsserver is
 /// when TypeScript is installed globally beside it rather than in the project.
 fn initialization_options(argv: &[String], root: &Path) -> Value {
-    let Some(program) = argv.first().filter(|p| p.ends_with("typescript-language-server")) else { return Value::Null };
+    let Some(program) = argv.first().filter(|p| p.ends_with("typescript-language-server")) else {
+        return Value::Null;
+    };
     if root.join("node_modules/typescript/lib/tsserver.js").is_file() {
         return Value::Null;
     }
@@ -99,8 +533,9 @@ fn initialization_options(argv: &[String], root: &Path) -> Value {
     }
 }
 
-fn language_id(name: &str) -> &'static str {
+fn language_id(name: &str, rel: &str) -> &'static str {
     match name {
+        "javascript" if rel.ends_with(".jsx") => "javascriptreact",
         "tsx" => "typescriptreact",
         "typescript" => "typescript",
         "javascript" => "javascript",
@@ -110,397 +545,4 @@ fn language_id(name: &str) -> &'static str {
         "go" => "go",
         _ => "plaintext",
     }
-}
-
-impl LspPool {
-    pub fn new(root: &Path, timeout: Duration) -> LspPool {
-        LspPool { root: root.to_path_buf(), timeout, servers: Mutex::new(HashMap::new()) }
-    }
-
-    /// Whether the language's server (or `argv`, when given) can be started.
-    pub fn availability(&self, lang: &LanguageEntry, argv: Option<&[String]>) -> Availability {
-        let argv = argv.unwrap_or(&lang.language_server);
-        match argv.first() {
-            None => Availability::NotConfigured,
-            Some(p) if on_path(p) => Availability::Ready,
-            Some(p) => Availability::Missing { command: p.clone() },
-        }
-    }
-
-    /// Opens (or updates) a document so the server considers it, e.g. the files that mention a name.
-    pub fn open(&self, lang: &LanguageEntry, rel: &str, text: &str) -> Result<(), LspError> {
-        let uri = uri::from_path(&self.root.join(rel));
-        self.server(lang)?.sync_document(&uri, lang, text)
-    }
-
-    /// Locations that reference the symbol at (line, UTF-16 col) of `rel`, declaration excluded.
-    pub fn references(
-        &self,
-        lang: &LanguageEntry,
-        rel: &str,
-        text: &str,
-        line: u32,
-        col: u32,
-    ) -> Result<Vec<Location>, LspError> {
-        let params = |uri: &str| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": col}, "context": {"includeDeclaration": false}});
-        let answer = self.ask(lang, rel, text, "textDocument/references", params)?;
-        Ok(answer.as_array().map(|a| a.iter().filter_map(|l| self.location(l)).collect()).unwrap_or_default())
-    }
-
-    /// Where the symbol at the position is defined.
-    pub fn definition(
-        &self,
-        lang: &LanguageEntry,
-        rel: &str,
-        text: &str,
-        line: u32,
-        col: u32,
-    ) -> Result<Vec<Location>, LspError> {
-        let params = |uri: &str| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": col}});
-        let answer = self.ask(lang, rel, text, "textDocument/definition", params)?;
-        let list = if answer.is_array() { answer.as_array().cloned().unwrap_or_default() } else { vec![answer] };
-        Ok(list.iter().filter_map(|l| self.location(l)).collect())
-    }
-
-    /// The edits that rename the symbol at the position.
-    pub fn rename(
-        &self,
-        lang: &LanguageEntry,
-        rel: &str,
-        text: &str,
-        line: u32,
-        col: u32,
-        new_name: &str,
-    ) -> Result<Vec<FileEdits>, LspError> {
-        let params = |uri: &str| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": col}, "newName": new_name});
-        let answer = self.ask(lang, rel, text, "textDocument/rename", params)?;
-        let edit: lsp_types::WorkspaceEdit =
-            serde_json::from_value(answer).map_err(|e| LspError::Protocol(e.to_string()))?;
-        Ok(self.file_edits(edit))
-    }
-
-    fn file_edits(&self, edit: lsp_types::WorkspaceEdit) -> Vec<FileEdits> {
-        let mut by_uri: Vec<(String, Vec<lsp_types::TextEdit>)> = Vec::new();
-        if let Some(changes) = edit.changes {
-            by_uri.extend(changes.into_iter().map(|(u, e)| (u.as_str().to_string(), e)));
-        }
-        if let Some(lsp_types::DocumentChanges::Edits(docs)) = edit.document_changes {
-            for d in docs {
-                let edits = d.edits.into_iter().map(|e| match e {
-                    lsp_types::OneOf::Left(t) => t,
-                    lsp_types::OneOf::Right(a) => a.text_edit,
-                });
-                by_uri.push((d.text_document.uri.as_str().to_string(), edits.collect()));
-            }
-        }
-        by_uri
-            .into_iter()
-            .filter_map(|(u, edits)| {
-                let rel = self.rel_of(&u)?;
-                let edits = edits
-                    .into_iter()
-                    .map(|e| {
-                        let loc = Location {
-                            rel: rel.clone(),
-                            start: (e.range.start.line, e.range.start.character),
-                            end: (e.range.end.line, e.range.end.character),
-                        };
-                        (loc, e.new_text)
-                    })
-                    .collect();
-                Some(FileEdits { rel, edits })
-            })
-            .collect()
-    }
-
-    fn location(&self, v: &Value) -> Option<Location> {
-        let loc: lsp_types::Location = serde_json::from_value(v.clone()).ok()?;
-        let r = loc.range;
-        Some(Location {
-            rel: self.rel_of(loc.uri.as_str())?,
-            start: (r.start.line, r.start.character),
-            end: (r.end.line, r.end.character),
-        })
-    }
-
-    fn rel_of(&self, uri: &str) -> Option<String> {
-        let path = uri::to_path(uri)?;
-        let root = self.root.canonicalize().unwrap_or_else(|_| self.root.clone());
-        let rel = path.strip_prefix(&root).or_else(|_| path.strip_prefix(&self.root)).ok()?;
-        Some(rel.to_string_lossy().replace('\\', "/"))
-    }
-
-    /// Sends a document request, restarting a dead server once and retrying.
-    fn ask(
-        &self,
-        lang: &LanguageEntry,
-        rel: &str,
-        text: &str,
-        method: &str,
-        params: impl Fn(&str) -> Value,
-    ) -> Result<Value, LspError> {
-        let uri = uri::from_path(&self.root.join(rel));
-        let mut last = None;
-        for _attempt in 0..2 {
-            let server = self.server(lang)?;
-            let result =
-                server.sync_document(&uri, lang, text).and_then(|_| server.request(method, params(&uri), self.timeout));
-            match result {
-                Err(LspError::Crashed(why)) => {
-                    self.servers.lock().unwrap().remove(&lang.name);
-                    last = Some(LspError::Crashed(why));
-                }
-                other => return other,
-            }
-        }
-        Err(last.unwrap_or(LspError::Crashed("unknown".into())))
-    }
-
-    fn server(&self, lang: &LanguageEntry) -> Result<Arc<Server>, LspError> {
-        let mut servers = self.servers.lock().unwrap();
-        if let Some(s) = servers.get(&lang.name).filter(|s| s.alive.load(Ordering::Acquire)) {
-            return Ok(s.clone());
-        }
-        let server = Arc::new(Server::start(&lang.language_server, &self.root, self.timeout)?);
-        servers.insert(lang.name.clone(), server.clone());
-        Ok(server)
-    }
-
-    /// Stops the server of one language (the next request starts a new one).
-    pub fn restart(&self, lang_name: &str) {
-        if let Some(s) = self.servers.lock().unwrap().remove(lang_name) {
-            s.stop();
-        }
-    }
-
-    /// Stops every server.
-    pub fn shutdown_all(&self) {
-        for (_, s) in self.servers.lock().unwrap().drain() {
-            s.stop();
-        }
-    }
-
-    /// Process ids of the running servers (for tests).
-    pub fn running_pids(&self) -> Vec<u32> {
-        self.servers.lock().unwrap().values().map(|s| s.child.lock().unwrap().id()).collect()
-    }
-}
-
-impl Drop for LspPool {
-    fn drop(&mut self) {
-        self.shutdown_all();
-    }
-}
-
-impl Server {
-    fn start(argv: &[String], root: &Path, timeout: Duration) -> Result<Server, LspError> {
-        let (program, args) = argv.split_first().ok_or_else(|| LspError::Missing("(none configured)".into()))?;
-        let mut cmd = Command::new(program);
-        cmd.args(args).current_dir(root).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
-            // SAFETY: prctl only marks the child to be killed when its parent dies; async-signal-safe.
-            #[cfg(target_os = "linux")]
-            unsafe {
-                cmd.pre_exec(|| {
-                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                    Ok(())
-                });
-            }
-        }
-        let mut child = cmd.spawn().map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => LspError::Missing(program.clone()),
-            _ => LspError::Crashed(e.to_string()),
-        })?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let pending: Pending = Arc::new(Mutex::new(HashMap::new()));
-        let alive = Arc::new(AtomicBool::new(true));
-        let server = Server {
-            child: Mutex::new(child),
-            stdin: Mutex::new(stdin),
-            pending: pending.clone(),
-            next_id: AtomicI64::new(1),
-            alive: alive.clone(),
-            opened: Mutex::new(HashMap::new()),
-        };
-        let replies = Arc::new(Mutex::new(server.stdin.lock().unwrap().try_clone_handle()));
-        std::thread::spawn(move || read_loop(stdout, pending, alive, replies));
-        let root_uri = uri::from_path(&root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
-        let init = json!({
-            "processId": std::process::id(),
-            "initializationOptions": initialization_options(argv, root),
-            "rootUri": root_uri,
-            "workspaceFolders": [{"uri": root_uri, "name": "project"}],
-            "capabilities": {
-                "textDocument": {"references": {}, "rename": {"prepareSupport": false}, "definition": {}, "implementation": {},
-                                  "synchronization": {"didSave": false}},
-                "workspace": {"workspaceEdit": {"documentChanges": true}, "configuration": true, "workspaceFolders": true},
-            },
-        });
-        server.request("initialize", init, timeout)?;
-        server.notify("initialized", json!({}))?;
-        Ok(server)
-    }
-
-    /// Opens the document, or sends its new text when it changed.
-    fn sync_document(&self, uri: &str, lang: &LanguageEntry, text: &str) -> Result<(), LspError> {
-        let hash = {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            text.hash(&mut h);
-            h.finish()
-        };
-        let mut opened = self.opened.lock().unwrap();
-        match opened.get(uri).copied() {
-            None => {
-                let doc = json!({"uri": uri, "languageId": language_id(&lang.name), "version": 1, "text": text});
-                self.notify("textDocument/didOpen", json!({"textDocument": doc}))?;
-                opened.insert(uri.to_string(), (1, hash));
-            }
-            Some((version, old)) if old != hash => {
-                let change =
-                    json!({"textDocument": {"uri": uri, "version": version + 1}, "contentChanges": [{"text": text}]});
-                self.notify("textDocument/didChange", change)?;
-                opened.insert(uri.to_string(), (version + 1, hash));
-            }
-            Some(_) => {}
-        }
-        Ok(())
-    }
-
-    fn request(&self, method: &str, params: Value, timeout: Duration) -> Result<Value, LspError> {
-        let id = self.next_id.fetch_add(1, Ordering::AcqRel);
-        let (tx, rx) = channel();
-        self.pending.lock().unwrap().insert(id, tx);
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
-        match rx.recv_timeout(timeout) {
-            Ok(Ok(v)) => Ok(v),
-            Ok(Err(e)) if e == "exited" => Err(LspError::Crashed("the process exited".into())),
-            Ok(Err(e)) => Err(LspError::Protocol(e)),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                self.pending.lock().unwrap().remove(&id);
-                Err(LspError::Timeout)
-            }
-            Err(_) => Err(LspError::Crashed("the process exited".into())),
-        }
-    }
-
-    fn notify(&self, method: &str, params: Value) -> Result<(), LspError> {
-        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}))
-    }
-
-    fn send(&self, msg: &Value) -> Result<(), LspError> {
-        if !self.alive.load(Ordering::Acquire) {
-            return Err(LspError::Crashed("the process exited".into()));
-        }
-        write_frame(&mut *self.stdin.lock().unwrap(), msg).map_err(|e| LspError::Crashed(e.to_string()))
-    }
-
-    /// `shutdown` + `exit`, then the process group is killed.
-    fn stop(&self) {
-        if self.alive.load(Ordering::Acquire) {
-            let _ = self.request("shutdown", Value::Null, Duration::from_millis(500));
-            let _ = self.notify("exit", Value::Null);
-        }
-        let mut child = self.child.lock().unwrap();
-        #[cfg(unix)]
-        // SAFETY: kill(2) on the process group we created for the server.
-        unsafe {
-            libc::kill(-(child.id() as i32), libc::SIGKILL);
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-        self.alive.store(false, Ordering::Release);
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-/// A second writer on the server's stdin for the reader thread's replies.
-trait CloneHandle {
-    fn try_clone_handle(&self) -> Option<std::fs::File>;
-}
-
-impl CloneHandle for ChildStdin {
-    fn try_clone_handle(&self) -> Option<std::fs::File> {
-        #[cfg(unix)]
-        {
-            use std::os::fd::AsFd;
-            self.as_fd().try_clone_to_owned().ok().map(std::fs::File::from)
-        }
-        #[cfg(not(unix))]
-        {
-            None
-        }
-    }
-}
-
-fn write_frame<W: Write + ?Sized>(w: &mut W, msg: &Value) -> std::io::Result<()> {
-    let body = serde_json::to_vec(msg)?;
-    write!(w, "Content-Length: {}\r\n\r\n", body.len())?;
-    w.write_all(&body)?;
-    w.flush()
-}
-
-/// Reads frames: responses go to their waiting request; server requests get neutral answers.
-fn read_loop(stdout: impl Read, pending: Pending, alive: Arc<AtomicBool>, replies: Arc<Mutex<Option<std::fs::File>>>) {
-    let mut reader = BufReader::new(stdout);
-    while let Some(msg) = read_frame(&mut reader) {
-        let id = msg.get("id").cloned();
-        match (msg.get("method").and_then(Value::as_str), id) {
-            (Some(method), Some(id)) => {
-                let result = match method {
-                    "workspace/configuration" => {
-                        let n = msg["params"]["items"].as_array().map_or(0, Vec::len);
-                        Value::Array(vec![Value::Null; n])
-                    }
-                    _ => Value::Null,
-                };
-                if let Some(out) = replies.lock().unwrap().as_mut() {
-                    let _ = write_frame(out, &json!({"jsonrpc": "2.0", "id": id, "result": result}));
-                }
-            }
-            (None, Some(Value::Number(n))) => {
-                if let Some(tx) = n.as_i64().and_then(|i| pending.lock().unwrap().remove(&i)) {
-                    let answer = match msg.get("error") {
-                        Some(e) => Err(e.get("message").and_then(Value::as_str).unwrap_or("error").to_string()),
-                        None => Ok(msg.get("result").cloned().unwrap_or(Value::Null)),
-                    };
-                    let _ = tx.send(answer);
-                }
-            }
-            _ => {}
-        }
-    }
-    alive.store(false, Ordering::Release);
-    for (_, tx) in pending.lock().unwrap().drain() {
-        let _ = tx.send(Err("exited".into()));
-    }
-}
-
-fn read_frame(r: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if r.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(v) = line.strip_prefix("Content-Length:") {
-            length = v.trim().parse::<usize>().ok();
-        }
-    }
-    let mut body = vec![0; length?];
-    r.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
 }

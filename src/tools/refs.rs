@@ -78,7 +78,7 @@ pub(super) fn target_occurrences(
 fn heuristic_occurrences(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<Vec<Occurrence>> {
     let s = target.symbol();
     let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
-    let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang };
+    let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang, def_rel: &target.entry.rel };
     refs::occurrences(engine, &t)
 }
 

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Heuristic (tree-sitter) references against a language server's, on real code.
+
+Usage: refs_vs_lsp.py PROJECT_DIR [ARBORIST_BIN] [N=50]
+
+Picks N top-level functions and classes (a fixed sample), asks one `arborist serve` session for
+find_referencing_symbols with backend "heuristic" and with backend "lsp" (pyright for Python), and compares
+the referencing lines (file, 0-based line). Prints recall and precision of the heuristic against the server,
+for functions and classes, pooled over all lines (micro) and as the mean over symbols (macro).
+"""
+import json
+import random
+import subprocess
+import sys
+
+
+def main():
+    root = sys.argv[1]
+    binary = sys.argv[2] if len(sys.argv) > 2 else "arborist"
+    n = int(sys.argv[3]) if len(sys.argv) > 3 else 50
+    dump = subprocess.run([binary, "index", root, "--dump"], check=True, capture_output=True, text=True).stdout
+    symbols = [json.loads(l) for l in dump.splitlines()]
+    pool = [s for s in symbols if s["kind"] in ("Function", "Class") and "/" not in s["name_path"]
+            and s["file"].endswith(".py") and "/tests/" not in "/" + s["file"] and not s["name_path"].startswith("_")]
+    random.Random(7).shuffle(pool)
+    proc = subprocess.Popen([binary, "serve", root, "--index-threads", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    ids = iter(range(1, 10**9))
+
+    def call(method, params):
+        i = next(ids)
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params}) + "\n")
+        while True:
+            msg = json.loads(proc.stdout.readline())
+            if msg.get("id") == i:
+                return msg
+
+    call("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}})
+    proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+
+    def refs(sym, backend):
+        args = {"name_path": sym["name_path"], "relative_path": sym["file"], "backend": backend, "max_answer_chars": 10**8}
+        r = call("tools/call", {"name": "find_referencing_symbols", "arguments": args})["result"]
+        text = r["content"][0]["text"]
+        if r.get("isError"):
+            return None, text
+        lines = set()
+        for path, kinds in json.loads(text).items():
+            for items in kinds.values():
+                for item in items:
+                    if backend == "lsp" and not item["backend"].startswith("precise"):
+                        return None, item["backend"]
+                    for l in item["content_around_reference"].split("\n"):
+                        if l.startswith("  >"):
+                            lines.add((path, int(l[3:].split(":")[0])))
+        return lines, None
+
+    totals = {"Function": [0, 0, 0], "Class": [0, 0, 0]}  # both, heuristic, lsp
+    per_symbol = {"Function": [], "Class": []}  # (recall, precision) per symbol
+    done = 0
+    for sym in pool:
+        if done >= n:
+            break
+        lsp, err = refs(sym, "lsp")
+        if lsp is None or not lsp:
+            continue  # unreferenced or the server failed: not informative
+        heur, _ = refs(sym, "heuristic")
+        t = totals[sym["kind"]]
+        t[0] += len(heur & lsp); t[1] += len(heur); t[2] += len(lsp)
+        per_symbol[sym["kind"]].append((len(heur & lsp) / len(lsp), len(heur & lsp) / max(1, len(heur))))
+        done += 1
+        print(f"{sym['kind']:<8} {sym['file']}:{sym['name_path']:<40} lsp {len(lsp):>4}  heuristic {len(heur):>4}  common {len(heur & lsp):>4}", flush=True)
+    proc.stdin.close()
+    proc.wait(timeout=30)
+    both = [sum(t[i] for t in totals.values()) for i in range(3)]
+    for name, t in list(totals.items()) + [("all", both)]:
+        if t[2]:
+            print(f"{name:<9} recall {t[0] / t[2]:.1%}  precision {t[0] / max(1, t[1]):.1%}  (server lines {t[2]}, heuristic lines {t[1]})")
+    for name, pairs in per_symbol.items():
+        if pairs:
+            r = sum(p[0] for p in pairs) / len(pairs)
+            pr = sum(p[1] for p in pairs) / len(pairs)
+            print(f"{name:<9} per-symbol mean: recall {r:.1%}  precision {pr:.1%}  ({len(pairs)} symbols)")
+    print(f"symbols compared: {done}")
+
+
+if __name__ == "__main__":
+    main()
