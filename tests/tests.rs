@@ -5,6 +5,7 @@ mod crash;
 mod edit_props;
 mod edit_scenarios;
 mod files;
+mod lsp;
 mod mcp;
 mod parity;
 mod refs;

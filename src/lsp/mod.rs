@@ -406,6 +406,7 @@ impl LspPool {
         out
     }
 
+    #[allow(clippy::mutable_key_type)] // lsp_types::Uri caches its parse; it is only read here
     fn file_edits(&self, edit: lsp_types::WorkspaceEdit) -> Result<Vec<FileEdits>, LspError> {
         use lsp_types::{DocumentChangeOperation, DocumentChanges, OneOf};
         let mut by_uri: Vec<(String, Vec<lsp_types::TextEdit>)> = Vec::new();

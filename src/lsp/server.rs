@@ -288,13 +288,14 @@ impl Server {
             return;
         }
         let mut child = self.child.lock().unwrap();
-        if self.alive.load(Ordering::Acquire) && self.initialized.load(Ordering::Acquire) {
-            if self.request("shutdown", Value::Null, SHUTDOWN_GRACE).is_ok() {
-                let _ = self.notify("exit", Value::Null);
-                let deadline = Instant::now() + EXIT_GRACE;
-                while Instant::now() < deadline && !exited_unreaped(self.pid) {
-                    std::thread::sleep(Duration::from_millis(10));
-                }
+        if self.alive.load(Ordering::Acquire)
+            && self.initialized.load(Ordering::Acquire)
+            && self.request("shutdown", Value::Null, SHUTDOWN_GRACE).is_ok()
+        {
+            let _ = self.notify("exit", Value::Null);
+            let deadline = Instant::now() + EXIT_GRACE;
+            while Instant::now() < deadline && !exited_unreaped(self.pid) {
+                std::thread::sleep(Duration::from_millis(10));
             }
         }
         // SAFETY: kill(2) on the process group created for this server; it also reaches its children.
