@@ -261,3 +261,16 @@ fn typescript_language_server_references_and_rename() {
     assert!(r.contains("(2 changes applied)") && r.contains("precise"), "{r}");
     assert_eq!(p.read("src/cart.ts").matches("unitPrice").count(), 2);
 }
+
+#[test]
+fn pyright_declarations_are_precise() {
+    if !server_available("pyright-langserver") {
+        return;
+    }
+    let mut p = precise_project();
+    let a = p.ok("find_declaration", json!({"relative_path": "shop/cart.py", "regex": "return (price_of)\\(item\\)"}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(v["name_path"], "price_of", "{a}");
+    assert_eq!(v["relative_path"], "shop/prices.py");
+    assert!(v["resolution"].as_str().unwrap().starts_with("precise (pyright-langserver)"), "{a}");
+}

@@ -11,6 +11,7 @@ fn langs() -> TestProject {
     crate::util::copy_dir(&crate::util::fixtures().join("go"), &p.root.join("go"));
     crate::util::copy_dir(&crate::util::fixtures().join("java"), &p.root.join("java"));
     p.write("README.md", "not code\n");
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
     p
 }
 
@@ -187,7 +188,10 @@ fn find_implementations_follows_declared_supertypes() {
 #[test]
 fn list_symbols_prints_the_outline() {
     let mut p = langs();
-    p.write(".arborist/project.toml", "included_optional_tools = [\"list_symbols\"]\n");
+    p.write(
+        ".arborist/project.toml",
+        "included_optional_tools = [\"list_symbols\"]\nreferences_backend = \"heuristic\"\n",
+    );
     let a = p.ok("rust_list_symbols", json!({"path": "go/list.go"}));
     assert!(a.starts_with("Interface Number [5-7]\nStruct List [10-13]\n  Field head [11-11]"), "{a}");
     let hashed = p.ok("list_symbols", json!({"path": "go/list.go", "hashes": true}));

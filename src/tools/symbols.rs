@@ -371,6 +371,13 @@ fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
     let group = caps.get(1).ok_or_else(|| Error::rejected("the regex matched but its group did not"))?;
     let at = within.start as usize + group.start();
     let ident = identifier_at(text, at).ok_or_else(|| Error::rejected("no identifier at the group's position"))?;
+    if let Some((found, label)) = precise_symbols(engine, &entry, text, at, Lookup::Definition)
+        .and_then(|v| v.into_iter().next().map(|f| (f, v_label(engine, &entry))))
+    {
+        let mut v = symbol_json(engine, &found, 0, p.include_body, p.include_info, &TextCache::default())?;
+        v["resolution"] = json!(label);
+        return Ok(to_json(&v));
+    }
     let candidates = engine.find_symbols(&NamePattern::parse(&ident)?, "", &FindOptions::default())?;
     let mut ranked = rank_declarations(candidates, &entry, at);
     if ranked.is_empty() {
@@ -386,6 +393,61 @@ fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
         v["other_candidates"] = Value::Array(others);
     }
     Ok(to_json(&v))
+}
+
+/// What to ask a language server.
+#[derive(Clone, Copy)]
+enum Lookup {
+    Definition,
+    Implementation,
+}
+
+fn v_label(engine: &Engine, entry: &FileEntry) -> String {
+    format!(
+        "precise ({})",
+        engine.language_server_entry(entry.lang).language_server.first().cloned().unwrap_or_default()
+    )
+}
+
+/// Symbols a language server points to from byte `at` of `entry`'s file; None when no server is usable
+/// (or the project asks for the heuristic), so the caller falls back to tree-sitter.
+fn precise_symbols(
+    engine: &Engine,
+    entry: &FileEntry,
+    text: &str,
+    at: usize,
+    lookup: Lookup,
+) -> Option<Vec<SymbolRef>> {
+    if engine.project().config().references_backend == "heuristic" {
+        return None;
+    }
+    let lang = engine.language_server_entry(entry.lang);
+    if engine.lsp().availability(&lang, None) != crate::lsp::Availability::Ready {
+        return None;
+    }
+    let starts = crate::text::line_starts(text);
+    let line = crate::text::line_of(&starts, at) as u32;
+    let col = crate::text::byte_to_utf16_col(text, &starts, at) as u32;
+    let found = match lookup {
+        Lookup::Definition => engine.lsp().definition(&lang, &entry.rel, text, line, col),
+        Lookup::Implementation => engine.lsp().implementation(&lang, &entry.rel, text, line, col),
+    };
+    let locations = found.inspect_err(|e| tracing::warn!("language server: {e}; using the heuristic")).ok()?;
+    let symbols: Vec<SymbolRef> = locations.iter().filter_map(|l| symbol_at(engine, &l.rel, l.start)).collect();
+    (!symbols.is_empty()).then_some(symbols)
+}
+
+/// The symbol whose name is at (line, UTF-16 col) of a file, else the innermost one containing it.
+fn symbol_at(engine: &Engine, rel: &str, (line, col): (u32, u32)) -> Option<SymbolRef> {
+    let (entry, doc) = engine.symbols_with_text(rel).ok()?;
+    let starts = crate::text::line_starts(doc.text());
+    let byte = crate::text::utf16_to_byte(doc.text(), &starts, line as usize, col as usize)? as u32;
+    let named = entry.symbols.preorder().into_iter().find(|&i| {
+        let r = &entry.symbols.get(i).name_range;
+        r.start <= byte && byte < r.end.max(r.start + 1)
+    });
+    let index = named.or_else(|| entry.symbols.innermost_at(byte as usize))?;
+    Some(SymbolRef { entry, index })
 }
 
 /// The identifier (letters, digits, `_`, `$`) around byte `at`.
@@ -478,6 +540,19 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
             .ok_or_else(|| Error::rejected(format!("`{}` is neither a type nor a member of one", p.name_path)))?;
         (target.entry.symbols.get(parent).name.clone(), Some(sym.name.clone()))
     };
+    let (_, target_doc) = engine.symbols_with_text(&target.entry.rel)?;
+    if let Some(found) =
+        precise_symbols(engine, &target.entry, target_doc.text(), sym.name_range.start as usize, Lookup::Implementation)
+    {
+        let label = v_label(engine, &target.entry);
+        let mut out = Vec::new();
+        for r in found.iter().filter(|r| opts.accepts(r.symbol().kind)) {
+            let mut v = symbol_json(engine, r, 0, false, p.include_info, &TextCache::default())?;
+            v["resolution"] = json!(label);
+            out.push(v);
+        }
+        return Ok(limit_answer(to_json(&out), limit, "", || None));
+    }
     let scope = engine.project().resolve("")?;
     let mut out = Vec::new();
     for entry in engine.index().all_in(engine.project(), &scope) {
