@@ -372,7 +372,7 @@ fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
     let at = within.start as usize + group.start();
     let ident = identifier_at(text, at).ok_or_else(|| Error::rejected("no identifier at the group's position"))?;
     if let Some((found, label)) = precise_symbols(engine, &entry, text, at, Lookup::Definition)
-        .and_then(|v| v.into_iter().next().map(|f| (f, v_label(engine, &entry))))
+        .and_then(|v| v.into_iter().next().map(|f| (f, precise_label(engine, &entry))))
     {
         let mut v = symbol_json(engine, &found, 0, p.include_body, p.include_info, &TextCache::default())?;
         v["resolution"] = json!(label);
@@ -402,7 +402,7 @@ enum Lookup {
     Implementation,
 }
 
-fn v_label(engine: &Engine, entry: &FileEntry) -> String {
+fn precise_label(engine: &Engine, entry: &FileEntry) -> String {
     format!(
         "precise ({})",
         engine.language_server_entry(entry.lang).language_server.first().cloned().unwrap_or_default()
@@ -544,7 +544,7 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
     if let Some(found) =
         precise_symbols(engine, &target.entry, target_doc.text(), sym.name_range.start as usize, Lookup::Implementation)
     {
-        let label = v_label(engine, &target.entry);
+        let label = precise_label(engine, &target.entry);
         let mut out = Vec::new();
         for r in found.iter().filter(|r| opts.accepts(r.symbol().kind)) {
             let mut v = symbol_json(engine, r, 0, false, p.include_info, &TextCache::default())?;
