@@ -107,13 +107,7 @@ impl FileSymbols {
             self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
         let (fresh, supers) = collect_defs(tags, tree, new_text, Some(region.clone()));
         defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
-        defs.sort_by(|a, b| {
-            a.range
-                .start
-                .cmp(&b.range.start)
-                .then(b.range.end.cmp(&a.range.end))
-                .then(a.name_range.start.cmp(&b.name_range.start))
-        });
+        sort_defs(&mut defs);
         let mut fs = build(defs);
         let kept_supers = self
             .supertypes
@@ -249,6 +243,12 @@ fn collect_defs(
         }
     }
     let mut defs: Vec<Def> = by_node.into_values().map(|(_, d)| d).collect();
+    sort_defs(&mut defs);
+    (defs, supers)
+}
+
+/// Document order; an enclosing definition before what it encloses; same node by name position.
+fn sort_defs(defs: &mut [Def]) {
     defs.sort_by(|a, b| {
         a.range
             .start
@@ -256,7 +256,6 @@ fn collect_defs(
             .then(b.range.end.cmp(&a.range.end))
             .then(a.name_range.start.cmp(&b.name_range.start))
     });
-    (defs, supers)
 }
 
 fn shift(byte: usize, old_end: usize, delta: i64) -> usize {

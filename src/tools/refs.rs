@@ -3,12 +3,11 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max, symbol_kinds};
-use crate::engine::{Engine, FindOptions};
+use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::lsp::Availability;
 use crate::query::SymbolKind;
 use crate::refs::{self, Occurrence, Target, context_around};
-use crate::symbols::NamePattern;
 use crate::syntax::{parse, syntax_issues};
 use crate::text::{TextEdit, apply_edits};
 use schemars::JsonSchema;
@@ -70,7 +69,7 @@ pub(super) fn target_occurrences(
     name_path: &str,
     rel: &str,
 ) -> Result<(crate::engine::SymbolRef, Vec<Occurrence>)> {
-    let target = resolve_target(engine, name_path, rel)?;
+    let target = super::symbols::unique_symbol(engine, name_path, rel)?;
     let occs = heuristic_occurrences(engine, &target)?;
     Ok((target, occs))
 }
@@ -80,27 +79,6 @@ fn heuristic_occurrences(engine: &Engine, target: &crate::engine::SymbolRef) -> 
     let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
     let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang, def_rel: &target.entry.rel };
     refs::occurrences(engine, &t)
-}
-
-/// The one symbol a name path names in a file.
-fn resolve_target(engine: &Engine, name_path: &str, rel: &str) -> Result<crate::engine::SymbolRef> {
-    let mut found = engine.find_symbols(&NamePattern::parse(name_path)?, rel, &FindOptions::default())?;
-    let target = match found.len() {
-        1 => found.remove(0),
-        0 => {
-            return Err(Error::rejected(format!(
-                "no symbol `{name_path}` in {rel}; list them with get_symbols_overview"
-            )));
-        }
-        n => {
-            let paths: Vec<String> = found.iter().map(|r| r.name_path()).collect();
-            return Err(Error::rejected(format!(
-                "`{name_path}` matches {n} symbols in {rel}: {}; use a longer name path or an overload index",
-                paths.join(", ")
-            )));
-        }
-    };
-    Ok(target)
 }
 
 /// Which backend answers, and a note for the answer.
@@ -215,7 +193,7 @@ fn occurrences_with_backend(
 fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String> {
     let limit = answer_limit(p.max_answer_chars, engine.project().config().max_answer_chars)?;
     let (include, exclude) = (symbol_kinds(&p.include_kinds)?, symbol_kinds(&p.exclude_kinds)?);
-    let target = resolve_target(engine, &p.name_path, &p.relative_path)?;
+    let target = super::symbols::unique_symbol(engine, &p.name_path, &p.relative_path)?;
     let (occs, label) = occurrences_with_backend(engine, &target, p.backend.as_deref())?;
     let mut by_file: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
@@ -280,7 +258,7 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     if !valid {
         return Err(Error::invalid(format!("`{}` is not a valid identifier", p.new_name)));
     }
-    let target = resolve_target(engine, &p.name_path, &p.relative_path)?;
+    let target = super::symbols::unique_symbol(engine, &p.name_path, &p.relative_path)?;
     let old = target.symbol().name.clone();
     let (per_file, label) = rename_plan(engine, &target, &p.new_name, p.backend.as_deref())?;
     let mut planned = Vec::new();

@@ -481,7 +481,8 @@ fn rank_declarations(mut found: Vec<SymbolRef>, usage_file: &FileEntry, at: usiz
     found
 }
 
-fn unique_symbol(engine: &Engine, name_path: &str, rel: &str) -> Result<SymbolRef> {
+/// The one symbol a name path names in a file, or an error that lists the candidates.
+pub(super) fn unique_symbol(engine: &Engine, name_path: &str, rel: &str) -> Result<SymbolRef> {
     let mut found = engine.find_symbols(&NamePattern::parse(name_path)?, rel, &FindOptions::default())?;
     match found.len() {
         0 => Err(Error::rejected(format!("no symbol `{name_path}` in {rel}; list them with get_symbols_overview"))),
