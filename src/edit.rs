@@ -108,6 +108,7 @@ pub fn edit_symbol(
     let symbols = entry.symbols.after_edit(entry.lang, &new_tree, text, &new_text, &edit);
     engine.index().put_written(&path.rel, &path.abs, written.hash, entry.lang, symbols);
     engine.remember_tree(&path.rel, written.hash, new_tree);
+    engine.file_written(&path.rel, &new_text);
     Ok(outcome(rel, &new_text, &op, &edit, &changed))
 }
 

@@ -109,6 +109,13 @@ impl Engine {
         self.lsp.get_or_init(|| crate::lsp::LspPool::new(self.project.root(), std::time::Duration::from_secs(30)))
     }
 
+    /// Tells running language servers about a file arborist just wrote (they never see stale text).
+    pub fn file_written(&self, rel: &str, text: &str) {
+        if let Some(pool) = self.lsp.get() {
+            pool.file_changed(rel, Some(text));
+        }
+    }
+
     /// Stops every language server this engine started.
     pub fn shutdown_language_servers(&self) {
         if let Some(pool) = self.lsp.get() {

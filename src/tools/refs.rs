@@ -283,6 +283,7 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     for (path, doc, new_text, lines) in &planned {
         engine.cache().write(path, doc, new_text)?;
         engine.index().invalidate(&path.rel);
+        engine.file_written(&path.rel, new_text);
         places.push(format!("{}:{}", path.rel, lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(",")));
     }
     Ok(format!(
