@@ -75,6 +75,9 @@
 (source_file (type_declaration
   (type_spec
     type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))))
+(source_file (type_declaration
+  (type_alias
+    type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))))
 
 ; ---- functions and methods ---------------------------------------------------------------------
 ; @receiver is the receiver's type name without `*` and type arguments: the engine nests the
