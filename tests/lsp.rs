@@ -1,8 +1,9 @@
 //! The language-server client (`arborist::lsp`) against real servers (pyright, typescript-language-server,
 //! gopls) on the projects in `fixtures/lsp/`, and against a scripted fake server for crashes, timeouts,
-//! idle shutdown and the protocol details. A missing server skips its test with a visible line, unless
-//! `ARBORIST_REQUIRE_LSP` is set.
+//! idle shutdown and the protocol details. Tests that need a real server are ignored unless asked for
+//! (`cargo test -- --include-ignored`); then a missing server fails them.
 
+use crate::util::require;
 use arborist::config::LanguageEntry;
 use arborist::lsp::{Availability, FileEdits, Location, LspError, LspPool};
 use std::path::Path;
@@ -12,20 +13,6 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 
 fn entry(name: &str) -> LanguageEntry {
     arborist::config::languages().iter().find(|l| l.name == name).unwrap().clone()
-}
-
-/// Whether `program` is on PATH; prints `SKIPPED` when it is not (or fails under ARBORIST_REQUIRE_LSP).
-fn installed(program: &str, test: &str) -> bool {
-    let found =
-        std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()));
-    if !found {
-        assert!(
-            std::env::var_os("ARBORIST_REQUIRE_LSP").is_none(),
-            "{program} is required (ARBORIST_REQUIRE_LSP) but not installed"
-        );
-        eprintln!("SKIPPED: {program} not installed ({test})");
-    }
-    found
 }
 
 /// A temp copy of `fixtures/lsp/<name>`.
@@ -103,10 +90,9 @@ fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
 }
 
 #[test]
+#[ignore = "needs pyright-langserver"]
 fn pyright_references_definition_and_rename_across_files() {
-    if !installed("pyright-langserver", "pyright_references_definition_and_rename_across_files") {
-        return;
-    }
+    require("pyright-langserver");
     let dir = project("python");
     let pool = LspPool::new(dir.path(), TIMEOUT);
     let py = entry("python");
@@ -145,10 +131,9 @@ fn pyright_references_definition_and_rename_across_files() {
 }
 
 #[test]
+#[ignore = "needs typescript-language-server"]
 fn typescript_references_definition_implementation_and_rename() {
-    if !installed("typescript-language-server", "typescript_references_definition_implementation_and_rename") {
-        return;
-    }
+    require("typescript-language-server");
     let dir = project("typescript");
     let pool = LspPool::new(dir.path(), TIMEOUT);
     let ts = entry("typescript");
@@ -181,10 +166,9 @@ fn typescript_references_definition_implementation_and_rename() {
 }
 
 #[test]
+#[ignore = "needs gopls"]
 fn gopls_references_definition_implementation_and_rename() {
-    if !installed("gopls", "gopls_references_definition_implementation_and_rename") {
-        return;
-    }
+    require("gopls");
     let dir = project("go");
     let pool = LspPool::new(dir.path(), TIMEOUT);
     let go = entry("go");
@@ -214,10 +198,9 @@ fn gopls_references_definition_implementation_and_rename() {
 }
 
 #[test]
+#[ignore = "needs pyright-langserver"]
 fn a_killed_real_server_is_restarted_and_the_request_retried() {
-    if !installed("pyright-langserver", "a_killed_real_server_is_restarted_and_the_request_retried") {
-        return;
-    }
+    require("pyright-langserver");
     let dir = project("python");
     let pool = LspPool::new(dir.path(), TIMEOUT);
     let py = entry("python");
@@ -235,16 +218,12 @@ fn a_killed_real_server_is_restarted_and_the_request_retried() {
 }
 
 #[test]
+#[ignore = "needs typescript-language-server"]
 fn dropping_the_pool_leaves_no_server_process() {
     // typescript-language-server starts tsserver processes of its own: they must go too.
     let (lang, program, fixture, rel, needle) =
-        if installed("typescript-language-server", "dropping_the_pool_leaves_no_server_process (typescript)") {
-            ("typescript", "typescript-language-server", "typescript", "src/price.ts", "priceOf")
-        } else if installed("pyright-langserver", "dropping_the_pool_leaves_no_server_process") {
-            ("python", "pyright-langserver", "python", "prices.py", "price_of")
-        } else {
-            return;
-        };
+        ("typescript", "typescript-language-server", "typescript", "src/price.ts", "priceOf");
+    require(program);
     let dir = project(fixture);
     let pool = LspPool::new(dir.path(), TIMEOUT);
     let text = read(dir.path(), rel);
@@ -254,9 +233,7 @@ fn dropping_the_pool_leaves_no_server_process() {
     assert_eq!(pids.len(), 1);
     let members = group_members(pids[0]);
     eprintln!("{program}: process group {} has {} processes", pids[0], members.len());
-    if lang == "typescript" {
-        assert!(members.len() > 1, "tsserver runs beside the server: {members:?}");
-    }
+    assert!(members.len() > 1, "tsserver runs beside the server: {members:?}");
     let started = Instant::now();
     drop(pool);
     eprintln!("{program}: dropping the pool took {:?}", started.elapsed());
@@ -265,10 +242,8 @@ fn dropping_the_pool_leaves_no_server_process() {
     });
 }
 
-fn fake(mode: &str, state: &Path) -> Option<LanguageEntry> {
-    if !installed("python3", "fake language server") {
-        return None;
-    }
+fn fake(mode: &str, state: &Path) -> LanguageEntry {
+    require("python3");
     let mut e = entry("python");
     let script = crate::util::fixtures().join("lsp/fake_server.py");
     e.language_server = vec![
@@ -277,7 +252,7 @@ fn fake(mode: &str, state: &Path) -> Option<LanguageEntry> {
         mode.into(),
         state.to_string_lossy().into_owned(),
     ];
-    Some(e)
+    e
 }
 
 /// The messages the fake server received.
@@ -295,7 +270,7 @@ fn the_protocol_with_a_scripted_server() {
     let root = dir.path().join("my project ü");
     std::fs::create_dir_all(root.join("sub dir")).unwrap();
     let state = tempfile::tempdir().unwrap();
-    let Some(lang) = fake("ok", state.path()) else { return };
+    let lang = fake("ok", state.path());
     let pool = LspPool::new(&root, Duration::from_secs(10));
     assert_eq!(pool.availability(&lang, None), Availability::Ready);
 
@@ -383,14 +358,14 @@ fn the_protocol_with_a_scripted_server() {
 fn a_server_that_dies_mid_request_is_restarted_once() {
     let dir = tempfile::tempdir().unwrap();
     let state = tempfile::tempdir().unwrap();
-    let Some(lang) = fake("crash-once", state.path()) else { return };
+    let lang = fake("crash-once", state.path());
     let pool = LspPool::new(dir.path(), Duration::from_secs(10));
     let refs = pool.references(&lang, "a.py", "x = 1\n", 0, 0).unwrap();
     assert_eq!(refs.len(), 2);
     assert_eq!(starts(state.path()), 2, "restarted once");
 
     let state = tempfile::tempdir().unwrap();
-    let lang = fake("crash", state.path()).unwrap();
+    let lang = fake("crash", state.path());
     let e = pool.references(&lang, "a.py", "x = 1\n", 0, 0).unwrap_err();
     assert!(matches!(e, LspError::Crashed(_)), "{e}");
     assert!(e.to_string().contains("restarted once"), "{e}");
@@ -402,7 +377,7 @@ fn a_server_that_dies_mid_request_is_restarted_once() {
 fn an_idle_server_is_stopped_and_a_stubborn_one_killed() {
     let dir = tempfile::tempdir().unwrap();
     let state = tempfile::tempdir().unwrap();
-    let Some(lang) = fake("hang-exit", state.path()) else { return };
+    let lang = fake("hang-exit", state.path());
     let pool = LspPool::new(dir.path(), Duration::from_secs(10));
     pool.set_idle_timeout(Duration::from_millis(300));
     assert_eq!(pool.references(&lang, "a.py", "x = 1\n", 0, 0).unwrap().len(), 2);

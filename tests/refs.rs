@@ -1,6 +1,6 @@
 //! Heuristic references and rename (tree-sitter, no language server).
 
-use crate::util::TestProject;
+use crate::util::{TestProject, require};
 use serde_json::{Value, json};
 
 fn project() -> TestProject {
@@ -82,19 +82,6 @@ fn safe_delete_refuses_used_symbols_and_deletes_unused_ones() {
     assert!(!after.contains("def unused") && after.ends_with("    return a + b\n"), "{after:?}");
 }
 
-/// Whether a language server is on PATH; without it a precise test is skipped visibly, unless CI requires it.
-fn server_available(program: &str) -> bool {
-    let found = std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()));
-    if !found {
-        assert!(
-            std::env::var_os("ARBORIST_REQUIRE_LSP").is_none(),
-            "{program} is required (ARBORIST_REQUIRE_LSP) but not installed"
-        );
-        eprintln!("SKIPPED: {program} not installed");
-    }
-    found
-}
-
 fn precise_project() -> TestProject {
     let mut p = project();
     p.write(".arborist/project.toml", "references_backend = \"lsp\"\n");
@@ -102,10 +89,9 @@ fn precise_project() -> TestProject {
 }
 
 #[test]
+#[ignore = "needs pyright-langserver"]
 fn pyright_references_are_precise() {
-    if !server_available("pyright-langserver") {
-        return;
-    }
+    require("pyright-langserver");
     let mut p = precise_project();
     let a = p.ok("find_referencing_symbols", json!({"name_path": "price_of", "relative_path": "shop/prices.py"}));
     let v: Value = serde_json::from_str(&a).unwrap();
@@ -121,10 +107,9 @@ fn pyright_references_are_precise() {
 }
 
 #[test]
+#[ignore = "needs pyright-langserver"]
 fn pyright_rename_changes_every_file() {
-    if !server_available("pyright-langserver") {
-        return;
-    }
+    require("pyright-langserver");
     let mut p = precise_project();
     let a = p.ok(
         "rename_symbol",
@@ -179,10 +164,9 @@ fn server_processes(parent: u32) -> Vec<u32> {
 }
 
 #[test]
+#[ignore = "needs pyright-langserver"]
 fn a_killed_server_is_restarted_and_the_request_retried() {
-    if !server_available("pyright-langserver") {
-        return;
-    }
+    require("pyright-langserver");
     let mut p = precise_project();
     let args = json!({"name_path": "price_of", "relative_path": "shop/prices.py"});
     assert!(p.ok("find_referencing_symbols", args.clone()).contains("precise"));
@@ -196,10 +180,9 @@ fn a_killed_server_is_restarted_and_the_request_retried() {
 }
 
 #[test]
+#[ignore = "needs pyright-langserver"]
 fn no_language_server_outlives_the_arborist_process() {
-    if !server_available("pyright-langserver") {
-        return;
-    }
+    require("pyright-langserver");
     let p = precise_project();
     for how in ["eof", "sigkill"] {
         let mut s = crate::mcp::RawSession::start(&["serve", p.root.to_str().unwrap(), "--index-threads", "0"]);
@@ -240,10 +223,9 @@ fn a_silent_server_times_out_and_a_missing_one_is_reported() {
 }
 
 #[test]
+#[ignore = "needs typescript-language-server"]
 fn typescript_language_server_references_and_rename() {
-    if !server_available("typescript-language-server") {
-        return;
-    }
+    require("typescript-language-server");
     let mut p = TestProject::empty();
     p.write(".arborist/project.toml", "references_backend = \"lsp\"\n");
     p.write("tsconfig.json", "{\"compilerOptions\": {\"strict\": true}, \"include\": [\"src\"]}\n");
@@ -263,10 +245,9 @@ fn typescript_language_server_references_and_rename() {
 }
 
 #[test]
+#[ignore = "needs pyright-langserver"]
 fn pyright_declarations_are_precise() {
-    if !server_available("pyright-langserver") {
-        return;
-    }
+    require("pyright-langserver");
     let mut p = precise_project();
     let a = p.ok("find_declaration", json!({"relative_path": "shop/cart.py", "regex": "return (price_of)\\(item\\)"}));
     let v: Value = serde_json::from_str(&a).unwrap();

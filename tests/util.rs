@@ -116,3 +116,12 @@ pub fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     files.sort();
     files
 }
+
+/// Fails the test unless `program` is on PATH. Tests that need a language server are `#[ignore]`d with the
+/// program's name, so a plain `cargo test` lists them as ignored; `cargo test -- --include-ignored` (CI) runs
+/// them, and then a missing server is a failure, never a silent pass.
+#[track_caller]
+pub fn require(program: &str) {
+    let found = std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()));
+    assert!(found, "this test needs `{program}` on PATH (.ci/run shows how to install it)");
+}
