@@ -125,17 +125,37 @@ impl FileCache {
     /// Replaces the text of an existing file that was read as `base`. Fails, writing nothing, when the
     /// file changed on disk since then.
     pub fn write(&self, p: &ProjectPath, base: &Document, new_text: &str) -> Result<Arc<Document>> {
+        let meta = self.check_unchanged(p, base)?;
+        self.store(p, base.encode(new_text), Some(meta.permissions()))
+    }
+
+    /// Fails when the file on disk is no longer the version `base` (same stamp, or else the same bytes).
+    pub fn check_unchanged(&self, p: &ProjectPath, base: &Document) -> Result<std::fs::Metadata> {
         let meta = std::fs::metadata(&p.abs).map_err(|e| not_found_or_io(p, "writing", e))?;
         if Stamp::of(&meta) != base.stamp {
             let now = std::fs::read(&p.abs).map_err(|e| Error::io("re-reading", p.display(), e))?;
             if ContentHash::of(&now) != base.hash {
-                return Err(Error::rejected(format!(
-                    "{} changed on disk since it was read; nothing was written. Read it again and retry.",
-                    p.display()
-                )));
+                return Err(Error::ChangedOnDisk(p.display().to_string()));
             }
         }
-        self.store(p, base.encode(new_text), Some(meta.permissions()))
+        Ok(meta)
+    }
+
+    /// Deletes a file and forgets it.
+    pub fn delete(&self, p: &ProjectPath) -> Result<()> {
+        std::fs::remove_file(&p.abs).map_err(|e| not_found_or_io(p, "deleting", e))?;
+        self.docs.lock().unwrap().remove(&p.abs);
+        Ok(())
+    }
+
+    /// Moves a file (parents of `to` created) and forgets the old path.
+    pub fn rename(&self, from: &ProjectPath, to: &ProjectPath) -> Result<()> {
+        if let Some(parent) = to.abs.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io("creating directories for", to.display(), e))?;
+        }
+        std::fs::rename(&from.abs, &to.abs).map_err(|e| not_found_or_io(from, "moving", e))?;
+        self.docs.lock().unwrap().remove(&from.abs);
+        Ok(())
     }
 
     /// Creates or overwrites a file. An existing file keeps its line endings, BOM and permissions.

@@ -93,6 +93,10 @@ pub struct LanguageEntry {
     /// Command that checks the project (run in its root), e.g. `cargo check`.
     #[serde(default)]
     pub check: Vec<String>,
+    /// Node kinds the language requires to hold a statement, which the grammar accepts empty (a Python
+    /// `block`): an edit that empties one is refused like a syntax error.
+    #[serde(default)]
+    pub nonempty_nodes: Vec<String>,
 }
 
 #[derive(Deserialize)]

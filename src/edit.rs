@@ -3,16 +3,15 @@
 //! reparse → verify (no new syntax errors in the changed region; the target still parses as a
 //! definition of the expected kind) → atomic write → tell the index. A refused edit writes nothing.
 
-use crate::cache::Document;
+use crate::commit::{Change, ExtraCheck, FileOp, Force};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::index::FileEntry;
 use crate::query::SymbolKind;
 use crate::symbols::FileSymbols;
-use crate::syntax::{issues_in, parse, point_at, reparse, syntax_issues};
-use crate::text::{ContentHash, TextEdit, apply_edits};
+use crate::syntax::point_at;
+use crate::text::{ContentHash, TextEdit};
 use std::ops::Range;
-use std::sync::Arc;
 use tree_sitter::{Node, Tree};
 
 /// What to do with the target.
@@ -38,8 +37,8 @@ pub enum Guard {
 /// Checks on the result.
 #[derive(Debug, Clone, Default)]
 pub struct Verify {
-    /// Skip the syntax and kind checks (only where a tool offers `force`).
-    pub force: bool,
+    /// Whether the syntax and kind checks may be skipped (only where a tool offers `force`).
+    pub force: Force,
     /// Kinds the edited or inserted block must define (empty: the target's own kind for replacements).
     pub kinds: Vec<SymbolKind>,
 }
@@ -76,7 +75,7 @@ pub enum Pick {
     Node { range: Range<usize>, name: String },
 }
 
-/// Runs one edit on the block `pick(entry, tree, text)` of file `rel`.
+/// Runs one edit on the block `pick(entry, tree, text)` of file `rel`, through the engine's commit path.
 pub fn edit_symbol(
     engine: &Engine,
     rel: &str,
@@ -86,30 +85,23 @@ pub fn edit_symbol(
     verify: &Verify,
 ) -> Result<Outcome> {
     let path = engine.project().resolve_file(rel)?;
-    engine.project().check_writable(&path)?;
     let (entry, doc) = engine.symbols_with_text(rel)?;
     let text = doc.text();
-    let tree = engine.tree_of(&entry, &doc)?;
+    let tree = engine.tree_for(&entry.rel, entry.lang, &doc)?;
     let target = match pick(&entry, &tree, text)? {
         Pick::Symbol(index) => locate(&entry, index, &tree, text),
         Pick::Node { range, name } => locate_node(&tree, range, name, text),
     };
     check_guards(&target, &entry.rel, &text[target.range.clone()], guards)?;
     let edit = build_edit(&target, text, &op, entry.lang.name() == "python");
-    let new_text = apply_edits(text, std::slice::from_ref(&edit)).expect("one edit inside the text");
-    let new_tree = reparse(entry.lang, &tree, text, &new_text, &edit)
-        .ok_or_else(|| Error::invalid(format!("could not parse {rel} after the edit")))?;
     let changed = edit.range.start..edit.range.start + edit.new_text.len();
-    if !verify.force {
-        check_syntax(rel, &tree, text, &edit.range, &new_tree, &new_text, &changed)?;
-        check_kind(&entry, &target, &op, verify, &new_tree, &new_text, &changed)?;
-    }
-    let written = engine.cache().write(&path, &doc, &new_text)?;
-    let symbols = entry.symbols.after_edit(entry.lang, &new_tree, text, &new_text, &edit);
-    engine.index().put_written(&path.rel, &path.abs, written.hash, entry.lang, symbols);
-    engine.remember_tree(&path.rel, written.hash, new_tree);
-    engine.file_written(&path.rel, &new_text);
-    Ok(outcome(rel, &new_text, &op, &edit, &changed))
+    let kind_check = |tree: &Tree, new_text: &str| check_kind(&entry, &target, &op, verify, tree, new_text, &changed);
+    let mut change = Change::new(verify.force);
+    let check: Option<ExtraCheck> = (verify.force != Force::Yes).then(|| Box::new(kind_check) as ExtraCheck);
+    change.push(path, FileOp::Edit { base: doc.clone(), edits: vec![edit.clone()], check });
+    let written = engine.commit(change)?.remove(0);
+    let new_doc = written.doc.expect("an edited file has a document");
+    Ok(outcome(rel, new_doc.text(), &op, &edit, &changed))
 }
 
 fn outcome(rel: &str, new_text: &str, op: &Op, edit: &TextEdit, changed: &Range<usize>) -> Outcome {
@@ -391,34 +383,6 @@ fn delete_edit(t: &Target, text: &str) -> TextEdit {
 
 // ---------------------------------------------------------------- verification
 
-fn check_syntax(
-    rel: &str,
-    old_tree: &Tree,
-    old_text: &str,
-    old_range: &Range<usize>,
-    new_tree: &Tree,
-    new_text: &str,
-    changed: &Range<usize>,
-) -> Result<()> {
-    let before = syntax_issues(old_tree, old_text);
-    let after = syntax_issues(new_tree, new_text);
-    let region_before = issues_in(&before, old_range);
-    let region_after = issues_in(&after, changed);
-    if region_after <= region_before && after.len() <= before.len() {
-        return Ok(());
-    }
-    let near: Vec<String> = after
-        .iter()
-        .filter(|i| !before.iter().any(|b| b.message == i.message && b.start == i.start))
-        .take(5)
-        .map(|i| format!("line {}, column {}: {}", i.start.0, i.start.1, i.message))
-        .collect();
-    Err(Error::rejected(format!(
-        "the edit would break the syntax of {rel}:\n  {}\nNothing was written; fix the new text and retry.",
-        near.join("\n  ")
-    )))
-}
-
 fn check_kind(
     entry: &FileEntry,
     target: &Target,
@@ -463,9 +427,4 @@ fn compatible(kind: SymbolKind, wanted: &[SymbolKind]) -> bool {
         other => 10 + other.number(),
     };
     wanted.iter().any(|w| family(*w) == family(kind))
-}
-
-/// Full reparse helper for the engine's tree cache.
-pub fn parse_doc(entry: &FileEntry, doc: &Arc<Document>) -> Result<Tree> {
-    parse(entry.lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {}", entry.rel)))
 }

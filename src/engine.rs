@@ -11,6 +11,7 @@ use crate::symbols::{FileSymbols, NamePattern};
 use crate::syntax::{SyntaxIssue, parse, syntax_issues};
 use std::path::Path;
 use std::sync::Arc;
+use tree_sitter::Tree;
 
 /// One symbol of one indexed file.
 #[derive(Clone)]
@@ -109,10 +110,11 @@ impl Engine {
         self.lsp.get_or_init(|| crate::lsp::LspPool::new(self.project.root(), std::time::Duration::from_secs(30)))
     }
 
-    /// Tells running language servers about a file arborist just wrote (they never see stale text).
-    pub fn file_written(&self, rel: &str, text: &str) {
+    /// Tells running language servers a file's new text (None: it is gone), so they never answer from
+    /// stale text. Starts nothing.
+    pub(crate) fn notify_language_servers(&self, rel: &str, text: Option<&str>) {
         if let Some(pool) = self.lsp.get() {
-            pool.file_changed(rel, Some(text));
+            pool.file_changed(rel, text);
         }
     }
 
@@ -187,20 +189,20 @@ impl Engine {
         Ok((Arc::new(entry), doc))
     }
 
-    /// The parse tree of a file's current text (cached per path for repeated edits).
-    pub fn tree_of(&self, entry: &FileEntry, doc: &Arc<Document>) -> Result<tree_sitter::Tree> {
-        if let Some((hash, tree)) = self.trees.lock().unwrap().get(&entry.rel)
+    /// The parse tree of a file's text `doc` (cached per path for repeated edits).
+    pub fn tree_for(&self, rel: &str, lang: &'static crate::language::Language, doc: &Document) -> Result<Tree> {
+        if let Some((hash, tree)) = self.trees.lock().unwrap().get(rel)
             && *hash == doc.hash
         {
             return Ok(tree.clone());
         }
-        let tree = crate::edit::parse_doc(entry, doc)?;
-        self.remember_tree(&entry.rel, doc.hash, tree.clone());
+        let tree = parse(lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {rel}")))?;
+        self.remember_tree(rel, doc.hash, tree.clone());
         Ok(tree)
     }
 
     /// Keeps a tree for the next edit of the same text.
-    pub fn remember_tree(&self, rel: &str, hash: crate::text::ContentHash, tree: tree_sitter::Tree) {
+    pub(crate) fn remember_tree(&self, rel: &str, hash: crate::text::ContentHash, tree: Tree) {
         let mut trees = self.trees.lock().unwrap();
         if trees.len() >= 64 {
             trees.clear();

@@ -22,7 +22,7 @@ pub enum Error {
     Binary(String),
     #[error("{path} is not valid UTF-8 (first bad byte at offset {offset}); the text tools only handle UTF-8 text")]
     NotUtf8 { path: String, offset: usize },
-    #[error("the project is read-only (.arborist/project.toml sets read_only = true); {0} was not changed")]
+    #[error("the project is read-only (.arborist/project.toml sets read_only = true); {0}")]
     ReadOnly(String),
     #[error("{op} failed for {path}: {source}")]
     Io { op: &'static str, path: String, source: std::io::Error },
@@ -36,6 +36,21 @@ pub enum Error {
     Rejected(String),
     #[error("invalid project configuration in {path}: {why}")]
     Config { path: String, why: String },
+    #[error("{0} changed on disk since it was read; nothing was written. Read it again and retry.")]
+    ChangedOnDisk(String),
+    #[error(
+        "the edit would break the syntax of {path}:\n  {}\nNothing was written; fix the new text and retry{}.",
+        issue_lines(.problems),
+        if *.force_offered { " (force=true writes it anyway)" } else { "" }
+    )]
+    BreaksSyntax { path: String, problems: Vec<crate::syntax::SyntaxIssue>, force_offered: bool },
+}
+
+/// `line L, column C: message` per issue (0-based), for messages.
+fn issue_lines(issues: &[crate::syntax::SyntaxIssue]) -> String {
+    let lines: Vec<String> =
+        issues.iter().map(|i| format!("line {}, column {}: {}", i.start.0, i.start.1, i.message)).collect();
+    lines.join("\n  ")
 }
 
 impl Error {

@@ -6,7 +6,7 @@ use crate::cache::{Document, FileCache};
 use crate::error::{Error, Result};
 use crate::project::{Project, ProjectPath};
 use crate::search::{PathFilter, for_each_file, regex_hint};
-use crate::text::{TextEdit, apply_edits, line_count, line_of, line_starts, lines_range};
+use crate::text::{TextEdit, line_count, line_of, line_starts, lines_range};
 use globset::GlobBuilder;
 use regex::Regex;
 use std::ops::Range;
@@ -183,17 +183,9 @@ fn expand_backrefs(repl: &str, caps: &regex::Captures<'_>) -> Result<String> {
     Ok(out)
 }
 
-/// Applies occurrences to a text.
-pub fn apply_occurrences(text: &str, occs: &[Occurrence]) -> String {
-    let edits: Vec<TextEdit> =
-        occs.iter().map(|o| TextEdit { range: o.range.clone(), new_text: o.replacement.clone() }).collect();
-    apply_edits(text, &edits).expect("regex matches are sorted and disjoint")
-}
-
-/// `replace_content`: replaces one (or, when allowed, every) occurrence in a file.
-pub fn replace_content(cache: &FileCache, p: &ProjectPath, replacer: &Replacer, allow_multiple: bool) -> Result<usize> {
-    let doc = cache.read(p)?;
-    let occs = replacer.occurrences(doc.text())?;
+/// `replace_content`: the edits that replace one (or, when allowed, every) occurrence in a text.
+pub fn content_edits(text: &str, replacer: &Replacer, allow_multiple: bool) -> Result<Vec<TextEdit>> {
+    let occs = replacer.occurrences(text)?;
     match occs.len() {
         0 => return Err(Error::rejected("No matches of search expression found.")),
         1 => {}
@@ -205,8 +197,12 @@ pub fn replace_content(cache: &FileCache, p: &ProjectPath, replacer: &Replacer, 
         }
         _ => {}
     }
-    cache.write(p, &doc, &apply_occurrences(doc.text(), &occs))?;
-    Ok(occs.len())
+    Ok(to_edits(&occs))
+}
+
+/// Occurrences as text edits.
+pub fn to_edits(occs: &[Occurrence]) -> Vec<TextEdit> {
+    occs.iter().map(|o| TextEdit { range: o.range.clone(), new_text: o.replacement.clone() }).collect()
 }
 
 /// The matches of one file in a multi-file replacement.
@@ -280,14 +276,6 @@ pub fn select_occurrences(plans: Vec<FilePlan>, ids: &[String]) -> Result<Vec<Fi
         .collect())
 }
 
-/// Writes every plan; each file is checked against the version that was planned.
-pub fn apply_plans(cache: &FileCache, plans: &[FilePlan]) -> Result<()> {
-    for plan in plans {
-        cache.write(&plan.path, &plan.doc, &apply_occurrences(plan.doc.text(), &plan.occurrences))?;
-    }
-    Ok(())
-}
-
 /// The full lines an occurrence touches, before and after replacement.
 pub fn occurrence_preview(text: &str, occ: &Occurrence) -> (usize, String, String) {
     let starts = line_starts(text);
@@ -302,30 +290,22 @@ pub fn occurrence_preview(text: &str, occ: &Occurrence) -> (usize, String, Strin
     (first, old, new.trim_end_matches('\n').to_string())
 }
 
-/// Deletes lines `start..=end` (0-based).
-pub fn delete_lines(cache: &FileCache, p: &ProjectPath, start: usize, end: usize) -> Result<()> {
-    edit_lines(cache, p, start, Some(end), None)
+/// The edit that deletes lines `start..=end` (0-based).
+pub fn delete_lines(text: &str, start: usize, end: usize) -> Result<TextEdit> {
+    line_edit(text, start, Some(end), None)
 }
 
-/// Replaces lines `start..=end` with `content` (a final newline is added when missing).
-pub fn replace_lines(cache: &FileCache, p: &ProjectPath, start: usize, end: usize, content: &str) -> Result<()> {
-    edit_lines(cache, p, start, Some(end), Some(content))
+/// The edit that replaces lines `start..=end` with `content` (a final newline is added when missing).
+pub fn replace_lines(text: &str, start: usize, end: usize, content: &str) -> Result<TextEdit> {
+    line_edit(text, start, Some(end), Some(content))
 }
 
-/// Inserts `content` before line `line` (the line count appends at the end).
-pub fn insert_at_line(cache: &FileCache, p: &ProjectPath, line: usize, content: &str) -> Result<()> {
-    edit_lines(cache, p, line, None, Some(content))
+/// The edit that inserts `content` before line `line` (the line count appends at the end).
+pub fn insert_at_line(text: &str, line: usize, content: &str) -> Result<TextEdit> {
+    line_edit(text, line, None, Some(content))
 }
 
-fn edit_lines(
-    cache: &FileCache,
-    p: &ProjectPath,
-    start: usize,
-    end: Option<usize>,
-    content: Option<&str>,
-) -> Result<()> {
-    let doc = cache.read(p)?;
-    let text = doc.text();
+fn line_edit(text: &str, start: usize, end: Option<usize>, content: Option<&str>) -> Result<TextEdit> {
     let starts = line_starts(text);
     let n = line_count(text);
     let range = match end {
@@ -351,7 +331,5 @@ fn edit_lines(
     if range.start == text.len() && !text.is_empty() && !text.ends_with('\n') {
         new_text.insert(0, '\n');
     }
-    let edited = apply_edits(text, &[TextEdit { range, new_text }]).expect("range is inside the text");
-    cache.write(p, &doc, &edited)?;
-    Ok(())
+    Ok(TextEdit { range, new_text })
 }

@@ -15,6 +15,7 @@
 //!   panics or exits on a bad request.
 
 pub mod cache;
+pub mod commit;
 pub mod config;
 pub mod contexts;
 pub mod edit;

@@ -2,6 +2,8 @@
 //! memories keep working). Names may nest with `/` as topics and never leave the folder.
 
 use crate::cache::FileCache;
+use crate::commit::{Change, FileOp, Force};
+use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::project::{Project, ProjectPath};
 
@@ -45,9 +47,10 @@ pub fn list(project: &Project, topic: &str) -> Result<Vec<String>> {
     Ok(names)
 }
 
-pub fn write(project: &Project, cache: &FileCache, name: &str, content: &str) -> Result<()> {
-    let p = memory_path(project, name)?;
-    cache.create(&p, content)?;
+/// Writes (creates or replaces) a memory through the commit path.
+pub fn write(engine: &Engine, name: &str, content: &str) -> Result<()> {
+    let p = memory_path(engine.project(), name)?;
+    engine.commit(Change::write(p, content.to_string(), Force::No))?;
     Ok(())
 }
 
@@ -60,32 +63,44 @@ pub fn read(project: &Project, cache: &FileCache, name: &str) -> Result<String> 
     }
 }
 
-pub fn delete(project: &Project, name: &str) -> Result<()> {
+/// The path of an existing memory.
+fn existing(project: &Project, name: &str) -> Result<ProjectPath> {
     let p = memory_path(project, name)?;
     if !p.abs.is_file() {
         return Err(not_found(name));
     }
-    std::fs::remove_file(&p.abs).map_err(|e| Error::io("deleting", p.display(), e))
+    Ok(p)
 }
 
-pub fn rename(project: &Project, old: &str, new: &str) -> Result<()> {
-    let from = memory_path(project, old)?;
-    let to = memory_path(project, new)?;
-    if !from.abs.is_file() {
-        return Err(not_found(old));
-    }
+pub fn delete(engine: &Engine, name: &str) -> Result<()> {
+    let p = existing(engine.project(), name)?;
+    let mut change = Change::new(Force::No);
+    change.push(p, FileOp::Delete);
+    engine.commit(change).map(|_| ())
+}
+
+pub fn rename(engine: &Engine, old: &str, new: &str) -> Result<()> {
+    let from = existing(engine.project(), old)?;
+    let to = memory_path(engine.project(), new)?;
     if to.abs.exists() {
         return Err(Error::rejected(format!(
             "a memory named '{}' already exists; delete it first or pick another name",
             new.trim()
         )));
     }
-    if let Some(parent) = to.abs.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::io("creating", to.display(), e))?;
-    }
-    std::fs::rename(&from.abs, &to.abs).map_err(|e| Error::io("renaming", from.display(), e))
+    let mut change = Change::new(Force::No);
+    change.push(from, FileOp::MoveTo(to));
+    engine.commit(change).map(|_| ())
 }
 
-fn not_found(name: &str) -> Error {
+/// Replaces text in a memory (replace_content's rules).
+pub fn edit(engine: &Engine, name: &str, replacer: &crate::files::Replacer, allow_multiple: bool) -> Result<()> {
+    let p = existing(engine.project(), name)?;
+    let doc = engine.cache().read(&p)?;
+    let edits = crate::files::content_edits(doc.text(), replacer, allow_multiple)?;
+    engine.commit(Change::edit(p, doc, edits, Force::No)).map(|_| ())
+}
+
+pub fn not_found(name: &str) -> Error {
     Error::rejected(format!("Memory named '{}' not found", name.trim()))
 }

@@ -88,10 +88,10 @@ impl Project {
         Ok(p)
     }
 
-    /// Refuses writes when the project is read-only.
-    pub fn check_writable(&self, p: &ProjectPath) -> Result<()> {
+    /// Refuses writes when the project is read-only; `refused` says what did not happen ("a.py was not changed").
+    pub fn check_writable(&self, refused: impl FnOnce() -> String) -> Result<()> {
         if self.config.read_only {
-            return Err(Error::ReadOnly(p.display().to_string()));
+            return Err(Error::ReadOnly(refused()));
         }
         Ok(())
     }

@@ -116,3 +116,81 @@ pub fn point_at(text: &str, byte: usize) -> tree_sitter::Point {
 pub fn issues_in(issues: &[SyntaxIssue], range: &Range<usize>) -> usize {
     issues.iter().filter(|i| i.bytes.start <= range.end && range.start <= i.bytes.end).count()
 }
+
+/// The one syntax check every write passes (unless a tool's `force` skips it): the new text may not have
+/// more ERROR/MISSING nodes inside the changed regions, nor more in all, nor more empty nodes of kinds the
+/// language requires to hold something (`nonempty_nodes` in grammars.toml, e.g. a Python `block`, which
+/// tree-sitter accepts empty) near the changed regions, than the old text had. Broken code stays writable
+/// as long as an edit does not make it worse. `old` is None for a new file. On refusal, returns the issues
+/// of the new text that the old one did not have (at most five).
+pub fn check_change(
+    lang: &Language,
+    old: Option<(&Tree, &str)>,
+    old_regions: &[Range<usize>],
+    new_tree: &Tree,
+    new_text: &str,
+    new_regions: &[Range<usize>],
+) -> Result<(), Vec<SyntaxIssue>> {
+    let before = old.map(|(tree, text)| syntax_issues(tree, text)).unwrap_or_default();
+    let after = syntax_issues(new_tree, new_text);
+    let in_regions = |issues: &[SyntaxIssue], regions: &[Range<usize>]| -> usize {
+        regions.iter().map(|r| issues_in(issues, r)).sum()
+    };
+    let kinds = &lang.entry.nonempty_nodes;
+    let empty_before = old.map_or(0, |(tree, text)| empty_nodes_near(tree, text, kinds, old_regions).len());
+    let empty_after = empty_nodes_near(new_tree, new_text, kinds, new_regions);
+    let worse = in_regions(&after, new_regions) > in_regions(&before, old_regions) || after.len() > before.len();
+    if !worse && empty_after.len() <= empty_before {
+        return Ok(());
+    }
+    let is_new = |i: &&SyntaxIssue| !before.iter().any(|b| b.message == i.message && b.start == i.start);
+    let new: Vec<SyntaxIssue> = after.iter().filter(is_new).chain(&empty_after).take(5).cloned().collect();
+    Err(if new.is_empty() { after.into_iter().take(5).collect() } else { new })
+}
+
+/// Nodes of `kinds` with nothing but comments inside, that touch one of `regions` widened over the
+/// whitespace around it (an emptied block sits next to where its statements were).
+fn empty_nodes_near(tree: &Tree, text: &str, kinds: &[String], regions: &[Range<usize>]) -> Vec<SyntaxIssue> {
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<SyntaxIssue> = Vec::new();
+    let mut seen = Vec::new();
+    for r in regions {
+        let (lo, hi) = widen_over_whitespace(text, r);
+        let mut stack = vec![tree.root_node()];
+        while let Some(node) = stack.pop() {
+            if node.end_byte() < lo || node.start_byte() > hi {
+                continue;
+            }
+            if kinds.iter().any(|k| k == node.kind()) && is_empty(node) && !seen.contains(&node.id()) {
+                seen.push(node.id());
+                out.push(issue(
+                    node,
+                    format!("Syntax error: empty `{}` (it needs at least one statement)", node.kind()),
+                ));
+            }
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    out
+}
+
+fn is_empty(node: Node) -> bool {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).all(|c| c.kind().contains("comment"))
+}
+
+fn widen_over_whitespace(text: &str, r: &Range<usize>) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let mut lo = r.start.min(bytes.len());
+    while lo > 0 && bytes[lo - 1].is_ascii_whitespace() {
+        lo -= 1;
+    }
+    let mut hi = r.end.min(bytes.len());
+    while hi < bytes.len() && bytes[hi].is_ascii_whitespace() {
+        hi += 1;
+    }
+    (lo, hi)
+}

@@ -1,6 +1,7 @@
 //! arborist's integration tests: one test binary, modules per area.
 
 mod cli;
+mod commit;
 mod crash;
 mod edit_props;
 mod edit_scenarios;

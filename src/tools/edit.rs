@@ -4,6 +4,7 @@
 
 use super::answer::to_json;
 use super::{Effect, ToolSpec};
+use crate::commit::{Change, Force};
 use crate::edit::{Guard, Op, Outcome, Pick, Verify, edit_symbol};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
@@ -11,7 +12,7 @@ use crate::external::{self, Ran};
 use crate::index::FileEntry;
 use crate::query::SymbolKind;
 use crate::symbols::NamePattern;
-use crate::syntax::{parse, syntax_issues};
+use crate::text::TextEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::time::Duration;
@@ -375,7 +376,7 @@ fn collect_impls(node: tree_sitter::Node, text: &str, out: &mut Vec<(String, Opt
 }
 
 fn block_verify(p: &BlockParams) -> Result<Verify> {
-    Ok(Verify { force: p.force, kinds: kinds_for(&p.kind)?.unwrap_or_default() })
+    Ok(Verify { force: Force::offered(p.force), kinds: kinds_for(&p.kind)?.unwrap_or_default() })
 }
 
 fn replace_block(engine: &Engine, p: BlockParams) -> Result<String> {
@@ -408,7 +409,7 @@ fn insert_block(engine: &Engine, p: BlockParams, op: fn(String) -> Op, verb: &st
         .or(p.new_block.clone())
         .ok_or_else(|| Error::invalid("snippet is required: the code to insert"))?;
     let pick = block_pick(&p)?;
-    let verify = Verify { force: p.force, kinds: Vec::new() };
+    let verify = Verify { force: Force::offered(p.force), kinds: Vec::new() };
     let guards = guards(&p.expected_old_hash, &p.expected_old_block);
     let out = edit_symbol(engine, &p.path, &pick, op(snippet), &guards, &verify)?;
     Ok(block_answer(engine, &p, verb, &out))
@@ -443,8 +444,9 @@ fn run_formatter(engine: &Engine, rel: &str) -> String {
         match external::filter(argv, doc.text(), engine.project().root(), Duration::from_secs(30)) {
             Ran::Ok(formatted) if formatted == doc.text() => Ok(format!("Formatter {}: no changes.", argv[0])),
             Ran::Ok(formatted) => {
-                engine.cache().write(&path, &doc, &formatted)?;
-                engine.index().invalidate(rel);
+                // The language's own formatter is the authority on its syntax: no tree-sitter check.
+                let whole = TextEdit { range: 0..doc.text().len(), new_text: formatted };
+                engine.commit(Change::edit(path, doc, vec![whole], Force::Yes))?;
                 Ok(format!("Formatter {}: file reformatted.", argv[0]))
             }
             Ran::Failed(out) => {
@@ -521,46 +523,33 @@ struct PatchParams {
 
 fn patch_file(engine: &Engine, p: PatchParams) -> Result<String> {
     let path = engine.project().resolve_file(&p.path)?;
-    engine.project().check_writable(&path)?;
     if p.old_text.is_empty() {
         return Err(Error::invalid("old_text is empty; pass the exact text to replace"));
     }
     let doc = engine.cache().read(&path)?;
     let text = doc.text();
     let old = p.old_text.replace("\r\n", "\n");
-    let count = text.matches(&old).count();
-    if count != 1 {
-        return Err(Error::rejected(match count {
-            0 => format!(
-                "old_text was not found in {}; read the file again and copy the text exactly. Nothing was written.",
-                path.rel
-            ),
-            n => format!(
-                "old_text occurs {n} times in {}; include more surrounding lines so it is unique. Nothing was written.",
-                path.rel
-            ),
-        }));
-    }
-    let new_text = text.replacen(&old, &p.new_text.replace("\r\n", "\n"), 1);
-    if let (Some(lang), false) = (crate::language::for_path(&path.rel), p.force) {
-        let before = parse(lang, text).map(|t| syntax_issues(&t, text).len()).unwrap_or(0);
-        let after_issues = parse(lang, &new_text).map(|t| syntax_issues(&t, &new_text)).unwrap_or_default();
-        if after_issues.len() > before {
-            let first = after_issues
-                .iter()
-                .map(|i| format!("line {}: {}", i.start.0, i.message))
-                .take(3)
-                .collect::<Vec<_>>()
-                .join("; ");
+    let mut found = text.match_indices(&old).map(|(i, _)| i);
+    let at = match (found.next(), found.count()) {
+        (Some(at), 0) => at,
+        (None, _) => {
             return Err(Error::rejected(format!(
-                "the patch would break the syntax of {} ({first}); nothing was written (force=true writes anyway)",
+                "old_text was not found in {}; read the file again and copy the text exactly. Nothing was written.",
                 path.rel
             )));
         }
-    }
-    engine.cache().write(&path, &doc, &new_text)?;
-    engine.index().invalidate(&path.rel);
-    Ok(format!("Patched {}.", path.rel))
+        (Some(_), more) => {
+            return Err(Error::rejected(format!(
+                "old_text occurs {} times in {}; include more surrounding lines so it is unique. Nothing was written.",
+                more + 1,
+                path.rel
+            )));
+        }
+    };
+    let edit = TextEdit { range: at..at + old.len(), new_text: p.new_text.replace("\r\n", "\n") };
+    let rel = path.rel.clone();
+    engine.commit(Change::edit(path, doc, vec![edit], Force::offered(p.force)))?;
+    Ok(format!("Patched {rel}."))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -570,16 +559,14 @@ struct WriteParams {
     path: String,
     /// The complete content.
     content: String,
+    /// Write even if the result has new syntax errors (code files are checked by tree-sitter).
+    #[serde(default)]
+    force: bool,
 }
 
 fn write_file(engine: &Engine, p: WriteParams) -> Result<String> {
     let path = engine.project().resolve(&p.path)?;
-    engine.project().check_writable(&path)?;
-    if path.rel.is_empty() || path.abs.is_dir() {
-        return Err(Error::IsDirectory(path.display().to_string()));
-    }
-    let existed = path.abs.exists();
-    engine.cache().create(&path, &p.content)?;
-    engine.index().invalidate(&path.rel);
-    Ok(format!("{} {} ({} bytes).", if existed { "Overwrote" } else { "Created" }, path.rel, p.content.len()))
+    let (rel, len) = (path.rel.clone(), p.content.len());
+    let written = engine.commit(Change::write(path, p.content, Force::offered(p.force)))?;
+    Ok(format!("{} {rel} ({len} bytes).", if written[0].existed { "Overwrote" } else { "Created" }))
 }

@@ -3,6 +3,7 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max};
+use crate::commit::{Change, FileOp, Force};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::files::{self, FilePlan, Mode, Replacer};
@@ -74,22 +75,21 @@ struct CreateTextFileParams {
     relative_path: String,
     /// The complete new content of the file.
     content: String,
+    /// Write even if the result has new syntax errors (code files are checked by tree-sitter).
+    #[serde(default)]
+    force: bool,
 }
 
 fn create_text_file(engine: &Engine, p: CreateTextFileParams) -> Result<String> {
     let project = engine.project();
     let path = project.resolve(&p.relative_path)?;
-    project.check_writable(&path)?;
-    let existed = path.abs.exists();
-    if path.rel.is_empty() || path.abs.is_dir() {
-        return Err(Error::IsDirectory(path.display().to_string()));
-    }
-    if existed && project.is_ignored(&path.rel, false) {
+    if path.abs.exists() && project.is_ignored(&path.rel, false) {
         return Err(Error::Ignored(path.display().to_string()));
     }
-    engine.cache().create(&path, &p.content)?;
-    let mut msg = format!("File created: {}.", path.rel);
-    if existed {
+    let rel = path.rel.clone();
+    let written = engine.commit(Change::write(path, p.content, Force::offered(p.force)))?;
+    let mut msg = format!("File created: {rel}.");
+    if written[0].existed {
         msg.push_str(" Overwrote existing file.");
     }
     Ok(msg)
@@ -196,13 +196,17 @@ struct ReplaceContentParams {
     /// Replace every occurrence instead of failing when there are several.
     #[serde(default)]
     allow_multiple_occurrences: bool,
+    /// Write even if the result has new syntax errors (code files are checked by tree-sitter).
+    #[serde(default)]
+    force: bool,
 }
 
 fn replace_content(engine: &Engine, p: ReplaceContentParams) -> Result<String> {
     let path = engine.project().resolve_file(&p.relative_path)?;
-    engine.project().check_writable(&path)?;
     let replacer = Replacer::new(&p.needle, &p.repl, p.mode.into())?;
-    files::replace_content(engine.cache(), &path, &replacer, p.allow_multiple_occurrences)?;
+    let doc = engine.cache().read(&path)?;
+    let edits = files::content_edits(doc.text(), &replacer, p.allow_multiple_occurrences)?;
+    engine.commit(Change::edit(path, doc, edits, Force::offered(p.force)))?;
     Ok("OK".into())
 }
 
@@ -241,6 +245,9 @@ struct ReplaceInFilesParams {
     /// Answer limit in characters; -1 uses the configured default.
     #[serde(default = "default_max")]
     max_answer_chars: i64,
+    /// Write even if the result has new syntax errors (code files are checked by tree-sitter).
+    #[serde(default)]
+    force: bool,
 }
 
 fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> {
@@ -267,10 +274,12 @@ fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> 
             p.expected_count
         )));
     }
-    if let Some(p) = plans.first() {
-        project.check_writable(&p.path)?;
+    let mut change = Change::new(Force::offered(p.force));
+    for plan in &plans {
+        let edits = files::to_edits(&plan.occurrences);
+        change.push(plan.path.clone(), FileOp::Edit { base: plan.doc.clone(), edits, check: None });
     }
-    files::apply_plans(engine.cache(), &plans)?;
+    engine.commit(change)?;
     let mut out = format!("Replaced {total} occurrence(s) in {} file(s):", plans.len());
     for plan in &plans {
         out.push_str(&format!("\n  {}: {}", plan.path.rel, plan.occurrences.len()));
@@ -320,6 +329,9 @@ struct DeleteLinesParams {
     start_line: usize,
     /// Last line to delete (0-based, inclusive).
     end_line: usize,
+    /// Write even if the result has new syntax errors (code files are checked by tree-sitter).
+    #[serde(default)]
+    force: bool,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -332,6 +344,9 @@ struct ReplaceLinesParams {
     end_line: usize,
     /// The new lines.
     content: String,
+    /// Write even if the result has new syntax errors (code files are checked by tree-sitter).
+    #[serde(default)]
+    force: bool,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -342,30 +357,35 @@ struct InsertAtLineParams {
     line: usize,
     /// The lines to insert.
     content: String,
+    /// Write even if the result has new syntax errors (code files are checked by tree-sitter).
+    #[serde(default)]
+    force: bool,
 }
 
-fn writable_file(engine: &Engine, rel: &str) -> Result<crate::project::ProjectPath> {
+/// Applies one line edit made from the file's text.
+fn line_tool(
+    engine: &Engine,
+    rel: &str,
+    force: bool,
+    make: impl FnOnce(&str) -> Result<crate::text::TextEdit>,
+) -> Result<String> {
     let path = engine.project().resolve_file(rel)?;
-    engine.project().check_writable(&path)?;
-    Ok(path)
+    let doc = engine.cache().read(&path)?;
+    let edit = make(doc.text())?;
+    engine.commit(Change::edit(path, doc, vec![edit], Force::offered(force)))?;
+    Ok("OK".into())
 }
 
 fn delete_lines(engine: &Engine, p: DeleteLinesParams) -> Result<String> {
-    let path = writable_file(engine, &p.relative_path)?;
-    files::delete_lines(engine.cache(), &path, p.start_line, p.end_line)?;
-    Ok("OK".into())
+    line_tool(engine, &p.relative_path, p.force, |t| files::delete_lines(t, p.start_line, p.end_line))
 }
 
 fn replace_lines(engine: &Engine, p: ReplaceLinesParams) -> Result<String> {
-    let path = writable_file(engine, &p.relative_path)?;
-    files::replace_lines(engine.cache(), &path, p.start_line, p.end_line, &p.content)?;
-    Ok("OK".into())
+    line_tool(engine, &p.relative_path, p.force, |t| files::replace_lines(t, p.start_line, p.end_line, &p.content))
 }
 
 fn insert_at_line(engine: &Engine, p: InsertAtLineParams) -> Result<String> {
-    let path = writable_file(engine, &p.relative_path)?;
-    files::insert_at_line(engine.cache(), &path, p.line, &p.content)?;
-    Ok("OK".into())
+    line_tool(engine, &p.relative_path, p.force, |t| files::insert_at_line(t, p.line, &p.content))
 }
 
 // ---------------------------------------------------------------- search_for_pattern

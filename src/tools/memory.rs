@@ -50,7 +50,7 @@ fn write_memory(engine: &Engine, p: WriteParams) -> Result<String> {
         )));
     }
     let name = p.memory_name.trim().trim_end_matches(".md");
-    memory::write(engine.project(), engine.cache(), name, &p.content)?;
+    memory::write(engine, name, &p.content)?;
     Ok(format!("Memory {name} written."))
 }
 
@@ -86,8 +86,7 @@ struct DeleteParams {
 }
 
 fn delete_memory(engine: &Engine, p: DeleteParams) -> Result<String> {
-    engine.project().check_writable(&engine.project().resolve(memory::MEMORY_DIR)?)?;
-    memory::delete(engine.project(), &p.memory_name)?;
+    memory::delete(engine, &p.memory_name)?;
     Ok(format!("Memory {} deleted.", p.memory_name.trim()))
 }
 
@@ -100,8 +99,7 @@ struct RenameParams {
 }
 
 fn rename_memory(engine: &Engine, p: RenameParams) -> Result<String> {
-    engine.project().check_writable(&engine.project().resolve(memory::MEMORY_DIR)?)?;
-    memory::rename(engine.project(), &p.old_name, &p.new_name)?;
+    memory::rename(engine, &p.old_name, &p.new_name)?;
     Ok(format!("Memory renamed from {} to {}.", p.old_name.trim(), p.new_name.trim()))
 }
 
@@ -122,12 +120,7 @@ struct EditParams {
 
 fn edit_memory(engine: &Engine, p: EditParams) -> Result<String> {
     let mode: Mode = p.mode.into();
-    let path = memory::memory_path(engine.project(), &p.memory_name)?;
-    engine.project().check_writable(&path)?;
-    if !path.abs.is_file() {
-        return Err(Error::rejected(format!("Memory named '{}' not found", p.memory_name.trim())));
-    }
     let replacer = Replacer::new(&p.needle, &p.repl, mode)?;
-    crate::files::replace_content(engine.cache(), &path, &replacer, p.allow_multiple_occurrences)?;
+    memory::edit(engine, &p.memory_name, &replacer, p.allow_multiple_occurrences)?;
     Ok(format!("Memory {} edited successfully.", p.memory_name.trim()))
 }

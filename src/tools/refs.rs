@@ -3,13 +3,13 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max, symbol_kinds};
+use crate::commit::{Change, FileOp, Force};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::lsp::Availability;
 use crate::query::SymbolKind;
 use crate::refs::{self, Occurrence, Target, context_around};
-use crate::syntax::{parse, syntax_issues};
-use crate::text::{TextEdit, apply_edits};
+use crate::text::TextEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -261,35 +261,23 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     let target = super::symbols::unique_symbol(engine, &p.name_path, &p.relative_path)?;
     let old = target.symbol().name.clone();
     let (per_file, label) = rename_plan(engine, &target, &p.new_name, p.backend.as_deref())?;
-    let mut planned = Vec::new();
+    let mut change = Change::new(Force::No);
+    let mut places = Vec::new();
     for (rel, mut edits) in per_file {
         edits.sort_by_key(|e| e.range.start);
         edits.dedup();
         let path = engine.project().resolve_file(&rel)?;
-        engine.project().check_writable(&path)?;
         let doc = engine.cache().read(&path)?;
-        let new_text = apply_edits(doc.text(), &edits).ok_or_else(|| {
-            Error::rejected(format!(
-                "{rel} changed while planning the rename (edits overlap); nothing was written, try again"
-            ))
-        })?;
-        check_parses(&rel, doc.text(), &new_text)?;
         let mut lines: Vec<usize> =
             edits.iter().map(|e| crate::syntax::point_at(doc.text(), e.range.start).row).collect();
         lines.dedup();
-        planned.push((path, doc, new_text, lines));
+        places.push(format!("{rel}:{}", lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(",")));
+        change.push(path, FileOp::Edit { base: doc, edits, check: None });
     }
-    let mut places = Vec::new();
-    for (path, doc, new_text, lines) in &planned {
-        engine.cache().write(path, doc, new_text)?;
-        engine.index().invalidate(&path.rel);
-        engine.file_written(&path.rel, new_text);
-        places.push(format!("{}:{}", path.rel, lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(",")));
-    }
+    let changed = engine.commit(change)?.len();
     Ok(format!(
-        "Successfully renamed '{old}' to '{}' ({} changes applied)\nBackend: {label}. Changed (file:0-based lines): {}",
+        "Successfully renamed '{old}' to '{}' ({changed} changes applied)\nBackend: {label}. Changed (file:0-based lines): {}",
         p.new_name,
-        planned.len(),
         places.join("; ")
     ))
 }
@@ -343,13 +331,4 @@ fn rename_plan(
         per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
     }
     Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))
-}
-
-fn check_parses(rel: &str, old: &str, new: &str) -> Result<()> {
-    let Some(lang) = crate::language::for_path(rel) else { return Ok(()) };
-    let count = |t: &str| parse(lang, t).map(|tree| syntax_issues(&tree, t).len()).unwrap_or(0);
-    if count(new) > count(old) {
-        return Err(Error::rejected(format!("renaming would break the syntax of {rel}; nothing was written")));
-    }
-    Ok(())
 }

@@ -76,6 +76,8 @@ fn execute_shell_command(engine: &Engine, p: ShellParams) -> Result<String> {
     if !dir.abs.is_dir() {
         return Err(Error::NotADirectory(dir.display().to_string()));
     }
+    // A command can write anything: a read-only project runs none.
+    engine.project().check_writable(|| "the command was not run".into())?;
     let r = shell::run(&p.command, &dir.abs, p.capture_stderr, Duration::from_secs(p.timeout.max(1)))?;
     let mut v = json!({"stdout": r.stdout, "return_code": r.return_code, "cwd": dir.display(), "stderr": r.stderr});
     if r.timed_out {

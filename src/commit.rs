@@ -1,0 +1,324 @@
+//! The commit path: the one way any tool changes project files. A `Change` (text edits against the
+//! version a tool read, whole new contents, deletions, moves) is checked as a whole before any file is
+//! written: the project is writable, every file is still the version it was planned against, and every
+//! code file keeps its syntax in the changed regions (the one check, `syntax::check_change`; a tool's
+//! `force` skips it), plus any check the caller adds. Then each file is written atomically and the file
+//! cache, the symbol index, the parse-tree cache and running language servers learn the new text.
+
+use crate::cache::Document;
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use crate::language::{self, Language};
+use crate::project::ProjectPath;
+use crate::symbols::FileSymbols;
+use crate::syntax::{check_change, parse, reparse};
+use crate::text::{TextEdit, apply_edits};
+use std::ops::Range;
+use std::sync::Arc;
+use tree_sitter::Tree;
+
+/// A check a caller adds to one file's change, run on the new tree and text after the syntax check.
+pub type Check<'a> = dyn Fn(&Tree, &str) -> Result<()> + 'a;
+pub type ExtraCheck<'a> = Box<Check<'a>>;
+
+/// What happens to one file.
+pub enum FileOp<'a> {
+    /// Sorted, disjoint edits of the text `base` (as read); refused if the file changed on disk since.
+    Edit {
+        base: Arc<Document>,
+        edits: Vec<TextEdit>,
+        check: Option<ExtraCheck<'a>>,
+    },
+    /// Whole new content: a new file, or an existing one (which keeps line endings, BOM, permissions).
+    Write {
+        text: String,
+    },
+    Delete,
+    /// Moves the file to `to` (which must not exist).
+    MoveTo(ProjectPath),
+}
+
+/// One file's part of a change.
+pub struct FileChange<'a> {
+    pub path: ProjectPath,
+    pub op: FileOp<'a>,
+}
+
+/// Whether the syntax check runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Force {
+    /// It runs; the tool has no way to skip it.
+    #[default]
+    No,
+    /// It runs; the tool offers `force=true` to skip it (the refusal says so).
+    Offered,
+    /// It is skipped (`force=true`).
+    Yes,
+}
+
+impl Force {
+    /// The setting of a tool that offers `force`.
+    pub fn offered(force: bool) -> Force {
+        if force { Force::Yes } else { Force::Offered }
+    }
+}
+
+/// Everything one tool call changes; it lands whole or not at all (as far as checks can tell before
+/// writing: each file is written atomically, and every check runs before the first write).
+#[derive(Default)]
+pub struct Change<'a> {
+    pub files: Vec<FileChange<'a>>,
+    pub force: Force,
+}
+
+impl<'a> Change<'a> {
+    pub fn new(force: Force) -> Self {
+        Change { files: Vec::new(), force }
+    }
+
+    /// A change of one file by text edits.
+    pub fn edit(path: ProjectPath, base: Arc<Document>, edits: Vec<TextEdit>, force: Force) -> Self {
+        let mut c = Change::new(force);
+        c.push(path, FileOp::Edit { base, edits, check: None });
+        c
+    }
+
+    /// A change that writes one file whole.
+    pub fn write(path: ProjectPath, text: String, force: Force) -> Self {
+        let mut c = Change::new(force);
+        c.push(path, FileOp::Write { text });
+        c
+    }
+
+    pub fn push(&mut self, path: ProjectPath, op: FileOp<'a>) -> &mut Self {
+        self.files.push(FileChange { path, op });
+        self
+    }
+}
+
+/// One file as written.
+pub struct Committed {
+    pub rel: String,
+    /// The new document (None for a deleted or moved file).
+    pub doc: Option<Arc<Document>>,
+    /// Whether the file existed before.
+    pub existed: bool,
+}
+
+/// A file's change, checked and ready to write.
+struct Planned {
+    path: ProjectPath,
+    action: Action,
+}
+
+enum Action {
+    Text { base: Option<Arc<Document>>, text: String, update: Option<IndexUpdate>, existed: bool },
+    Delete,
+    Move(ProjectPath),
+}
+
+/// What the index and tree cache learn after a code file is written.
+struct IndexUpdate {
+    lang: &'static Language,
+    tree: Tree,
+    symbols: FileSymbols,
+}
+
+impl Engine {
+    /// Checks and writes a change; see the module documentation. Nothing is written unless every check of
+    /// every file passes.
+    pub fn commit(&self, change: Change) -> Result<Vec<Committed>> {
+        if let Some(first) = change.files.first() {
+            self.project().check_writable(|| format!("{} was not changed", first.path.display()))?;
+        }
+        let planned: Vec<Planned> =
+            change.files.into_iter().map(|f| self.plan_file(f, change.force)).collect::<Result<_>>()?;
+        for p in &planned {
+            self.check_unchanged(p)?;
+        }
+        planned.into_iter().map(|p| self.write_planned(p)).collect()
+    }
+
+    fn plan_file(&self, f: FileChange, force: Force) -> Result<Planned> {
+        let action = match f.op {
+            FileOp::Edit { base, edits, check } => {
+                let text = apply_edits(base.text(), &edits).ok_or_else(|| {
+                    Error::rejected(format!(
+                        "the edits of {} overlap or run past its end; nothing was written",
+                        f.path.display()
+                    ))
+                })?;
+                let update = self.verify(&f.path, Some(&base), &edits, &text, force, check.as_deref())?;
+                Action::Text { base: Some(base), text, update, existed: true }
+            }
+            FileOp::Write { text } => {
+                let base = self.existing_text(&f.path)?;
+                let edits = match &base {
+                    Some(b) => vec![TextEdit { range: 0..b.text().len(), new_text: text.clone() }],
+                    None => Vec::new(),
+                };
+                let update = self.verify(&f.path, base.as_ref(), &edits, &text, force, None)?;
+                Action::Text { base, text, update, existed: f.path.abs.exists() }
+            }
+            FileOp::Delete => Action::Delete,
+            FileOp::MoveTo(to) => {
+                if std::fs::symlink_metadata(&to.abs).is_ok() {
+                    return Err(Error::rejected(format!("{} already exists; nothing was moved", to.display())));
+                }
+                Action::Move(to)
+            }
+        };
+        Ok(Planned { path: f.path, action })
+    }
+
+    /// The current text of a file about to be overwritten; None when it does not exist (or is not text,
+    /// which a whole write may replace).
+    fn existing_text(&self, path: &ProjectPath) -> Result<Option<Arc<Document>>> {
+        if path.rel.is_empty() || path.abs.is_dir() {
+            return Err(Error::IsDirectory(path.display().to_string()));
+        }
+        match self.cache().read(path) {
+            Ok(doc) => Ok(Some(doc)),
+            Err(Error::NotFound(_) | Error::Binary(_) | Error::NotUtf8 { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The syntax check (unless forced) and the caller's check of a code file's new text; returns what the
+    /// index learns once the file is written. Files of no supported language pass unchecked.
+    fn verify(
+        &self,
+        path: &ProjectPath,
+        base: Option<&Arc<Document>>,
+        edits: &[TextEdit],
+        text: &str,
+        force: Force,
+        check: Option<&Check<'_>>,
+    ) -> Result<Option<IndexUpdate>> {
+        let Some(lang) = language::for_path(&path.rel) else { return Ok(None) };
+        let old_tree = base.map(|b| self.tree_for(&path.rel, lang, b)).transpose()?;
+        let tree = match (&old_tree, base, edits) {
+            (Some(old), Some(b), [one]) => reparse(lang, old, b.text(), text, one),
+            _ => parse(lang, text),
+        }
+        .ok_or_else(|| Error::invalid(format!("could not parse {} after the edit", path.display())))?;
+        if force != Force::Yes {
+            let old = old_tree.as_ref().zip(base).map(|(t, b)| (t, b.text()));
+            let (old_regions, new_regions) = regions(edits, text);
+            check_change(lang, old, &old_regions, &tree, text, &new_regions).map_err(|problems| {
+                Error::BreaksSyntax {
+                    path: path.display().to_string(),
+                    problems,
+                    force_offered: force == Force::Offered,
+                }
+            })?;
+        }
+        if let Some(check) = check {
+            check(&tree, text)?;
+        }
+        let symbols = self.symbols_after(path, lang, base, edits, &tree, text);
+        Ok(Some(IndexUpdate { lang, tree, symbols }))
+    }
+
+    /// The new symbols: the old ones updated around a single edit when the index holds the base version,
+    /// else extracted afresh.
+    fn symbols_after(
+        &self,
+        path: &ProjectPath,
+        lang: &'static Language,
+        base: Option<&Arc<Document>>,
+        edits: &[TextEdit],
+        tree: &Tree,
+        text: &str,
+    ) -> FileSymbols {
+        let known = base.and_then(|b| self.index().file(path).filter(|e| e.hash == b.hash).zip(Some(b)));
+        match (known, edits) {
+            (Some((entry, b)), [one]) => entry.symbols.after_edit(lang, tree, b.text(), text, one),
+            _ => FileSymbols::extract(lang, tree, text),
+        }
+    }
+
+    /// Refuses a planned write when its file changed on disk since the tool read it.
+    fn check_unchanged(&self, p: &Planned) -> Result<()> {
+        match &p.action {
+            Action::Text { base: Some(base), .. } => self.cache().check_unchanged(&p.path, base).map(|_| ()),
+            Action::Text { base: None, .. } => Ok(()),
+            Action::Delete | Action::Move(_) if p.path.abs.is_file() => Ok(()),
+            Action::Delete | Action::Move(_) => Err(Error::NotFound(p.path.display().to_string())),
+        }
+    }
+
+    fn write_planned(&self, p: Planned) -> Result<Committed> {
+        let rel = p.path.rel.clone();
+        match p.action {
+            Action::Text { base, text, update, existed } => {
+                let doc = match &base {
+                    Some(base) => self.cache().write(&p.path, base, &text)?,
+                    None => self.cache().create(&p.path, &text)?,
+                };
+                self.after_write(&p.path, &doc, update);
+                Ok(Committed { rel, doc: Some(doc), existed })
+            }
+            Action::Delete => {
+                self.cache().delete(&p.path)?;
+                self.after_removal(&p.path);
+                Ok(Committed { rel, doc: None, existed: true })
+            }
+            Action::Move(to) => {
+                self.cache().rename(&p.path, &to)?;
+                self.after_removal(&p.path);
+                self.index().invalidate(&to.rel);
+                Ok(Committed { rel, doc: None, existed: true })
+            }
+        }
+    }
+
+    /// The index, tree cache and language servers learn a written file's new text.
+    fn after_write(&self, path: &ProjectPath, doc: &Arc<Document>, update: Option<IndexUpdate>) {
+        match update {
+            Some(u) => {
+                self.index().put_written(&path.rel, &path.abs, doc.hash, u.lang, u.symbols);
+                self.remember_tree(&path.rel, doc.hash, u.tree);
+            }
+            None => self.index().invalidate(&path.rel),
+        }
+        self.notify_language_servers(&path.rel, Some(doc.text()));
+    }
+
+    fn after_removal(&self, path: &ProjectPath) {
+        self.index().invalidate(&path.rel);
+        self.notify_language_servers(&path.rel, None);
+    }
+}
+
+/// The changed byte ranges of sorted, disjoint edits, in the old text and in the new one. A whole-file
+/// write of a new file has no old regions and the whole new text as its region.
+fn regions(edits: &[TextEdit], new_text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+    if edits.is_empty() {
+        return (Vec::new(), std::iter::once(0..new_text.len()).collect());
+    }
+    let mut shift: i64 = 0;
+    let mut old = Vec::with_capacity(edits.len());
+    let mut new = Vec::with_capacity(edits.len());
+    for e in edits {
+        let start = (e.range.start as i64 + shift) as usize;
+        old.push(e.range.clone());
+        new.push(start..start + e.new_text.len());
+        shift += e.new_text.len() as i64 - (e.range.end - e.range.start) as i64;
+    }
+    (old, new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_follow_the_shifts_of_earlier_edits() {
+        let e = |a, b, s: &str| TextEdit { range: a..b, new_text: s.into() };
+        let (old, new) = regions(&[e(0, 2, "abcd"), e(5, 6, "")], "abcd..x.");
+        assert_eq!(old, vec![0..2, 5..6]);
+        assert_eq!(new, vec![0..4, 7..7]);
+        assert_eq!(regions(&[], "xyz").1.first(), Some(&(0..3)));
+    }
+}
