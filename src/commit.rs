@@ -143,10 +143,7 @@ impl Engine {
         let action = match f.op {
             FileOp::Edit { base, edits, check } => {
                 let text = apply_edits(base.text(), &edits).ok_or_else(|| {
-                    Error::rejected(format!(
-                        "the edits of {} overlap or run past its end; nothing was written",
-                        f.path.display()
-                    ))
+                    Error::ChangedWhileAnswering(f.path.display().to_string()).with_path(f.path.display().to_string())
                 })?;
                 let update = self.verify(&f.path, Some(&base), &edits, &text, force, check.as_deref())?;
                 Action::Text { base: Some(base), text, update, existed: true }
@@ -163,7 +160,8 @@ impl Engine {
             FileOp::Delete => Action::Delete,
             FileOp::MoveTo(to) => {
                 if std::fs::symlink_metadata(&to.abs).is_ok() {
-                    return Err(Error::rejected(format!("{} already exists; nothing was moved", to.display())));
+                    let hint = "nothing was moved; delete it first or pick another name";
+                    return Err(Error::AlreadyExists { what: "file", name: to.display().to_string(), hint });
                 }
                 Action::Move(to)
             }
@@ -201,7 +199,7 @@ impl Engine {
             (Some(old), Some(b), [one]) => reparse(lang, old, b.text(), text, one),
             _ => parse(lang, text),
         }
-        .ok_or_else(|| Error::invalid(format!("could not parse {} after the edit", path.display())))?;
+        .ok_or_else(|| Error::Unparseable(path.display().to_string()))?;
         if force != Force::Yes {
             let old = old_tree.as_ref().zip(base).map(|(t, b)| (t, b.text()));
             let (old_regions, new_regions) = regions(edits, text);

@@ -224,9 +224,9 @@ fn project_set(config: &ProjectConfig) -> ToolSet {
     }
 }
 
-fn pick(sets: &[ToolSet], name: &str, what: &str) -> Result<ToolSet> {
+fn pick(sets: &[ToolSet], name: &str, what: &'static str) -> Result<ToolSet> {
     sets.iter().find(|s| s.name == name).cloned().ok_or_else(|| {
-        let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
-        Error::invalid(format!("unknown {what} `{name}`; choose one of: {}", names.join(", ")))
+        let choices = sets.iter().map(|s| s.name.clone()).collect();
+        Error::UnknownName { what, name: name.to_string(), choices }
     })
 }

@@ -12,6 +12,7 @@ use crate::symbols::FileSymbols;
 use crate::syntax::point_at;
 use crate::text::{ContentHash, TextEdit};
 use std::ops::Range;
+use std::sync::Arc;
 use tree_sitter::{Node, Tree};
 
 /// What to do with the target.
@@ -75,11 +76,14 @@ pub enum Pick {
     Node { range: Range<usize>, name: String },
 }
 
+/// Chooses the block of a file (its symbols, tree and text) that an edit applies to.
+pub type Picker<'a> = dyn Fn(&Arc<FileEntry>, &Tree, &str) -> Result<Pick> + 'a;
+
 /// Runs one edit on the block `pick(entry, tree, text)` of file `rel`, through the engine's commit path.
 pub fn edit_symbol(
     engine: &Engine,
     rel: &str,
-    pick: &dyn Fn(&FileEntry, &Tree, &str) -> Result<Pick>,
+    pick: &Picker<'_>,
     op: Op,
     guards: &[Guard],
     verify: &Verify,
@@ -213,26 +217,20 @@ fn blank_lines_near(fs: &FileSymbols, index: u32, text: &str, python: bool) -> u
 // ---------------------------------------------------------------- guards
 
 fn check_guards(target: &Target, rel: &str, block: &str, guards: &[Guard]) -> Result<()> {
-    let at = format!("`{}` in {rel}", target.name);
     for guard in guards {
         match guard {
             Guard::Hash(expected) => {
                 let actual = ContentHash::of(block.as_bytes()).hex();
                 let want = expected.trim().to_ascii_lowercase();
                 if want.len() < 8 || !actual.starts_with(&want) {
-                    return Err(Error::rejected(format!(
-                        "{at} does not have the expected hash: expected {want}, current {actual}. It changed since you \
-                         read it (or the hash is of other text); read it again and retry. Nothing was written."
-                    )));
+                    let (target, path) = (target.name.clone(), rel.to_string());
+                    return Err(Error::HashMismatch { target, path, expected: want, actual });
                 }
             }
             Guard::OldBlock(old) => {
                 let norm = |t: &str| t.replace("\r\n", "\n").trim().to_string();
                 if norm(old) != norm(block) {
-                    return Err(Error::rejected(format!(
-                        "{at} no longer matches expected_old_block; read it again (find_symbol with include_body) and \
-                         retry. Nothing was written."
-                    )));
+                    return Err(Error::OldBlockMismatch { target: target.name.clone(), path: rel.to_string() });
                 }
             }
         }
@@ -408,13 +406,11 @@ fn check_kind(
         return Ok(());
     }
     let kinds: Vec<&str> = wanted.iter().map(|k| k.name()).collect();
-    Err(Error::rejected(format!(
-        "the new text does not parse as a {} definition{} in {}; nothing was written. Pass the complete definition \
-         (signature and body).",
-        kinds.join(" or "),
-        if matches!(op, Op::Replace(_)) { format!(" replacing `{}`", target.name) } else { String::new() },
-        entry.rel
-    )))
+    Err(Error::WrongKind {
+        path: entry.rel.clone(),
+        expected: kinds.join(" or "),
+        replacing: matches!(op, Op::Replace(_)).then(|| target.name.clone()),
+    })
 }
 
 /// Function-like kinds stand in for each other (a method replaced by a function-shaped text is fine).

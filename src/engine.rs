@@ -183,7 +183,7 @@ impl Engine {
             return Ok((entry, doc));
         }
         let lang = entry.lang;
-        let tree = parse(lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {}", p.rel)))?;
+        let tree = self.tree_for(&p.rel, lang, &doc)?;
         let symbols = FileSymbols::extract(lang, &tree, doc.text());
         let entry = FileEntry { rel: p.rel.clone(), lang, stamp: Stamp::default(), hash: doc.hash, symbols };
         Ok((Arc::new(entry), doc))
@@ -196,7 +196,7 @@ impl Engine {
         {
             return Ok(tree.clone());
         }
-        let tree = parse(lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {rel}")))?;
+        let tree = parse(lang, doc.text()).ok_or_else(|| Error::Unparseable(rel.to_string()))?;
         self.remember_tree(rel, doc.hash, tree.clone());
         Ok(tree)
     }
@@ -213,7 +213,7 @@ impl Engine {
     /// Syntax problems of a code file, with its symbols and text.
     pub fn syntax_problems(&self, rel: &str) -> Result<(Arc<FileEntry>, Arc<Document>, Vec<SyntaxIssue>)> {
         let (entry, doc) = self.symbols_with_text(rel)?;
-        let tree = parse(entry.lang, doc.text()).ok_or_else(|| Error::invalid(format!("could not parse {rel}")))?;
+        let tree = self.tree_for(&entry.rel, entry.lang, &doc)?;
         let issues = syntax_issues(&tree, doc.text());
         Ok((entry, doc, issues))
     }
@@ -228,6 +228,6 @@ impl Engine {
 }
 
 fn unsupported(p: &ProjectPath) -> Error {
-    let names: Vec<&str> = language::all().iter().map(|l| l.name()).collect();
-    Error::invalid(format!("{} is not a source file of a supported language ({})", p.display(), names.join(", ")))
+    let languages = language::all().iter().map(|l| l.name()).collect();
+    Error::Unsupported { path: p.display().to_string(), languages }
 }

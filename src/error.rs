@@ -1,4 +1,9 @@
-//! Typed errors with messages an agent can act on. Paths in messages are always project-relative.
+//! Typed errors with messages an agent can act on. Each variant carries the facts (paths, names,
+//! candidates, syntax problems); the text is rendered once, by `Display`, at the edge. Context is added by
+//! wrapping (`Error::WithPath`), as ripgrep's `ignore::Error` does. Paths in messages are always
+//! project-relative.
+
+use crate::syntax::SyntaxIssue;
 
 /// Result alias used across the engine.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -6,8 +11,11 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// Every failure the engine reports. Messages say what went wrong and what to do next.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    // ---------------------------------------------------------------- paths and files
     #[error("path `{path}` is outside the project: {why}; use a path relative to the project root")]
     PathEscape { path: String, why: &'static str },
+    #[error("path is too long ({len} bytes, limit {limit})")]
+    PathTooLong { len: usize, limit: usize },
     #[error("path `{0}` points into .git/, which the file tools never read or write")]
     GitInternals(String),
     #[error("file not found: {0} (check the path relative to the project root, e.g. with list_dir or find_file)")]
@@ -22,35 +30,124 @@ pub enum Error {
     Binary(String),
     #[error("{path} is not valid UTF-8 (first bad byte at offset {offset}); the text tools only handle UTF-8 text")]
     NotUtf8 { path: String, offset: usize },
-    #[error("the project is read-only (.arborist/project.toml sets read_only = true); {0}")]
-    ReadOnly(String),
     #[error("{op} failed for {path}: {source}")]
     Io { op: &'static str, path: String, source: std::io::Error },
+    #[error("the project is read-only (.arborist/project.toml sets read_only = true); {0}")]
+    ReadOnly(String),
+    #[error("{0} changed on disk since it was read; nothing was written. Read it again and retry.")]
+    ChangedOnDisk(String),
+    #[error("{0} changed while answering; call the tool again")]
+    ChangedWhileAnswering(String),
+    #[error("{what} `{name}` already exists; {hint}")]
+    AlreadyExists { what: &'static str, name: String, hint: &'static str },
+
+    // ---------------------------------------------------------------- arguments
+    /// A parameter whose value cannot be used; `why` is the whole message and says how to fix the call.
+    #[error("{why}")]
+    InvalidParameter { name: &'static str, why: String },
+    /// Arguments that do not deserialize (unknown or missing fields, wrong types).
+    #[error("invalid arguments: {0}")]
+    InvalidArguments(String),
     #[error("invalid regular expression: {0}")]
     InvalidRegex(String),
     #[error("invalid glob `{glob}`: {why}")]
     InvalidGlob { glob: String, why: String },
-    #[error("{0}")]
-    InvalidArgument(String),
-    #[error("{0}")]
-    Rejected(String),
-    #[error("invalid project configuration in {path}: {why}")]
-    Config { path: String, why: String },
-    #[error("{0} changed on disk since it was read; nothing was written. Read it again and retry.")]
-    ChangedOnDisk(String),
+    #[error("{why}")]
+    InvalidNamePath { pattern: String, why: String },
+    #[error("unknown {what} `{name}`; choose one of: {}", .choices.join(", "))]
+    UnknownName { what: &'static str, name: String, choices: Vec<String> },
+
+    // ---------------------------------------------------------------- symbols and edits
+    #[error("{path} is not a source file of a supported language ({})", .languages.join(", "))]
+    Unsupported { path: String, languages: Vec<&'static str> },
+    #[error("could not parse {0}")]
+    Unparseable(String),
+    /// Nothing matches a name path (or a kind and name) in a file or scope; `hint` says how to look.
+    #[error("no {what} `{name}` in {scope}; {hint}")]
+    NoSymbol { what: String, name: String, scope: String, hint: &'static str },
+    /// Several symbols match where one is needed; each candidate is listed with its lines.
+    #[error(
+        "`{name}` matches {} symbols in {scope}: {}; disambiguate with {hint}. Nothing was written.",
+        .candidates.len(),
+        .candidates.join(", ")
+    )]
+    Ambiguous { name: String, scope: String, candidates: Vec<String>, hint: &'static str },
+    #[error(
+        "`{target}` in {path} does not have the expected hash: expected {expected}, current {actual}. It changed since \
+         you read it (or the hash is of other text); read it again and retry. Nothing was written."
+    )]
+    HashMismatch { target: String, path: String, expected: String, actual: String },
+    #[error(
+        "`{target}` in {path} no longer matches expected_old_block; read it again (find_symbol with include_body) \
+         and retry. Nothing was written."
+    )]
+    OldBlockMismatch { target: String, path: String },
     #[error(
         "the edit would break the syntax of {path}:\n  {}\nNothing was written; fix the new text and retry{}.",
         issue_lines(.problems),
         if *.force_offered { " (force=true writes it anyway)" } else { "" }
     )]
-    BreaksSyntax { path: String, problems: Vec<crate::syntax::SyntaxIssue>, force_offered: bool },
-}
+    BreaksSyntax { path: String, problems: Vec<SyntaxIssue>, force_offered: bool },
+    #[error(
+        "the new text does not parse as a {expected} definition{} in {path}; nothing was written. Pass the complete \
+         definition (signature and body).",
+        .replacing.as_ref().map(|r| format!(" replacing `{r}`")).unwrap_or_default()
+    )]
+    WrongKind { path: String, expected: String, replacing: Option<String> },
+    #[error("Cannot delete, the symbol {name} is referenced in: {places}")]
+    StillReferenced { name: String, places: String },
+    #[error("Matched {count}>max_matches={max} symbols.\n{listing}")]
+    TooManySymbols { count: usize, max: usize, listing: String },
 
-/// `line L, column C: message` per issue (0-based), for messages.
-fn issue_lines(issues: &[crate::syntax::SyntaxIssue]) -> String {
-    let lines: Vec<String> =
-        issues.iter().map(|i| format!("line {}, column {}: {}", i.start.0, i.start.1, i.message)).collect();
-    lines.join("\n  ")
+    // ---------------------------------------------------------------- text replacement
+    #[error("No matches of search expression found.")]
+    NoMatch,
+    #[error(
+        "Expression matches {0} occurrences. Please revise the expression to be more specific or enable \
+         allow_multiple_occurrences if this is expected."
+    )]
+    TooManyMatches(usize),
+    #[error(
+        "the match starting at line {line} is ambiguous: the pattern matches again inside the matched text. Make it \
+         more specific (anchor it, or use non-greedy quantifiers like `.*?`)."
+    )]
+    AmbiguousMatch { line: usize },
+    #[error(
+        "occurrence id `{0}` does not match the current files (unknown, or the file changed since the dry run); run \
+         again with dry_run=true to get fresh ids. Nothing was changed."
+    )]
+    StaleOccurrence(String),
+    #[error("expected_count={expected} but {found} occurrence(s) were found; nothing was changed.\n\n{listing}")]
+    CountMismatch { expected: usize, found: usize, listing: String },
+    #[error("old_text was not found in {0}; read the file again and copy the text exactly. Nothing was written.")]
+    TextNotFound(String),
+    #[error(
+        "old_text occurs {count} times in {path}; include more surrounding lines so it is unique. Nothing was written."
+    )]
+    TextNotUnique { path: String, count: usize },
+
+    // ---------------------------------------------------------------- projects, memories, shell, servers
+    #[error("no project is active; call activate_project with a project path or a registered name")]
+    NoProject,
+    #[error("{0}")]
+    UnknownProject(String),
+    #[error("invalid project configuration in {path}: {why}")]
+    Config { path: String, why: String },
+    #[error("Memory named '{0}' not found")]
+    MemoryNotFound(String),
+    #[error("the {what} is too long ({len} characters, limit {limit}); {hint}")]
+    TooLong { what: &'static str, len: usize, limit: usize, hint: &'static str },
+    #[error("refused to run a dangerous command ({0}); nothing was run")]
+    DangerousCommand(&'static str),
+    /// No usable language server where the call or the project demands one.
+    #[error("{0}")]
+    NoLanguageServer(String),
+    #[error("{0}")]
+    LanguageServer(Box<dyn std::error::Error + Send + Sync>),
+
+    // ---------------------------------------------------------------- context
+    #[error("{path}: {source}")]
+    WithPath { path: String, source: Box<Error> },
 }
 
 impl Error {
@@ -59,13 +156,36 @@ impl Error {
         Error::Io { op, path: path.into(), source }
     }
 
-    /// A bad argument, with a message that says how to fix the call.
-    pub fn invalid(msg: impl Into<String>) -> Self {
-        Error::InvalidArgument(msg.into())
+    /// A parameter that cannot be used; `why` is the whole message and says how to fix the call.
+    pub fn invalid(name: &'static str, why: impl Into<String>) -> Self {
+        Error::InvalidParameter { name, why: why.into() }
     }
 
-    /// A well-formed request that cannot be carried out as asked (no match, ambiguous match, guard failed).
-    pub fn rejected(msg: impl Into<String>) -> Self {
-        Error::Rejected(msg.into())
+    /// A language server's failure.
+    pub fn language_server(e: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Error::LanguageServer(Box::new(e))
     }
+
+    /// This error with the file it concerns, unless it names one already.
+    pub fn with_path(self, path: impl Into<String>) -> Self {
+        match self {
+            e @ Error::WithPath { .. } => e,
+            e => Error::WithPath { path: path.into(), source: Box::new(e) },
+        }
+    }
+
+    /// The error without its added context.
+    pub fn root(&self) -> &Error {
+        match self {
+            Error::WithPath { source, .. } => source.root(),
+            e => e,
+        }
+    }
+}
+
+/// `line L, column C: message` per issue (0-based), for messages.
+fn issue_lines(issues: &[SyntaxIssue]) -> String {
+    let lines: Vec<String> =
+        issues.iter().map(|i| format!("line {}, column {}: {}", i.start.0, i.start.1, i.message)).collect();
+    lines.join("\n  ")
 }

@@ -20,11 +20,14 @@ pub fn read_lines(doc: &Document, start: usize, end: Option<usize>) -> Result<St
     }
     let lines: Vec<&str> = text.lines().collect();
     if start >= lines.len() {
-        return Err(Error::invalid(format!("start_line {start} is past the end of the file ({} lines)", lines.len())));
+        return Err(Error::invalid(
+            "start_line",
+            format!("start_line {start} is past the end of the file ({} lines)", lines.len()),
+        ));
     }
     let end = end.map_or(lines.len() - 1, |e| e.min(lines.len() - 1));
     if end < start {
-        return Err(Error::invalid(format!("end_line {end} is before start_line {start}")));
+        return Err(Error::invalid("end_line", format!("end_line {end} is before start_line {start}")));
     }
     Ok(lines[start..=end].join("\n"))
 }
@@ -62,7 +65,7 @@ pub fn list_dir(project: &Project, dir: &ProjectPath, recursive: bool, skip_igno
 /// Files below `dir` whose name matches `mask` (`*`, `?`, `[...]`), sorted.
 pub fn find_files(project: &Project, dir: &ProjectPath, mask: &str, skip_ignored: bool) -> Result<Vec<String>> {
     if mask.is_empty() {
-        return Err(Error::invalid("file_mask is empty; pass a file name or a pattern such as `*.py`"));
+        return Err(Error::invalid("file_mask", "file_mask is empty; pass a file name or a pattern such as `*.py`"));
     }
     let glob = GlobBuilder::new(mask)
         .literal_separator(true)
@@ -108,7 +111,7 @@ pub struct Occurrence {
 impl Replacer {
     pub fn new(needle: &str, repl: &str, mode: Mode) -> Result<Replacer> {
         if needle.is_empty() {
-            return Err(Error::invalid("needle is empty; pass the text (or regex) to replace"));
+            return Err(Error::invalid("needle", "needle is empty; pass the text (or regex) to replace"));
         }
         let pattern = match mode {
             Mode::Literal => regex::escape(needle),
@@ -144,11 +147,7 @@ impl Replacer {
         if !matched.contains('\n') || !self.re.is_match(&matched[first.len_utf8()..]) {
             return Ok(());
         }
-        Err(Error::rejected(format!(
-            "the match starting at line {} is ambiguous: the pattern matches again inside the matched text. \
-             Make it more specific (anchor it, or use non-greedy quantifiers like `.*?`).",
-            line_of(starts, range.start)
-        )))
+        Err(Error::AmbiguousMatch { line: line_of(starts, range.start) })
     }
 
     fn expand(&self, caps: &regex::Captures<'_>) -> Result<String> {
@@ -167,9 +166,10 @@ fn expand_backrefs(repl: &str, caps: &regex::Captures<'_>) -> Result<String> {
     let mut at = 0;
     for m in backref.captures_iter(repl) {
         let whole = m.get(0).unwrap();
-        let n: usize = m[1].parse().map_err(|_| Error::invalid(format!("bad group number in `{}`", whole.as_str())))?;
+        let bad = |why: String| Error::invalid("repl", why);
+        let n: usize = m[1].parse().map_err(|_| bad(format!("bad group number in `{}`", whole.as_str())))?;
         if n >= caps.len() {
-            return Err(Error::invalid(format!(
+            return Err(bad(format!(
                 "the replacement refers to group {} but the pattern has only {} group(s)",
                 whole.as_str(),
                 caps.len() - 1
@@ -187,14 +187,9 @@ fn expand_backrefs(repl: &str, caps: &regex::Captures<'_>) -> Result<String> {
 pub fn content_edits(text: &str, replacer: &Replacer, allow_multiple: bool) -> Result<Vec<TextEdit>> {
     let occs = replacer.occurrences(text)?;
     match occs.len() {
-        0 => return Err(Error::rejected("No matches of search expression found.")),
+        0 => return Err(Error::NoMatch),
         1 => {}
-        n if !allow_multiple => {
-            return Err(Error::rejected(format!(
-                "Expression matches {n} occurrences. Please revise the expression to be more specific or \
-                 enable allow_multiple_occurrences if this is expected."
-            )));
-        }
+        n if !allow_multiple => return Err(Error::TooManyMatches(n)),
         _ => {}
     }
     Ok(to_edits(&occs))
@@ -257,10 +252,7 @@ pub fn select_occurrences(plans: Vec<FilePlan>, ids: &[String]) -> Result<Vec<Fi
         let plan = plans.iter().find(|p| id.starts_with(&format!("{}:", p.path.rel)));
         let ok = plan.is_some_and(|p| (0..p.occurrences.len()).any(|i| p.occurrence_id(i) == *id));
         if !ok {
-            return Err(Error::rejected(format!(
-                "occurrence id `{id}` does not match the current files (unknown, or the file changed since the dry run); \
-                 run again with dry_run=true to get fresh ids. Nothing was changed."
-            )));
+            return Err(Error::StaleOccurrence(id.clone()));
         }
         wanted.insert(id.as_str());
     }
@@ -311,17 +303,20 @@ fn line_edit(text: &str, start: usize, end: Option<usize>, content: Option<&str>
     let range = match end {
         Some(end) => {
             if start > end || end >= n {
-                return Err(Error::invalid(format!(
-                    "line range {start}..={end} is not inside the file ({n} lines, 0-based: 0..={})",
-                    n.saturating_sub(1)
-                )));
+                return Err(Error::invalid(
+                    "end_line",
+                    format!(
+                        "line range {start}..={end} is not inside the file ({n} lines, 0-based: 0..={})",
+                        n.saturating_sub(1)
+                    ),
+                ));
             }
             lines_range(text, &starts, start, end)
         }
         None if start < n => starts[start]..starts[start],
         None if start == n => text.len()..text.len(),
         None => {
-            return Err(Error::invalid(format!("line {start} is past the end of the file ({n} lines)")));
+            return Err(Error::invalid("line", format!("line {start} is past the end of the file ({n} lines)")));
         }
     };
     let mut new_text = content.unwrap_or("").to_string();

@@ -30,6 +30,7 @@ pub mod memory;
 pub mod project;
 pub mod query;
 pub mod refs;
+pub mod resolve;
 pub mod search;
 pub mod server;
 pub mod session;

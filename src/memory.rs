@@ -13,7 +13,7 @@ pub const MEMORY_DIR: &str = ".serena/memories";
 /// Validates a memory name (`topic/name`, no `.md`) and returns its file path.
 pub fn memory_path(project: &Project, name: &str) -> Result<ProjectPath> {
     let name = name.trim().trim_end_matches(".md");
-    let bad = |why: &str| Error::invalid(format!("invalid memory name `{name}`: {why}"));
+    let bad = |why: &str| Error::invalid("memory_name", format!("invalid memory name `{name}`: {why}"));
     if name.is_empty() {
         return Err(bad("it is empty"));
     }
@@ -83,10 +83,8 @@ pub fn rename(engine: &Engine, old: &str, new: &str) -> Result<()> {
     let from = existing(engine.project(), old)?;
     let to = memory_path(engine.project(), new)?;
     if to.abs.exists() {
-        return Err(Error::rejected(format!(
-            "a memory named '{}' already exists; delete it first or pick another name",
-            new.trim()
-        )));
+        let hint = "delete it first or pick another name";
+        return Err(Error::AlreadyExists { what: "a memory named", name: new.trim().to_string(), hint });
     }
     let mut change = Change::new(Force::No);
     change.push(from, FileOp::MoveTo(to));
@@ -102,5 +100,5 @@ pub fn edit(engine: &Engine, name: &str, replacer: &crate::files::Replacer, allo
 }
 
 pub fn not_found(name: &str) -> Error {
-    Error::rejected(format!("Memory named '{}' not found", name.trim()))
+    Error::MemoryNotFound(name.trim().to_string())
 }

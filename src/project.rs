@@ -39,7 +39,7 @@ impl Project {
             .canonicalize()
             .map_err(|e| Error::io("opening the project directory", root.display().to_string(), e))?;
         if !canonical.is_dir() {
-            return Err(Error::invalid(format!("project root {} is not a directory", root.display())));
+            return Err(Error::NotADirectory(root.display().to_string()));
         }
         let config = read_config(&canonical)?;
         let extra_ignores = build_extra_ignores(&canonical, &config)?;
@@ -103,7 +103,7 @@ impl Project {
             return Err(escape("it contains a NUL byte"));
         }
         if arg.len() > MAX_PATH_LEN {
-            return Err(Error::invalid(format!("path is too long ({} bytes, limit {MAX_PATH_LEN})", arg.len())));
+            return Err(Error::PathTooLong { len: arg.len(), limit: MAX_PATH_LEN });
         }
         let path = Path::new(arg);
         let path =

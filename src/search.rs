@@ -82,7 +82,7 @@ fn compile_glob(glob: &str) -> Result<Option<GlobMatcher>> {
 /// Compiles a search pattern; patterns that cannot match a line break get the fast line-oriented path.
 pub fn compile_matcher(pattern: &str, dot_all: bool) -> Result<RegexMatcher> {
     if pattern.is_empty() {
-        return Err(Error::invalid("the search pattern is empty; pass a regular expression"));
+        return Err(Error::invalid("substring_pattern", "the search pattern is empty; pass a regular expression"));
     }
     let mut b = RegexMatcherBuilder::new();
     b.multi_line(true).dot_matches_new_line(dot_all);

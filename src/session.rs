@@ -49,7 +49,8 @@ impl Registry {
 
     pub fn save(&self, dir: &Path) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(|e| Error::io("creating", dir.display().to_string(), e))?;
-        let text = toml::to_string(self).map_err(|e| Error::invalid(e.to_string()))?;
+        let text = toml::to_string(self)
+            .map_err(|e| Error::Config { path: Self::file(dir).display().to_string(), why: e.to_string() })?;
         std::fs::write(Self::file(dir), text)
             .map_err(|e| Error::io("writing", Self::file(dir).display().to_string(), e))
     }
@@ -91,9 +92,7 @@ impl Session {
 
     /// The active project's engine, or an error telling the agent to activate one.
     pub fn engine(&self) -> Result<Arc<Engine>> {
-        self.engine.read().unwrap().clone().ok_or_else(|| {
-            Error::rejected("no project is active; call activate_project with a project path or a registered name")
-        })
+        self.engine.read().unwrap().clone().ok_or(Error::NoProject)
     }
 
     pub fn has_project(&self) -> bool {
@@ -138,7 +137,7 @@ impl Session {
             None => None,
         };
         registered.map(|p| p.path).ok_or_else(|| {
-            Error::rejected(format!(
+            Error::UnknownProject(format!(
                 "`{project}` is neither a directory nor a registered project name; pass the project's path"
             ))
         })

@@ -46,7 +46,7 @@ pub fn dangerous(command: &str) -> Option<&'static str> {
 /// Runs `command` with `sh -c` in `cwd`; after `limit` the whole process group is killed.
 pub fn run(command: &str, cwd: &Path, capture_stderr: bool, limit: Duration) -> Result<ShellResult> {
     if let Some(why) = dangerous(command) {
-        return Err(Error::rejected(format!("refused to run a dangerous command ({why}); nothing was run")));
+        return Err(Error::DangerousCommand(why));
     }
     let mut cmd = Command::new("sh");
     cmd.arg("-c").arg(command).current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped());

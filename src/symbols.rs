@@ -574,11 +574,13 @@ impl NamePattern {
         let absolute = trimmed.starts_with('/');
         let body = trimmed.trim_matches('/');
         if body.is_empty() {
-            return Err(Error::invalid(
-                "the name path pattern is empty; pass a symbol name such as `MyClass/my_method`",
-            ));
+            return Err(Error::InvalidNamePath {
+                pattern: pattern.to_string(),
+                why: "the name path pattern is empty; pass a symbol name such as `MyClass/my_method`".into(),
+            });
         }
-        let segments = body.split('/').map(parse_segment).collect::<Result<Vec<_>>>()?;
+        let bad = |why: String| Error::InvalidNamePath { pattern: pattern.to_string(), why };
+        let segments = body.split('/').map(|s| parse_segment(s).map_err(bad)).collect::<Result<Vec<_>>>()?;
         Ok(NamePattern { absolute, segments })
     }
 
@@ -607,16 +609,15 @@ impl NamePattern {
     }
 }
 
-fn parse_segment(seg: &str) -> Result<Segment> {
+fn parse_segment(seg: &str) -> std::result::Result<Segment, String> {
     let seg = seg.trim();
     if seg.is_empty() {
-        return Err(Error::invalid("the name path pattern has an empty segment (`//`)"));
+        return Err("the name path pattern has an empty segment (`//`)".into());
     }
     if let Some(open) = seg.rfind('[').filter(|_| seg.ends_with(']')) {
         let digits = &seg[open + 1..seg.len() - 1];
-        let index = digits
-            .parse()
-            .map_err(|_| Error::invalid(format!("bad overload index in `{seg}`; use a number like `name[1]`")))?;
+        let index =
+            digits.parse().map_err(|_| format!("bad overload index in `{seg}`; use a number like `name[1]`"))?;
         return Ok(Segment { name: seg[..open].to_string(), index: Some(index) });
     }
     Ok(Segment { name: seg.to_string(), index: None })

@@ -203,3 +203,38 @@ fn list_symbols_prints_the_outline() {
     assert!(p.err("replace_symbol_body", args("0000000000000000")).contains("does not have the expected hash"));
     assert_eq!(p.ok("replace_symbol_body", args(hash)), "OK");
 }
+
+#[test]
+fn every_tool_resolves_a_name_path_the_same_way() {
+    let mut p = TestProject::empty();
+    p.write("m.py", "def f():\n    return 1\n\n\ndef f():\n    return 2\n\n\nclass A:\n    pass\n");
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
+    let strip = |e: String| e.split_once(": ").map(|(_, m)| m.to_string()).unwrap();
+    let args = |np: &str| json!({"name_path": np, "relative_path": "m.py", "body": "def f():\n    return 3"});
+    for np in ["f", "Nope"] {
+        let edit = strip(p.err("replace_symbol_body", args(np)));
+        let refs = strip(p.err("find_referencing_symbols", args(np)));
+        let rename = strip(p.err("rename_symbol", json!({"name_path": np, "relative_path": "m.py", "new_name": "g"})));
+        assert_eq!(edit, refs, "{np}");
+        assert_eq!(edit, rename, "{np}");
+    }
+    let ambiguous = strip(p.err("replace_symbol_body", args("f")));
+    assert!(
+        ambiguous.starts_with("`f` matches 2 symbols in m.py: f[0] [0-1], f[1] [4-5]; disambiguate"),
+        "{ambiguous}"
+    );
+}
+
+#[test]
+fn declarations_and_implementations_follow_the_references_backend_setting() {
+    let mut p = TestProject::empty();
+    p.write("m.py", "class A:\n    pass\n\n\nclass B(A):\n    pass\n\n\nx = A()\n");
+    p.write(
+        ".arborist/project.toml",
+        "references_backend = \"lsp\"\n[language_servers]\npython = [\"no-such-language-server\"]\n",
+    );
+    let decl = p.err("find_declaration", json!({"relative_path": "m.py", "regex": "x = (A)"}));
+    assert!(decl.contains("`no-such-language-server` is not installed"), "{decl}");
+    let imp = p.err("find_implementations", json!({"name_path": "A", "relative_path": "m.py"}));
+    assert!(imp.contains("`no-such-language-server` is not installed"), "{imp}");
+}

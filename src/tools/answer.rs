@@ -32,7 +32,10 @@ pub fn answer_limit(max_answer_chars: i64, default: usize) -> Result<usize> {
     match max_answer_chars {
         -1 => Ok(default),
         n if n > 0 => Ok(n as usize),
-        n => Err(Error::invalid(format!("max_answer_chars must be positive or -1 (the default), got {n}"))),
+        n => Err(Error::invalid(
+            "max_answer_chars",
+            format!("max_answer_chars must be positive or -1 (the default), got {n}"),
+        )),
     }
 }
 

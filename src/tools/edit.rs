@@ -6,15 +6,17 @@ use super::answer::to_json;
 use super::{Effect, ToolSpec};
 use crate::commit::{Change, Force};
 use crate::edit::{Guard, Op, Outcome, Pick, Verify, edit_symbol};
-use crate::engine::Engine;
+use crate::engine::{Engine, SymbolRef};
 use crate::error::{Error, Result};
 use crate::external::{self, Ran};
 use crate::index::FileEntry;
 use crate::query::SymbolKind;
+use crate::resolve::{ambiguous, resolve_in};
 use crate::symbols::NamePattern;
 use crate::text::TextEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
+use std::sync::Arc;
 use std::time::Duration;
 use tree_sitter::Tree;
 
@@ -49,45 +51,10 @@ fn guards(hash: &Option<String>, old: &Option<String>) -> Vec<Guard> {
 }
 
 /// Picks the single symbol a name path names in a file, or explains the ambiguity.
-fn by_name_path(name_path: &str) -> Result<impl Fn(&FileEntry, &Tree, &str) -> Result<Pick>> {
+fn by_name_path(name_path: &str) -> Result<impl Fn(&Arc<FileEntry>, &Tree, &str) -> Result<Pick>> {
     let pattern = NamePattern::parse(name_path)?;
     let np = name_path.to_string();
-    Ok(move |entry: &FileEntry, _: &Tree, _: &str| unique(entry, &pattern, &np).map(Pick::Symbol))
-}
-
-fn unique(entry: &FileEntry, pattern: &NamePattern, np: &str) -> Result<u32> {
-    let hits: Vec<u32> =
-        entry.symbols.preorder().into_iter().filter(|&i| pattern.matches(&entry.symbols, i, false)).collect();
-    match hits.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(Error::rejected(format!(
-            "no symbol `{np}` in {}; list the file's symbols with get_symbols_overview",
-            entry.rel
-        ))),
-        many => Err(ambiguous(entry, np, many, "an overload index like `name[1]` or a longer name path")),
-    }
-}
-
-fn ambiguous(entry: &FileEntry, what: &str, hits: &[u32], hint: &str) -> Error {
-    let list: Vec<String> = hits
-        .iter()
-        .map(|&i| {
-            let s = entry.symbols.get(i);
-            format!(
-                "{} [{}-{}]{}",
-                entry.symbols.name_path(i),
-                s.start_line,
-                s.end_line,
-                s.detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default()
-            )
-        })
-        .collect();
-    Error::rejected(format!(
-        "`{what}` matches {} symbols in {}: {}; disambiguate with {hint}. Nothing was written.",
-        hits.len(),
-        entry.rel,
-        list.join(", ")
-    ))
+    Ok(move |entry: &Arc<FileEntry>, _: &Tree, _: &str| resolve_in(entry, &pattern, &np).map(Pick::Symbol))
 }
 
 // ---------------------------------------------------------------- reference-server tools
@@ -157,11 +124,7 @@ fn safe_delete_symbol(engine: &Engine, p: SafeDeleteParams) -> Result<String> {
                 lines.push(u.line);
             }
         }
-        let name = &target.symbol().name;
-        return Err(Error::rejected(format!(
-            "Cannot delete, the symbol {name} is referenced in: {}",
-            to_json(&by_file)
-        )));
+        return Err(Error::StillReferenced { name: target.symbol().name.clone(), places: to_json(&by_file) });
     }
     let pick = by_name_path(&p.name_path_pattern)?;
     edit_symbol(engine, &p.relative_path, &pick, Op::Delete, &[], &Verify::default())?;
@@ -236,9 +199,13 @@ fn kinds_for(kind: &str) -> Result<Option<Vec<SymbolKind>>> {
         "macro" | "macro_rules" => vec![Function],
         "impl" => return Ok(None),
         other => {
-            return Err(Error::invalid(format!(
-                "unknown kind `{other}`; use function, method, class, struct, enum, trait, interface, impl, type, const, static, module or field"
-            )));
+            return Err(Error::invalid(
+                "kind",
+                format!(
+                    "unknown kind `{other}`; use function, method, class, struct, enum, trait, interface, impl, type, \
+                     const, static, module or field"
+                ),
+            ));
         }
     };
     Ok(Some(k))
@@ -262,15 +229,15 @@ fn scope_segments(module_path: &str) -> Vec<String> {
         .collect()
 }
 
-fn block_pick(p: &BlockParams) -> Result<impl Fn(&FileEntry, &Tree, &str) -> Result<Pick> + '_> {
+fn block_pick(p: &BlockParams) -> Result<impl Fn(&Arc<FileEntry>, &Tree, &str) -> Result<Pick> + '_> {
     let kinds = kinds_for(&p.kind)?;
-    Ok(move |entry: &FileEntry, tree: &Tree, text: &str| match &kinds {
+    Ok(move |entry: &Arc<FileEntry>, tree: &Tree, text: &str| match &kinds {
         None => pick_impl(entry, tree, text, p),
         Some(kinds) => pick_block(entry, kinds, p),
     })
 }
 
-fn pick_block(entry: &FileEntry, kinds: &[SymbolKind], p: &BlockParams) -> Result<Pick> {
+fn pick_block(entry: &Arc<FileEntry>, kinds: &[SymbolKind], p: &BlockParams) -> Result<Pick> {
     let fs = &entry.symbols;
     let mut hits: Vec<u32> =
         fs.preorder().into_iter().filter(|&i| fs.get(i).name == p.name && kinds.contains(&fs.get(i).kind)).collect();
@@ -300,14 +267,24 @@ fn pick_block(entry: &FileEntry, kinds: &[SymbolKind], p: &BlockParams) -> Resul
     }
     match hits.as_slice() {
         [one] => Ok(Pick::Symbol(*one)),
-        [] => Err(Error::rejected(format!(
-            "no {} named `{}`{} in {}; list the file's symbols with list_symbols",
-            p.kind,
-            p.name,
-            p.module_path.as_ref().map(|m| format!(" in `{m}`")).unwrap_or_default(),
-            entry.rel
-        ))),
-        many => Err(ambiguous(entry, &p.name, many, "module_path (e.g. \"impl Foo\" or \"Outer/Inner\") or line_hint")),
+        [] => Err(Error::NoSymbol {
+            what: p.kind.clone(),
+            name: p.name.clone(),
+            scope: match p.module_path.as_deref().filter(|m| !m.trim().is_empty()) {
+                Some(m) => format!("`{m}` in {}", entry.rel),
+                None => entry.rel.clone(),
+            },
+            hint: "list the file's symbols with list_symbols",
+        }),
+        many => {
+            let found: Vec<SymbolRef> = many.iter().map(|&index| SymbolRef { entry: entry.clone(), index }).collect();
+            Err(ambiguous(
+                &found,
+                &p.name,
+                &entry.rel,
+                "module_path (e.g. \"impl Foo\" or \"Outer/Inner\") or line_hint",
+            ))
+        }
     }
 }
 
@@ -336,9 +313,14 @@ fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, p: &BlockParams) -> Res
             };
             Ok(Pick::Node { range: range.clone(), name })
         }
-        [] => Err(Error::rejected(format!("no `impl` block for `{}` in {}", p.name, entry.rel))),
+        [] => Err(Error::NoSymbol {
+            what: "impl block for".into(),
+            name: p.name.clone(),
+            scope: entry.rel.clone(),
+            hint: "list the file's symbols with list_symbols",
+        }),
         many => {
-            let lines: Vec<String> = many
+            let candidates = many
                 .iter()
                 .map(|(ty, tr, r)| {
                     format!(
@@ -348,13 +330,8 @@ fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, p: &BlockParams) -> Res
                     )
                 })
                 .collect();
-            Err(Error::rejected(format!(
-                "{} impl blocks for `{}`: {}; add module_path \"impl Trait for {}\" or line_hint",
-                many.len(),
-                p.name,
-                lines.join(", "),
-                p.name
-            )))
+            let hint = "module_path \"impl Trait for Type\" or line_hint";
+            Err(Error::Ambiguous { name: format!("impl {}", p.name), scope: entry.rel.clone(), candidates, hint })
         }
     }
 }
@@ -380,8 +357,10 @@ fn block_verify(p: &BlockParams) -> Result<Verify> {
 }
 
 fn replace_block(engine: &Engine, p: BlockParams) -> Result<String> {
-    let new =
-        p.new_block.clone().ok_or_else(|| Error::invalid("new_block is required: the complete new definition"))?;
+    let new = p
+        .new_block
+        .clone()
+        .ok_or_else(|| Error::invalid("new_block", "new_block is required: the complete new definition"))?;
     let pick = block_pick(&p)?;
     let out = edit_symbol(
         engine,
@@ -407,7 +386,7 @@ fn insert_block(engine: &Engine, p: BlockParams, op: fn(String) -> Op, verb: &st
         .snippet
         .clone()
         .or(p.new_block.clone())
-        .ok_or_else(|| Error::invalid("snippet is required: the code to insert"))?;
+        .ok_or_else(|| Error::invalid("snippet", "snippet is required: the code to insert"))?;
     let pick = block_pick(&p)?;
     let verify = Verify { force: Force::offered(p.force), kinds: Vec::new() };
     let guards = guards(&p.expected_old_hash, &p.expected_old_block);
@@ -524,7 +503,7 @@ struct PatchParams {
 fn patch_file(engine: &Engine, p: PatchParams) -> Result<String> {
     let path = engine.project().resolve_file(&p.path)?;
     if p.old_text.is_empty() {
-        return Err(Error::invalid("old_text is empty; pass the exact text to replace"));
+        return Err(Error::invalid("old_text", "old_text is empty; pass the exact text to replace"));
     }
     let doc = engine.cache().read(&path)?;
     let text = doc.text();
@@ -532,19 +511,8 @@ fn patch_file(engine: &Engine, p: PatchParams) -> Result<String> {
     let mut found = text.match_indices(&old).map(|(i, _)| i);
     let at = match (found.next(), found.count()) {
         (Some(at), 0) => at,
-        (None, _) => {
-            return Err(Error::rejected(format!(
-                "old_text was not found in {}; read the file again and copy the text exactly. Nothing was written.",
-                path.rel
-            )));
-        }
-        (Some(_), more) => {
-            return Err(Error::rejected(format!(
-                "old_text occurs {} times in {}; include more surrounding lines so it is unique. Nothing was written.",
-                more + 1,
-                path.rel
-            )));
-        }
+        (None, _) => return Err(Error::TextNotFound(path.rel)),
+        (Some(_), more) => return Err(Error::TextNotUnique { path: path.rel, count: more + 1 }),
     };
     let edit = TextEdit { range: at..at + old.len(), new_text: p.new_text.replace("\r\n", "\n") };
     let rel = path.rel.clone();

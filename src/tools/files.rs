@@ -265,14 +265,11 @@ fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> 
         return Ok(limit_answer(dry_run_report(&plans, total), limit, "", || None));
     }
     if total == 0 {
-        return Err(Error::rejected("No matches of search expression found."));
+        return Err(Error::NoMatch);
     }
     if p.expected_count >= 0 && p.expected_count as usize != total {
         let listing = occurrence_listing(&plans);
-        return Err(Error::rejected(format!(
-            "expected_count={} but {total} occurrence(s) were found; nothing was changed.\n\n{listing}",
-            p.expected_count
-        )));
+        return Err(Error::CountMismatch { expected: p.expected_count as usize, found: total, listing });
     }
     let mut change = Change::new(Force::offered(p.force));
     for plan in &plans {

@@ -45,9 +45,7 @@ fn write_memory(engine: &Engine, p: WriteParams) -> Result<String> {
     let limit = answer_limit(p.max_chars, engine.project().config().max_answer_chars)?;
     let len = p.content.chars().count();
     if len > limit {
-        return Err(Error::rejected(format!(
-            "the memory is too long ({len} characters, limit {limit}); shorten it or split it by topic"
-        )));
+        return Err(Error::TooLong { what: "memory", len, limit, hint: "shorten it or split it by topic" });
     }
     let name = p.memory_name.trim().trim_end_matches(".md");
     memory::write(engine, name, &p.content)?;

@@ -101,16 +101,20 @@ pub(crate) fn symbol_kinds(numbers: &[i64]) -> Result<Vec<crate::query::SymbolKi
         .iter()
         .map(|&n| {
             crate::query::SymbolKind::from_number(n).ok_or_else(|| {
-                Error::invalid(format!(
-                    "unknown symbol kind {n}; use LSP SymbolKind numbers 1..=26 (5 Class, 6 Method, 12 Function, 13 Variable)"
-                ))
+                Error::invalid(
+                    "include_kinds",
+                    format!(
+                        "unknown symbol kind {n}; use LSP SymbolKind numbers 1..=26 (5 Class, 6 Method, 12 Function, \
+                         13 Variable)"
+                    ),
+                )
             })
         })
         .collect()
 }
 
 fn parse_args<P: DeserializeOwned>(args: Value) -> Result<P> {
-    serde_json::from_value(args).map_err(|e| Error::invalid(format!("invalid arguments: {e}")))
+    serde_json::from_value(args).map_err(|e| Error::InvalidArguments(e.to_string()))
 }
 
 /// Every tool arborist implements, in listing order.

@@ -6,9 +6,9 @@ use super::{Effect, ToolSpec, default_max, symbol_kinds};
 use crate::commit::{Change, FileOp, Force};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::lsp::Availability;
 use crate::query::SymbolKind;
 use crate::refs::{self, Occurrence, Target, context_around};
+use crate::resolve::Backend;
 use crate::text::TextEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -69,7 +69,7 @@ pub(super) fn target_occurrences(
     name_path: &str,
     rel: &str,
 ) -> Result<(crate::engine::SymbolRef, Vec<Occurrence>)> {
-    let target = super::symbols::unique_symbol(engine, name_path, rel)?;
+    let target = engine.resolve_symbol(name_path, rel)?;
     let occs = heuristic_occurrences(engine, &target)?;
     Ok((target, occs))
 }
@@ -79,36 +79,6 @@ fn heuristic_occurrences(engine: &Engine, target: &crate::engine::SymbolRef) -> 
     let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
     let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang, def_rel: &target.entry.rel };
     refs::occurrences(engine, &t)
-}
-
-/// Which backend answers, and a note for the answer.
-enum Backend {
-    Precise(crate::config::LanguageEntry),
-    Heuristic(Option<String>),
-}
-
-fn backend(engine: &Engine, lang: &'static crate::language::Language, requested: Option<&str>) -> Result<Backend> {
-    let mode = requested.unwrap_or(engine.project().config().references_backend.as_str());
-    if !matches!(mode, "auto" | "heuristic" | "lsp") {
-        return Err(Error::invalid(format!("backend must be \"auto\", \"heuristic\" or \"lsp\", got `{mode}`")));
-    }
-    if mode == "heuristic" {
-        return Ok(Backend::Heuristic(None));
-    }
-    let entry = engine.language_server_entry(lang);
-    match engine.lsp().availability(&entry, None) {
-        Availability::Ready => Ok(Backend::Precise(entry)),
-        Availability::Missing { command } if mode == "lsp" => {
-            Err(Error::rejected(format!("references_backend is \"lsp\" but `{command}` is not installed")))
-        }
-        Availability::Missing { command } => {
-            Ok(Backend::Heuristic(Some(format!("{command} is configured but not installed"))))
-        }
-        Availability::NotConfigured if mode == "lsp" => {
-            Err(Error::rejected(format!("no language server is configured for {}", lang.name())))
-        }
-        Availability::NotConfigured => Ok(Backend::Heuristic(None)),
-    }
 }
 
 /// The target's name position as (line, UTF-16 column), with the file's text.
@@ -145,10 +115,8 @@ fn precise_occurrences(
 ) -> Result<Vec<Occurrence>> {
     let (text, line, col) = name_position(engine, target)?;
     open_candidates(engine, target, entry);
-    let locations = engine
-        .lsp()
-        .references(entry, &target.entry.rel, &text, line, col)
-        .map_err(|e| Error::rejected(e.to_string()))?;
+    let locations =
+        engine.lsp().references(entry, &target.entry.rel, &text, line, col).map_err(Error::language_server)?;
     let mut out = Vec::new();
     for loc in locations {
         let Ok(path) = engine.project().resolve_file(&loc.rel) else { continue };
@@ -180,7 +148,7 @@ fn occurrences_with_backend(
     target: &crate::engine::SymbolRef,
     requested: Option<&str>,
 ) -> Result<(Vec<Occurrence>, String)> {
-    match backend(engine, target.entry.lang, requested)? {
+    match engine.backend(target.entry.lang, requested)? {
         Backend::Precise(entry) => match precise_occurrences(engine, target, &entry) {
             Ok(occs) => Ok((occs, format!("precise ({})", entry.language_server[0]))),
             Err(e) => Ok((heuristic_occurrences(engine, target)?, format!("heuristic (language server failed: {e})"))),
@@ -193,7 +161,7 @@ fn occurrences_with_backend(
 fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String> {
     let limit = answer_limit(p.max_answer_chars, engine.project().config().max_answer_chars)?;
     let (include, exclude) = (symbol_kinds(&p.include_kinds)?, symbol_kinds(&p.exclude_kinds)?);
-    let target = super::symbols::unique_symbol(engine, &p.name_path, &p.relative_path)?;
+    let target = engine.resolve_symbol(&p.name_path, &p.relative_path)?;
     let (occs, label) = occurrences_with_backend(engine, &target, p.backend.as_deref())?;
     let mut by_file: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
@@ -256,9 +224,9 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     let valid = p.new_name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
         && p.new_name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
     if !valid {
-        return Err(Error::invalid(format!("`{}` is not a valid identifier", p.new_name)));
+        return Err(Error::invalid("new_name", format!("`{}` is not a valid identifier", p.new_name)));
     }
-    let target = super::symbols::unique_symbol(engine, &p.name_path, &p.relative_path)?;
+    let target = engine.resolve_symbol(&p.name_path, &p.relative_path)?;
     let old = target.symbol().name.clone();
     let (per_file, label) = rename_plan(engine, &target, &p.new_name, p.backend.as_deref())?;
     let mut change = Change::new(Force::No);
@@ -289,7 +257,7 @@ fn rename_plan(
     new_name: &str,
     requested: Option<&str>,
 ) -> Result<(BTreeMap<String, Vec<TextEdit>>, String)> {
-    if let Backend::Precise(entry) = backend(engine, target.entry.lang, requested)? {
+    if let Backend::Precise(entry) = engine.backend(target.entry.lang, requested)? {
         let (text, line, col) = name_position(engine, target)?;
         open_candidates(engine, target, &entry);
         match engine.lsp().rename(&entry, &target.entry.rel, &text, line, col, new_name) {
@@ -310,7 +278,9 @@ fn rename_plan(
                         .collect();
                     per_file.insert(
                         f.rel.clone(),
-                        edits.ok_or_else(|| Error::rejected("the language server's edits do not fit the files"))?,
+                        edits.ok_or_else(|| {
+                            Error::LanguageServer("its rename edits do not fit the files; nothing was written".into())
+                        })?,
                     );
                 }
                 return Ok((per_file, format!("precise ({})", entry.language_server[0])));

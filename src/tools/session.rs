@@ -167,7 +167,7 @@ fn remove_project(session: &Session, p: RemoveParams) -> Result<String> {
     if session.remove_project(&p.project_name)? {
         Ok(format!("Removed project '{}' from the registry.", p.project_name))
     } else {
-        Err(Error::rejected(format!("no registered project named '{}'", p.project_name)))
+        Err(Error::UnknownProject(format!("no registered project named '{}'", p.project_name)))
     }
 }
 

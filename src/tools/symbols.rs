@@ -8,6 +8,7 @@ use crate::engine::{Engine, FindOptions, SymbolRef};
 use crate::error::{Error, Result};
 use crate::index::FileEntry;
 use crate::query::SymbolKind;
+use crate::resolve::Backend;
 use crate::symbols::{NamePattern, outline};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -150,12 +151,8 @@ fn find_symbol(engine: &Engine, p: FindSymbolParams) -> Result<String> {
     };
     let found = engine.find_symbols(&pattern, &p.relative_path, &opts)?;
     if p.max_matches >= 0 && found.len() > p.max_matches as usize {
-        return Err(Error::rejected(format!(
-            "Matched {}>max_matches={} symbols.\n{}",
-            found.len(),
-            p.max_matches,
-            to_json(&name_paths_by_file(&found))
-        )));
+        let listing = to_json(&name_paths_by_file(&found));
+        return Err(Error::TooManySymbols { count: found.len(), max: p.max_matches as usize, listing });
     }
     let texts = TextCache::default();
     let items: Vec<Value> = found
@@ -188,7 +185,7 @@ impl TextCache {
         let path = engine.project().resolve_file(&entry.rel)?;
         let doc = engine.cache().read(&path)?;
         if doc.hash != entry.hash {
-            return Err(Error::rejected(format!("{} changed while answering; call the tool again", entry.rel)));
+            return Err(Error::ChangedWhileAnswering(entry.rel.clone()));
         }
         self.0.borrow_mut().insert(entry.rel.clone(), doc.clone());
         Ok(doc)
@@ -296,7 +293,8 @@ fn four() -> i64 {
 fn get_diagnostics_for_file(engine: &Engine, p: DiagnosticsParams) -> Result<String> {
     let limit = limit_of(engine, p.max_answer_chars)?;
     if !(1..=4).contains(&p.min_severity) {
-        return Err(Error::invalid(format!("min_severity must be 1..=4 (1 Error ... 4 Hint), got {}", p.min_severity)));
+        let why = format!("min_severity must be 1..=4 (1 Error ... 4 Hint), got {}", p.min_severity);
+        return Err(Error::invalid("min_severity", why));
     }
     let (entry, doc, issues) = engine.syntax_problems(&p.relative_path)?;
     let end = if p.end_line < 0 { usize::MAX } else { p.end_line as usize };
@@ -354,25 +352,24 @@ struct DeclarationParams {
 fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
     let re = regex::Regex::new(&format!("(?ms){}", p.regex)).map_err(|e| Error::InvalidRegex(e.to_string()))?;
     if re.captures_len() != 2 {
-        return Err(Error::invalid(format!(
-            "regex must contain exactly one capture group, found {}",
-            re.captures_len() - 1
-        )));
+        let why = format!("regex must contain exactly one capture group, found {}", re.captures_len() - 1);
+        return Err(Error::invalid("regex", why));
     }
     let (entry, doc) = engine.symbols_with_text(&p.relative_path)?;
     let text = doc.text();
     let within = match &p.containing_symbol_name_path {
-        Some(np) => unique_symbol(engine, np, &entry.rel)?.symbol().range.clone(),
+        Some(np) => engine.resolve_symbol(np, &entry.rel)?.symbol().range.clone(),
         None => 0..text.len() as u32,
     };
+    let no_usage = |why: &str| Error::invalid("regex", format!("{why}; adjust the regex"));
     let caps = re
         .captures(&text[within.start as usize..within.end as usize])
-        .ok_or_else(|| Error::rejected(format!("the regex does not match in {}", entry.rel)))?;
-    let group = caps.get(1).ok_or_else(|| Error::rejected("the regex matched but its group did not"))?;
+        .ok_or_else(|| no_usage(&format!("the regex does not match in {}", entry.rel)))?;
+    let group = caps.get(1).ok_or_else(|| no_usage("the regex matched but its group did not"))?;
     let at = within.start as usize + group.start();
-    let ident = identifier_at(text, at).ok_or_else(|| Error::rejected("no identifier at the group's position"))?;
-    if let Some((found, label)) = precise_symbols(engine, &entry, text, at, Lookup::Definition)
-        .and_then(|v| v.into_iter().next().map(|f| (f, precise_label(engine, &entry))))
+    let ident = identifier_at(text, at).ok_or_else(|| no_usage("no identifier at the group's position"))?;
+    if let Some((found, label)) = precise_symbols(engine, &entry, text, at, Lookup::Definition)?
+        .and_then(|(v, label)| v.into_iter().next().map(|f| (f, label)))
     {
         let mut v = symbol_json(engine, &found, 0, p.include_body, p.include_info, &TextCache::default())?;
         v["resolution"] = json!(label);
@@ -381,9 +378,12 @@ fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
     let candidates = engine.find_symbols(&NamePattern::parse(&ident)?, "", &FindOptions::default())?;
     let mut ranked = rank_declarations(candidates, &entry, at);
     if ranked.is_empty() {
-        return Err(Error::rejected(format!(
-            "no declaration of `{ident}` found in the project (heuristic search by name)"
-        )));
+        return Err(Error::NoSymbol {
+            what: "declaration of".into(),
+            name: ident,
+            scope: "the project".into(),
+            hint: "the heuristic searches by name; check the spelling, or install the language server",
+        });
     }
     let best = ranked.remove(0);
     let mut v = symbol_json(engine, &best, 0, p.include_body, p.include_info, &TextCache::default())?;
@@ -402,29 +402,17 @@ enum Lookup {
     Implementation,
 }
 
-fn precise_label(engine: &Engine, entry: &FileEntry) -> String {
-    format!(
-        "precise ({})",
-        engine.language_server_entry(entry.lang).language_server.first().cloned().unwrap_or_default()
-    )
-}
-
-/// Symbols a language server points to from byte `at` of `entry`'s file; None when no server is usable
-/// (or the project asks for the heuristic), so the caller falls back to tree-sitter.
+/// Symbols a language server points to from byte `at` of `entry`'s file, with the answer's label; None when
+/// the backend rule picks the heuristic (or the server finds nothing usable), so the caller falls back to
+/// tree-sitter; an error when the project demands a server that is not there.
 fn precise_symbols(
     engine: &Engine,
     entry: &FileEntry,
     text: &str,
     at: usize,
     lookup: Lookup,
-) -> Option<Vec<SymbolRef>> {
-    if engine.project().config().references_backend == "heuristic" {
-        return None;
-    }
-    let lang = engine.language_server_entry(entry.lang);
-    if engine.lsp().availability(&lang, None) != crate::lsp::Availability::Ready {
-        return None;
-    }
+) -> Result<Option<(Vec<SymbolRef>, String)>> {
+    let Backend::Precise(lang) = engine.backend(entry.lang, None)? else { return Ok(None) };
     let starts = crate::text::line_starts(text);
     let line = crate::text::line_of(&starts, at) as u32;
     let col = crate::text::byte_to_utf16_col(text, &starts, at) as u32;
@@ -432,9 +420,12 @@ fn precise_symbols(
         Lookup::Definition => engine.lsp().definition(&lang, &entry.rel, text, line, col),
         Lookup::Implementation => engine.lsp().implementation(&lang, &entry.rel, text, line, col),
     };
-    let locations = found.inspect_err(|e| tracing::warn!("language server: {e}; using the heuristic")).ok()?;
+    let Ok(locations) = found.inspect_err(|e| tracing::warn!("language server: {e}; using the heuristic")) else {
+        return Ok(None);
+    };
     let symbols: Vec<SymbolRef> = locations.iter().filter_map(|l| symbol_at(engine, &l.rel, l.start)).collect();
-    (!symbols.is_empty()).then_some(symbols)
+    let label = format!("precise ({})", lang.language_server.first().map_or("", String::as_str));
+    Ok((!symbols.is_empty()).then_some((symbols, label)))
 }
 
 /// The symbol whose name is at (line, UTF-16 col) of a file, else the innermost one containing it.
@@ -481,23 +472,6 @@ fn rank_declarations(mut found: Vec<SymbolRef>, usage_file: &FileEntry, at: usiz
     found
 }
 
-/// The one symbol a name path names in a file, or an error that lists the candidates.
-pub(super) fn unique_symbol(engine: &Engine, name_path: &str, rel: &str) -> Result<SymbolRef> {
-    let mut found = engine.find_symbols(&NamePattern::parse(name_path)?, rel, &FindOptions::default())?;
-    match found.len() {
-        0 => Err(Error::rejected(format!("no symbol `{name_path}` in {rel}; list them with get_symbols_overview"))),
-        1 => Ok(found.remove(0)),
-        n => {
-            let paths: Vec<String> = found.iter().map(|r| r.name_path()).collect();
-            Err(Error::rejected(format!(
-                "name path `{name_path}` matches {n} symbols in {rel} ({}); use a longer path or an overload index like `{}`",
-                paths.join(", "),
-                paths[0]
-            )))
-        }
-    }
-}
-
 // ---------------------------------------------------------------- find_implementations
 
 const FIND_IMPLEMENTATIONS: &str = "Finds implementations of a class, interface or trait (subclasses, `implements`, \
@@ -531,21 +505,24 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
         include_kinds: symbol_kinds(&p.include_kinds)?,
         exclude_kinds: symbol_kinds(&p.exclude_kinds)?,
     };
-    let target = unique_symbol(engine, &p.name_path, &p.relative_path)?;
+    let target = engine.resolve_symbol(&p.name_path, &p.relative_path)?;
     let sym = target.symbol();
     let (type_name, member) = if sym.kind.is_type_like() {
         (sym.name.clone(), None)
     } else {
-        let parent = sym
-            .parent
-            .ok_or_else(|| Error::rejected(format!("`{}` is neither a type nor a member of one", p.name_path)))?;
+        let parent = sym.parent.ok_or_else(|| {
+            Error::invalid("name_path", format!("`{}` is neither a type nor a member of one", p.name_path))
+        })?;
         (target.entry.symbols.get(parent).name.clone(), Some(sym.name.clone()))
     };
     let (_, target_doc) = engine.symbols_with_text(&target.entry.rel)?;
-    if let Some(found) =
-        precise_symbols(engine, &target.entry, target_doc.text(), sym.name_range.start as usize, Lookup::Implementation)
-    {
-        let label = precise_label(engine, &target.entry);
+    if let Some((found, label)) = precise_symbols(
+        engine,
+        &target.entry,
+        target_doc.text(),
+        sym.name_range.start as usize,
+        Lookup::Implementation,
+    )? {
         let mut out = Vec::new();
         for r in found.iter().filter(|r| opts.accepts(r.symbol().kind)) {
             let mut v = symbol_json(engine, r, 0, false, p.include_info, &TextCache::default())?;
