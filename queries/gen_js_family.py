@@ -299,6 +299,15 @@ def textobjects(lang):
         out.append(f"(export_statement\n  declaration: {body}) @function.around")
     out.append("")
     emit(cls_body, "class", True)
+    out.append("; ---- what belongs to a definition from outside it ------------------------------------------------")
+    out.append("; `export` (and, in TypeScript, `declare`) wraps a declaration; decorators and comments (`//`,")
+    out.append("; `/** */`) directly above a definition belong to it, the comments as its doc.")
+    out.append("")
+    out.append("(export_statement) @wrapper")
+    if ts:
+        out.append("(ambient_declaration) @wrapper")
+    out.append("(decorator) @preamble")
+    out.append('((comment) @preamble.doc (#match? @preamble.doc "^(//|/[*][*])"))')
     return "\n".join(out).rstrip() + "\n"
 
 

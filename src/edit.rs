@@ -7,13 +7,14 @@ use crate::commit::{Change, ExtraCheck, FileOp, Force};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::index::FileEntry;
+use crate::language::Language;
 use crate::query::SymbolKind;
-use crate::symbols::FileSymbols;
+use crate::symbols::{FileSymbols, outermost_wrapper};
 use crate::syntax::point_at;
 use crate::text::{ContentHash, TextEdit};
 use std::ops::Range;
 use std::sync::Arc;
-use tree_sitter::{Node, Tree};
+use tree_sitter::Tree;
 
 /// What to do with the target.
 #[derive(Debug, Clone)]
@@ -94,10 +95,10 @@ pub fn edit_symbol(
     let tree = engine.tree_for(&entry.rel, entry.lang, &doc)?;
     let target = match pick(&entry, &tree, text)? {
         Pick::Symbol(index) => locate(&entry, index, &tree, text),
-        Pick::Node { range, name } => locate_node(&tree, range, name, text),
+        Pick::Node { range, name } => locate_node(entry.lang, &tree, range, name, text),
     };
     check_guards(&target, &entry.rel, &text[target.range.clone()], guards)?;
-    let edit = build_edit(&target, text, &op, entry.lang.name() == "python");
+    let edit = build_edit(&target, text, &op, entry.lang.entry.indent_sensitive);
     let changed = edit.range.start..edit.range.start + edit.new_text.len();
     let kind_check = |tree: &Tree, new_text: &str| check_kind(&entry, &target, &op, verify, tree, new_text, &changed);
     let mut change = Change::new(verify.force);
@@ -124,18 +125,18 @@ fn outcome(rel: &str, new_text: &str, op: &Op, edit: &TextEdit, changed: &Range<
 
 // ---------------------------------------------------------------- target
 
-fn locate_node(tree: &Tree, range: Range<usize>, name: String, text: &str) -> Target {
-    let around = around_range(tree, &range, text);
+fn locate_node(lang: &Language, tree: &Tree, range: Range<usize>, name: String, text: &str) -> Target {
+    let around = around_range(lang, tree, &range, text);
     Target { indent: indent_at(text, range.start), blank_lines: 1, kind: SymbolKind::Object, name, around, range }
 }
 
 fn locate(entry: &FileEntry, index: u32, tree: &Tree, text: &str) -> Target {
     let s = entry.symbols.get(index);
     let range = s.range.start as usize..s.range.end as usize;
-    let around = around_range(tree, &range, text);
+    let around = around_range(entry.lang, tree, &range, text);
     Target {
         indent: indent_at(text, range.start),
-        blank_lines: blank_lines_near(&entry.symbols, index, text, entry.lang.name() == "python"),
+        blank_lines: blank_lines_near(&entry.symbols, index, text, entry.lang.entry.top_level_blank_lines),
         kind: s.kind,
         name: entry.symbols.name_path(index),
         around,
@@ -143,43 +144,23 @@ fn locate(entry: &FileEntry, index: u32, tree: &Tree, text: &str) -> Target {
     }
 }
 
-/// The definition widened over wrappers that end with it (Python `decorated_definition`, JS/TS `export`)
-/// and over adjacent attributes, decorators and doc comments above it.
-fn around_range(tree: &Tree, range: &Range<usize>, text: &str) -> Range<usize> {
-    let Some(mut node) = tree.root_node().descendant_for_byte_range(range.start, range.end) else {
+/// The definition widened over the wrappers that end with it (an `export`, a decorated definition) and
+/// over the preambles directly above it (attributes, decorators, doc comments), as the language's
+/// textobjects.scm marks them.
+fn around_range(lang: &Language, tree: &Tree, range: &Range<usize>, text: &str) -> Range<usize> {
+    let Some(node) = tree.root_node().descendant_for_byte_range(range.start, range.end) else {
         return range.clone();
     };
-    while let Some(parent) = node.parent() {
-        let wraps = matches!(parent.kind(), "decorated_definition" | "export_statement" | "ambient_declaration");
-        if !wraps || parent.end_byte() != node.end_byte() {
-            break;
-        }
-        node = parent;
-    }
+    let node = outermost_wrapper(lang, node, text);
     let mut start = node.start_byte().min(range.start);
     let mut row = node.start_position().row;
     let mut sib = node.prev_sibling();
-    while let Some(s) = sib.filter(|s| s.end_position().row + 1 >= row && is_preamble(s, text)) {
+    while let Some(s) = sib.filter(|s| s.end_position().row + 1 >= row && lang.edge_role(*s, text).is_some()) {
         start = s.start_byte();
         row = s.start_position().row;
         sib = s.prev_sibling();
     }
     start..range.end.max(node.end_byte())
-}
-
-fn is_preamble(node: &Node, text: &str) -> bool {
-    match node.kind() {
-        "attribute_item" | "decorator" | "annotation" | "marker_annotation" => true,
-        k if k.contains("comment") => {
-            let t = &text[node.byte_range()];
-            t.starts_with("///")
-                || t.starts_with("/**")
-                || t.starts_with("//!")
-                || t.starts_with("//")
-                || t.starts_with('#')
-        }
-        _ => false,
-    }
 }
 
 /// Leading whitespace of the line holding `byte`.
@@ -189,7 +170,7 @@ fn indent_at(text: &str, byte: usize) -> String {
 }
 
 /// Blank lines between the target and its previous (else next) sibling; the language's habit otherwise.
-fn blank_lines_near(fs: &FileSymbols, index: u32, text: &str, python: bool) -> usize {
+fn blank_lines_near(fs: &FileSymbols, index: u32, text: &str, top_level_habit: usize) -> usize {
     let s = fs.get(index);
     let siblings: &[u32] = match s.parent {
         Some(p) => &fs.get(p).children,
@@ -211,7 +192,7 @@ fn blank_lines_near(fs: &FileSymbols, index: u32, text: &str, python: bool) -> u
             return count(s.end_line as usize + 1, next.start_line as usize).min(3);
         }
     }
-    if python && s.parent.is_none() { 2 } else { 1 }
+    if s.parent.is_none() { top_level_habit } else { 1 }
 }
 
 // ---------------------------------------------------------------- guards
@@ -240,10 +221,10 @@ fn check_guards(target: &Target, rel: &str, block: &str, guards: &[Guard]) -> Re
 
 // ---------------------------------------------------------------- building the edit
 
-fn build_edit(t: &Target, text: &str, op: &Op, python: bool) -> TextEdit {
+fn build_edit(t: &Target, text: &str, op: &Op, indent_sensitive: bool) -> TextEdit {
     match op {
         Op::Replace(new) => {
-            let body = reindent_body(new, &t.indent, python);
+            let body = reindent_body(new, &t.indent, indent_sensitive);
             let start = replacement_start(t, text, &body);
             TextEdit { range: start..t.range.end, new_text: body }
         }
@@ -295,14 +276,14 @@ fn starts_with_preamble(body: &str) -> bool {
 
 /// A replacement body: first line unindented (it continues the target's line), later lines kept when they
 /// are already indented for the file, else shifted by the target's indentation.
-fn reindent_body(new: &str, indent: &str, python: bool) -> String {
+fn reindent_body(new: &str, indent: &str, indent_sensitive: bool) -> String {
     let new = new.replace("\r\n", "\n");
     let mut lines = new.trim_end().lines();
     let first = lines.next().unwrap_or("").trim_start().to_string();
     let rest: Vec<&str> = lines.collect();
     let min = rest.iter().filter(|l| !l.trim().is_empty()).map(|l| leading_width(l)).min();
     let target = leading_width(indent);
-    let relative = !indent.is_empty() && min.is_some_and(|m| m < target || (python && m == target));
+    let relative = !indent.is_empty() && min.is_some_and(|m| m < target || (indent_sensitive && m == target));
     let mut out = first;
     for l in rest {
         out.push('\n');

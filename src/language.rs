@@ -2,54 +2,57 @@
 //! compiled lazily, once per language; a broken query disables that language's symbols, logged.
 
 use crate::config::{self, LanguageEntry};
-use crate::query::{TagsQuery, TextObject, compile_tags, compile_textobjects};
+use crate::query::{
+    BlockQuery, BlockRole, DefKind, ImportsQuery, Role, TagsQuery, compile_imports, compile_tags, compile_textobjects,
+};
 use std::collections::HashMap;
 use std::sync::OnceLock;
-use tree_sitter::Query;
+use streaming_iterator::StreamingIterator;
+use tree_sitter::{Node, QueryCursor};
 
 /// One supported language.
 pub struct Language {
     pub entry: &'static LanguageEntry,
     pub grammar: tree_sitter::Language,
-    sources: &'static QuerySources,
+    sources: &'static Grammar,
     tags: OnceLock<Option<TagsQuery>>,
-    textobjects: OnceLock<Option<(Query, Vec<Option<TextObject>>)>>,
+    textobjects: OnceLock<Option<BlockQuery>>,
+    imports: OnceLock<Option<ImportsQuery>>,
 }
 
-/// The query files of one `queries/<dir>/`, compiled in.
-pub struct QuerySources {
-    pub dir: &'static str,
+/// A grammar compiled into the binary, with its queries from `queries/<name>/`.
+pub struct Grammar {
+    pub name: &'static str,
+    language: fn() -> tree_sitter::Language,
     pub tags: &'static str,
     pub textobjects: &'static str,
+    pub imports: &'static str,
 }
 
-/// One grammar compiled into the binary: the single row to add for a new language.
-struct GrammarRow {
-    name: &'static str,
-    grammar: fn() -> tree_sitter::Language,
-}
-
-const GRAMMARS: &[GrammarRow] = &[
-    GrammarRow { name: "rust", grammar: || tree_sitter_rust::LANGUAGE.into() },
-    GrammarRow { name: "python", grammar: || tree_sitter_python::LANGUAGE.into() },
-    GrammarRow { name: "typescript", grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into() },
-    GrammarRow { name: "tsx", grammar: || tree_sitter_typescript::LANGUAGE_TSX.into() },
-    GrammarRow { name: "javascript", grammar: || tree_sitter_javascript::LANGUAGE.into() },
-    GrammarRow { name: "java", grammar: || tree_sitter_java::LANGUAGE.into() },
-    GrammarRow { name: "go", grammar: || tree_sitter_go::LANGUAGE.into() },
-];
-
-macro_rules! queries {
-    ($($dir:literal),* $(,)?) => {
-        &[$(QuerySources {
-            dir: $dir,
-            tags: include_str!(concat!("../queries/", $dir, "/tags.scm")),
-            textobjects: include_str!(concat!("../queries/", $dir, "/textobjects.scm")),
-        }),*]
+/// One registration row: the grammar's name (as `grammar = ` in grammars.toml, and its `queries/` folder)
+/// and the crate's language constant.
+macro_rules! grammar {
+    ($name:literal, $language:expr) => {
+        Grammar {
+            name: $name,
+            language: || $language.into(),
+            tags: include_str!(concat!("../queries/", $name, "/tags.scm")),
+            textobjects: include_str!(concat!("../queries/", $name, "/textobjects.scm")),
+            imports: include_str!(concat!("../queries/", $name, "/imports.scm")),
+        }
     };
 }
 
-const QUERIES: &[QuerySources] = queries!("rust", "python", "typescript", "tsx", "javascript", "java", "go");
+/// Every grammar compiled in. Adding a language adds one row here (and a dependency in Cargo.toml).
+const GRAMMARS: &[Grammar] = &[
+    grammar!("rust", tree_sitter_rust::LANGUAGE),
+    grammar!("python", tree_sitter_python::LANGUAGE),
+    grammar!("typescript", tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
+    grammar!("tsx", tree_sitter_typescript::LANGUAGE_TSX),
+    grammar!("javascript", tree_sitter_javascript::LANGUAGE),
+    grammar!("java", tree_sitter_java::LANGUAGE),
+    grammar!("go", tree_sitter_go::LANGUAGE),
+];
 
 struct Registry {
     languages: Vec<Language>,
@@ -71,7 +74,7 @@ fn registry() -> &'static Registry {
 }
 
 fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
-    let Some(row) = GRAMMARS.iter().find(|g| g.name == entry.grammar) else {
+    let Some(sources) = GRAMMARS.iter().find(|g| g.name == entry.grammar) else {
         tracing::error!(
             "grammars.toml: language `{}` names grammar `{}`, which is not compiled in",
             entry.name,
@@ -79,16 +82,14 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         );
         return None;
     };
-    let Some(sources) = QUERIES.iter().find(|q| q.dir == entry.queries) else {
-        tracing::error!(
-            "grammars.toml: language `{}` names queries/{}/, which is not compiled in",
-            entry.name,
-            entry.queries
-        );
-        return None;
-    };
-    let grammar = (row.grammar)();
-    Some(Language { entry, grammar, sources, tags: OnceLock::new(), textobjects: OnceLock::new() })
+    Some(Language {
+        entry,
+        grammar: (sources.language)(),
+        sources,
+        tags: OnceLock::new(),
+        textobjects: OnceLock::new(),
+        imports: OnceLock::new(),
+    })
 }
 
 /// Every language that loaded.
@@ -107,10 +108,9 @@ pub fn for_path(path: &str) -> Option<&'static Language> {
 /// A hash of every compiled-in query and grammar name: a persisted index built with other queries is stale.
 pub fn fingerprint() -> crate::text::ContentHash {
     let mut all = String::new();
-    for q in QUERIES {
-        all.extend([q.dir, "\0", q.tags, "\0", q.textobjects, "\0"]);
+    for g in GRAMMARS {
+        all.extend([g.name, "\0", g.tags, "\0", g.textobjects, "\0", g.imports, "\0"]);
     }
-    GRAMMARS.iter().for_each(|g| all.push_str(g.name));
     crate::text::ContentHash::of(all.as_bytes())
 }
 
@@ -132,7 +132,7 @@ impl Language {
                     .inspect_err(|e| {
                         tracing::error!(
                             "queries/{}/tags.scm: {e}; symbols of {} are off",
-                            self.sources.dir,
+                            self.sources.name,
                             self.name()
                         )
                     })
@@ -142,22 +142,65 @@ impl Language {
     }
 
     /// The textobjects query, compiled on first use; None (logged once) if it does not compile.
-    pub fn textobjects(&self) -> Option<&(Query, Vec<Option<TextObject>>)> {
+    pub fn textobjects(&self) -> Option<&BlockQuery> {
         self.textobjects
             .get_or_init(|| {
                 compile_textobjects(&self.grammar, self.sources.textobjects)
-                    .inspect_err(|e| tracing::error!("queries/{}/textobjects.scm: {e}", self.sources.dir))
+                    .inspect_err(|e| tracing::error!("queries/{}/textobjects.scm: {e}", self.sources.name))
                     .ok()
             })
             .as_ref()
     }
 
+    /// The imports query, compiled on first use; None when the language has no import patterns (or they
+    /// do not compile, logged once).
+    pub fn imports(&self) -> Option<&ImportsQuery> {
+        self.imports
+            .get_or_init(|| {
+                compile_imports(&self.grammar, self.sources.imports)
+                    .inspect_err(|e| tracing::error!("queries/{}/imports.scm: {e}", self.sources.name))
+                    .ok()
+                    .filter(|q| q.query.pattern_count() > 0)
+            })
+            .as_ref()
+    }
+
+    /// What textobjects.scm says `node` is: a preamble or doc comment of the definition below it, or a
+    /// wrapper of the definition inside it; None for anything else.
+    pub fn edge_role(&self, node: Node, text: &str) -> Option<BlockRole> {
+        let blocks = self.textobjects()?;
+        if !blocks.may_be_edge(node.kind_id()) {
+            return None;
+        }
+        let mut cursor = QueryCursor::new();
+        cursor.set_max_start_depth(Some(0)).set_byte_range(node.byte_range());
+        let mut matches = cursor.matches(&blocks.query, node, text.as_bytes());
+        while let Some(m) = matches.next() {
+            for c in m.captures().iter().filter(|c| c.node.id() == node.id()) {
+                let role = blocks.roles[c.index as usize];
+                if matches!(role, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper) {
+                    return Some(role);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether members can be defined outside their type's body (Rust `impl` blocks, Go receivers), as the
+    /// tags query says: then an edit anywhere can change any type's members.
+    pub fn members_live_elsewhere(&self) -> bool {
+        self.tags()
+            .is_some_and(|t| t.roles.iter().any(|r| matches!(r, Role::Receiver | Role::Definition(DefKind::Impl))))
+    }
+
     /// Compiles both queries now and reports the first problem (for tests and `arborist check`).
     pub fn check_queries(&self) -> Result<(), String> {
         compile_tags(&self.grammar, self.sources.tags)
-            .map_err(|e| format!("queries/{}/tags.scm: {e}", self.sources.dir))?;
+            .map_err(|e| format!("queries/{}/tags.scm: {e}", self.sources.name))?;
         compile_textobjects(&self.grammar, self.sources.textobjects)
-            .map_err(|e| format!("queries/{}/textobjects.scm: {e}", self.sources.dir))?;
+            .map_err(|e| format!("queries/{}/textobjects.scm: {e}", self.sources.name))?;
+        compile_imports(&self.grammar, self.sources.imports)
+            .map_err(|e| format!("queries/{}/imports.scm: {e}", self.sources.name))?;
         Ok(())
     }
 }

@@ -223,27 +223,124 @@ pub struct TextObject {
     pub object: &'static str,
 }
 
-const TEXT_OBJECTS: &[&str] = &["function", "class", "comment", "parameter", "test"];
-
-/// Compiles a textobjects query; captures must be `<object>.around` or `<object>.inside`.
-pub fn compile_textobjects(language: &Language, source: &str) -> Result<(Query, Vec<Option<TextObject>>), String> {
-    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
-    let objects = query.capture_names().iter().map(|c| textobject_of(c)).collect::<Result<Vec<_>, _>>()?;
-    Ok((query, objects))
+/// The role of one capture of a textobjects query.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BlockRole {
+    /// `@<object>.around` / `@<object>.inside` (helix convention).
+    Object(TextObject),
+    /// `@preamble`: a node directly above a definition that belongs to it (attribute, decorator,
+    /// annotation); edits keep it with the definition, docs look past it.
+    Preamble,
+    /// `@preamble.doc`: a comment directly above a definition that documents it.
+    Doc,
+    /// `@wrapper`: a node that wraps a definition and ends with it (`export`, a decorated definition).
+    Wrapper,
+    /// `@_helper` captures (for predicates).
+    Ignored,
 }
 
-fn textobject_of(capture: &str) -> Result<Option<TextObject>, String> {
-    if capture.starts_with('_') {
-        return Ok(None);
+const TEXT_OBJECTS: &[&str] = &["function", "class", "comment", "parameter", "test"];
+
+/// A compiled textobjects query with the role of each capture, and the node kinds its preamble and
+/// wrapper patterns can start at (None: any kind), so most nodes are ruled out without running it.
+pub struct BlockQuery {
+    pub query: Query,
+    pub roles: Vec<BlockRole>,
+    edge_kinds: Option<Vec<u16>>,
+}
+
+impl BlockQuery {
+    /// Whether a node of this kind can be a preamble, doc comment or wrapper.
+    pub fn may_be_edge(&self, kind_id: u16) -> bool {
+        self.edge_kinds.as_ref().is_none_or(|kinds| kinds.contains(&kind_id))
     }
-    let bad = || format!("unknown capture `@{capture}`; allowed: @{{{}}}.{{around,inside}}", TEXT_OBJECTS.join(","));
+}
+
+/// Compiles a textobjects query; captures must be `<object>.around`, `<object>.inside`, `@preamble`,
+/// `@preamble.doc`, `@wrapper` or `@_helper`.
+pub fn compile_textobjects(language: &Language, source: &str) -> Result<BlockQuery, String> {
+    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let roles = query.capture_names().iter().map(|c| block_role(c)).collect::<Result<Vec<_>, _>>()?;
+    let edge_kinds = edge_kinds(language, &query, &roles, source);
+    Ok(BlockQuery { query, roles, edge_kinds })
+}
+
+fn block_role(capture: &str) -> Result<BlockRole, String> {
+    match capture {
+        "preamble" => return Ok(BlockRole::Preamble),
+        "preamble.doc" => return Ok(BlockRole::Doc),
+        "wrapper" => return Ok(BlockRole::Wrapper),
+        c if c.starts_with('_') => return Ok(BlockRole::Ignored),
+        _ => {}
+    }
+    let bad = || {
+        format!(
+            "unknown capture `@{capture}`; allowed: @{{{}}}.{{around,inside}}, @preamble, @preamble.doc, @wrapper, \
+             or @_helper",
+            TEXT_OBJECTS.join(",")
+        )
+    };
     let (object, part) = capture.split_once('.').ok_or_else(bad)?;
     let object = TEXT_OBJECTS.iter().find(|o| **o == object).ok_or_else(bad)?;
     match part {
-        "around" => Ok(Some(TextObject { around: true, object })),
-        "inside" => Ok(Some(TextObject { around: false, object })),
+        "around" => Ok(BlockRole::Object(TextObject { around: true, object })),
+        "inside" => Ok(BlockRole::Object(TextObject { around: false, object })),
         _ => Err(bad()),
     }
+}
+
+/// The root node kinds of the patterns that capture a preamble, doc or wrapper, read from each pattern's
+/// source (`(kind ...`, or `((kind ...` with predicates); None when one of them starts otherwise.
+fn edge_kinds(language: &Language, query: &Query, roles: &[BlockRole], source: &str) -> Option<Vec<u16>> {
+    let edge = |r: &BlockRole| matches!(r, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper);
+    let mut kinds = Vec::new();
+    for pattern in 0..query.pattern_count() {
+        let captures = query.capture_quantifiers(pattern);
+        if !captures.iter().zip(roles).any(|(q, r)| *q != CaptureQuantifier::Zero && edge(r)) {
+            continue;
+        }
+        let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
+        let head = text.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
+        let name: String = head.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let id = language.id_for_node_kind(&name, true);
+        if name.is_empty() || id == 0 {
+            return None;
+        }
+        kinds.push(id);
+    }
+    Some(kinds)
+}
+
+/// The role of one capture of an imports query.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ImportRole {
+    /// `@import.module`: where the names come from, as written.
+    Module,
+    /// `@import.name`: a name the file imports, as the module defines it.
+    Name,
+    Ignored,
+}
+
+/// A compiled imports query with the role of each capture.
+pub struct ImportsQuery {
+    pub query: Query,
+    pub roles: Vec<ImportRole>,
+}
+
+/// Compiles an imports query; captures must be `@import.module`, `@import.name` or `@_helper`.
+pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery, String> {
+    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let roles = query
+        .capture_names()
+        .iter()
+        .map(|c| match *c {
+            "import.module" => Ok(ImportRole::Module),
+            "import.name" => Ok(ImportRole::Name),
+            c if c.starts_with('_') => Ok(ImportRole::Ignored),
+            other => Err(format!("unknown capture `@{other}`; allowed: @import.module, @import.name, or @_helper")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ImportsQuery { query, roles })
 }
 
 #[cfg(test)]
@@ -267,7 +364,8 @@ mod tests {
         assert!(tags_role("definition.widget").unwrap_err().contains("allowed: definition.{class,"));
         assert!(tags_role("local.scope").is_err());
         assert_eq!(tags_role("_recv"), Ok(Role::Ignored));
-        assert!(textobject_of("function.around").unwrap().unwrap().around);
-        assert!(textobject_of("function.outer").is_err());
+        assert!(matches!(block_role("function.around"), Ok(BlockRole::Object(TextObject { around: true, .. }))));
+        assert_eq!(block_role("preamble.doc"), Ok(BlockRole::Doc));
+        assert!(block_role("function.outer").is_err());
     }
 }

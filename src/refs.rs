@@ -2,17 +2,20 @@
 //! found by a word search first, then confirmed as identifier nodes in the parse tree, narrowed by
 //! syntax (member names after `.`/`->`/`::`), minus definitions, each attributed to its innermost symbol.
 
+use crate::config::ModuleNaming;
 use crate::engine::Engine;
 use crate::error::Result;
 use crate::index::{FileEntry, files_containing};
 use crate::language::{self, Language};
 use crate::project::ProjectPath;
+use crate::query::ImportRole;
 use crate::query::SymbolKind;
 use crate::syntax::parse;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
-use tree_sitter::Node;
+use streaming_iterator::StreamingIterator;
+use tree_sitter::{Node, QueryCursor, Tree};
 
 /// One occurrence of the name.
 #[derive(Clone)]
@@ -41,29 +44,15 @@ pub struct Target<'a> {
     pub def_rel: &'a str,
 }
 
-/// Languages whose files can refer to each other's symbols.
-fn family(lang: &Language) -> &'static str {
-    match lang.name() {
-        "typescript" | "tsx" | "javascript" => "js",
-        other => match other {
-            "rust" => "rust",
-            "python" => "python",
-            "java" => "java",
-            "go" => "go",
-            _ => "other",
-        },
-    }
-}
-
 /// Every occurrence of the target's name in code files of its language family, in path order.
 pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> {
     let root = engine.project().resolve("")?;
     let files = files_containing(engine.project(), &root, &format!(r"\b{}\b", regex::escape(target.name)));
-    let fam = family(target.lang);
+    let family = target.lang.entry.family();
     use rayon::prelude::*;
     let mut out: Vec<Occurrence> = files
         .par_iter()
-        .filter(|(rel, _)| language::for_path(rel).is_some_and(|l| family(l) == fam))
+        .filter(|(rel, _)| language::for_path(rel).is_some_and(|l| l.entry.family() == family))
         .flat_map_iter(|(rel, abs)| in_file(engine, target, rel, abs))
         .collect();
     out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
@@ -78,19 +67,21 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
     }
     let shadows =
         rel != target.def_rel && entry.symbols.roots.iter().any(|&r| entry.symbols.get(r).name == target.name);
-    if shadows || (target.lang.name() == "python" && imports_other(doc.text(), target.name, rel, target.def_rel)) {
+    if shadows {
         return Vec::new();
     }
     let text: Arc<str> = Arc::from(doc.text());
     let Some(tree) = parse(entry.lang, &text) else { return Vec::new() };
+    if imports_other(entry.lang, &tree, &text, target.name, rel, target.def_rel) {
+        return Vec::new();
+    }
     let definitions: Vec<Range<usize>> =
         entry.symbols.symbols.iter().map(|s| s.name_range.start as usize..s.name_range.end as usize).collect();
-    let mut found = Vec::new();
-    collect_identifiers(tree.root_node(), &text, target.name, &mut found);
-    found
+    let lang = entry.lang;
+    identifiers(lang, tree.root_node(), &text, target.name)
         .into_iter()
         .filter(|n| !definitions.contains(&n.byte_range()))
-        .filter(|n| !target.member || is_member_use(n, &text))
+        .filter(|n| !target.member || is_member_use(lang, n, &text))
         .map(|n| Occurrence {
             rel: rel.to_string(),
             bytes: n.byte_range(),
@@ -103,66 +94,87 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
         .collect()
 }
 
-/// Python: whether the file binds `name` with `from M import ... name ...` where M is not the module
-/// that defines the target (then its uses are someone else's `name`).
-fn imports_other(text: &str, name: &str, rel: &str, def_rel: &str) -> bool {
-    let target_module = module_of(def_rel);
-    text.lines().filter_map(|l| l.trim_start().strip_prefix("from ")).any(|rest| {
-        let Some((module, names)) = rest.split_once(" import ") else { return false };
-        let imported =
-            names.split(',').any(|n| n.trim().trim_matches(['(', ')', ' ']).split(" as ").next() == Some(name));
-        imported
-            && resolve_module(module.trim(), rel)
-                .is_some_and(|m| m != target_module && !target_module.starts_with(&format!("{m}.")))
-    })
+/// Whether the file imports `name` from a module other than the one that defines the target, as the
+/// language's imports.scm sees it (then its uses of `name` are that module's symbol).
+fn imports_other(lang: &Language, tree: &Tree, text: &str, name: &str, rel: &str, def_rel: &str) -> bool {
+    let (Some(imports), Some(naming)) = (lang.imports(), lang.entry.modules.as_ref()) else { return false };
+    let target_module = module_of(def_rel, naming);
+    let mut cursor = QueryCursor::new();
+    let mut matches = cursor.matches(&imports.query, tree.root_node(), text.as_bytes());
+    while let Some(m) = matches.next() {
+        let capture = |role| m.captures().iter().find(|c| imports.roles[c.index as usize] == role);
+        let (Some(module), Some(imported)) = (capture(ImportRole::Module), capture(ImportRole::Name)) else {
+            continue;
+        };
+        if &text[imported.node.byte_range()] != name {
+            continue;
+        }
+        let inside = |m: &str| m == target_module || target_module.starts_with(&format!("{m}{}", naming.separator));
+        if resolve_module(&text[module.node.byte_range()], rel, naming).is_some_and(|m| !inside(&m)) {
+            return true;
+        }
+    }
+    false
 }
 
-/// `a/b/c.py` → `a.b.c`; `a/b/__init__.py` → `a.b`.
-fn module_of(rel: &str) -> String {
-    let no_ext = rel.trim_end_matches(".py").trim_end_matches(".pyi");
-    no_ext.trim_end_matches("/__init__").replace('/', ".")
+/// The module a file is: `a/b/c.py` → `a.b.c`; `a/b/__init__.py` → `a.b`.
+fn module_of(rel: &str, naming: &ModuleNaming) -> String {
+    let stem = rel.rsplit_once('.').map_or(rel, |(stem, _)| stem);
+    let stem = match &naming.package_file {
+        Some(pkg) => stem.strip_suffix(&format!("/{pkg}")).unwrap_or(stem),
+        None => stem,
+    };
+    stem.replace('/', &naming.separator)
 }
 
-/// The absolute dotted module of an import in file `rel` (`.x` and `..x` relative to its package).
-fn resolve_module(module: &str, rel: &str) -> Option<String> {
-    let dots = module.chars().take_while(|c| *c == '.').count();
-    if dots == 0 {
+/// The absolute module of an import written in file `rel` (a leading separator is relative to its
+/// package: `.x` the sibling `x`, `..x` one level up).
+fn resolve_module(module: &str, rel: &str, naming: &ModuleNaming) -> Option<String> {
+    let sep = naming.separator.as_str();
+    let mut rest = module;
+    let mut ups = 0;
+    while let Some(r) = rest.strip_prefix(sep) {
+        rest = r;
+        ups += 1;
+    }
+    if ups == 0 {
         return Some(module.to_string());
     }
-    let mut package: Vec<&str> = rel.split('/').collect();
-    package.pop();
-    for _ in 1..dots {
-        package.pop()?;
+    let mut parts: Vec<&str> = rel.split('/').collect();
+    parts.pop();
+    for _ in 1..ups {
+        parts.pop()?;
     }
-    let rest = &module[dots..];
-    let mut parts: Vec<&str> = package;
     if !rest.is_empty() {
         parts.push(rest);
     }
-    Some(parts.join("."))
+    Some(parts.join(sep))
 }
 
-/// Leaf identifier-like nodes whose text is `name`.
-fn collect_identifiers<'t>(node: Node<'t>, text: &str, name: &str, out: &mut Vec<Node<'t>>) {
-    if node.child_count() == 0 {
-        let kind = node.kind();
-        let identifier = kind.ends_with("identifier") || kind == "constant" || kind == "name";
-        if identifier && &text[node.byte_range()] == name {
-            out.push(node);
+/// Leaf identifier nodes (the language's `identifier_nodes`) whose text is `name`, in document order;
+/// subtrees shorter than the name are skipped.
+fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> Vec<Node<'t>> {
+    let kinds = &lang.entry.identifier_nodes;
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.child_count() == 0 {
+            if kinds.iter().any(|k| k == node.kind()) && &text[node.byte_range()] == name {
+                out.push(node);
+            }
+            continue;
         }
-        return;
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> =
+            node.children(&mut cursor).filter(|c| c.end_byte() - c.start_byte() >= name.len()).collect();
+        stack.extend(children.into_iter().rev());
     }
-    let mut cursor = node.walk();
-    for child in node.children(&mut cursor) {
-        if child.end_byte() - child.start_byte() >= name.len() {
-            collect_identifiers(child, text, name, out);
-        }
-    }
+    out
 }
 
-/// A member use: `x.name`, `x->name`, `X::name`, or a field/property identifier node.
-fn is_member_use(node: &Node, text: &str) -> bool {
-    if matches!(node.kind(), "field_identifier" | "property_identifier" | "shorthand_property_identifier") {
+/// A member use: `x.name`, `x->name`, `X::name`, or a node the language only uses for member names.
+fn is_member_use(lang: &Language, node: &Node, text: &str) -> bool {
+    if lang.entry.member_nodes.iter().any(|k| k == node.kind()) {
         return true;
     }
     let before = text[..node.start_byte()].trim_end();

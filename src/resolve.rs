@@ -36,7 +36,7 @@ impl Engine {
         }
         let entry = self.language_server_entry(lang);
         match (self.lsp().availability(&entry, None), mode) {
-            (Availability::Ready, _) => Ok(Backend::Precise(entry)),
+            (Availability::Ready, _) => Ok(Backend::Precise(Box::new(entry))),
             (Availability::Missing { command }, "lsp") => {
                 Err(Error::NoLanguageServer(format!("references_backend is \"lsp\" but `{command}` is not installed")))
             }
@@ -54,7 +54,7 @@ impl Engine {
 /// Who answers a reference-like question.
 pub enum Backend {
     /// A language server (its command line in `language_server`).
-    Precise(LanguageEntry),
+    Precise(Box<LanguageEntry>),
     /// Tree-sitter, with a note on why no server answers (None: none was asked for or configured).
     Heuristic(Option<String>),
 }

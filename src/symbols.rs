@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::language::Language;
-use crate::query::{DefKind, RefKind, Role, SymbolKind};
+use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
 use crate::text::TextEdit;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -42,6 +42,14 @@ pub struct FileSymbols {
     pub supertypes: Vec<(u32, String)>,
 }
 
+/// A container that is not a symbol: a Rust `impl` block of `type_name` (for `trait_name`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImplBlock {
+    pub type_name: String,
+    pub trait_name: Option<String>,
+    pub range: Range<usize>,
+}
+
 /// A definition as captured, before nesting.
 struct Def {
     kind: DefKind,
@@ -65,7 +73,7 @@ impl FileSymbols {
     /// Like `extract`, limited to definitions intersecting `range` (for checking an edited region).
     pub fn extract_in(lang: &Language, tree: &Tree, text: &str, range: Option<Range<usize>>) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
-        let (defs, supers) = collect_defs(tags, tree, text, range);
+        let (defs, supers) = collect_defs(lang, tags, tree, text, range);
         let mut fs = build(defs);
         for (byte, name) in supers {
             if let Some(owner) = fs.innermost_type_at(byte) {
@@ -76,8 +84,8 @@ impl FileSymbols {
     }
 
     /// The symbols after one edit, without re-running the query over the whole file: symbols outside
-    /// the edited top-level region are kept (shifted), those inside are extracted again. Rust and Go, whose
-    /// methods attach to types elsewhere in the file, are extracted whole.
+    /// the edited top-level region are kept (shifted), those inside are extracted again. Languages whose
+    /// members attach to types elsewhere in the file (Rust impl blocks, Go receivers) are extracted whole.
     pub fn after_edit(
         &self,
         lang: &Language,
@@ -86,7 +94,7 @@ impl FileSymbols {
         new_text: &str,
         edit: &TextEdit,
     ) -> FileSymbols {
-        let Some(tags) = lang.tags().filter(|_| !matches!(lang.name(), "rust" | "go")) else {
+        let Some(tags) = lang.tags().filter(|_| !lang.members_live_elsewhere()) else {
             return Self::extract(lang, tree, new_text);
         };
         let (start, old_end, new_end) = (edit.range.start, edit.range.end, edit.range.start + edit.new_text.len());
@@ -105,7 +113,7 @@ impl FileSymbols {
         let outside = |s: &Symbol| (s.range.end as usize) < lo || (s.range.start as usize) > hi;
         let mut defs: Vec<Def> =
             self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
-        let (fresh, supers) = collect_defs(tags, tree, new_text, Some(region.clone()));
+        let (fresh, supers) = collect_defs(lang, tags, tree, new_text, Some(region.clone()));
         defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
         sort_defs(&mut defs);
         let mut fs = build(defs);
@@ -121,6 +129,17 @@ impl FileSymbols {
             }
         }
         fs
+    }
+
+    /// The containers of a parsed file that are not symbols (Rust `impl` blocks), as the tags query
+    /// captures them with `@definition.impl`, in document order.
+    pub fn impl_blocks(lang: &Language, tree: &Tree, text: &str) -> Vec<ImplBlock> {
+        let Some(tags) = lang.tags() else { return Vec::new() };
+        let (defs, _) = collect_defs(lang, tags, tree, text, None);
+        defs.into_iter()
+            .filter(|d| d.kind == DefKind::Impl)
+            .map(|d| ImplBlock { type_name: d.name, trait_name: d.trait_name, range: d.range })
+            .collect()
     }
 
     pub fn get(&self, i: u32) -> &Symbol {
@@ -188,6 +207,7 @@ impl FileSymbols {
 
 /// Definitions, plus the names of supertypes (base classes, implemented interfaces) with their position.
 fn collect_defs(
+    lang: &Language,
     tags: &crate::query::TagsQuery,
     tree: &Tree,
     text: &str,
@@ -226,7 +246,7 @@ fn collect_defs(
         let key = (node.id(), name.id());
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
         if keep {
-            let doc = doc.or_else(|| docstring(node)).or_else(|| preceding_doc(node, text));
+            let doc = doc.or_else(|| preceding_doc(lang, node, text));
             let def = Def {
                 kind,
                 range: node.byte_range(),
@@ -307,32 +327,18 @@ fn signature_end(node: Node, text: &str) -> usize {
     text[start..node.end_byte()].find('\n').map_or(node.end_byte(), |i| start + i)
 }
 
-/// A docstring: the body's first statement when it is a lone string (Python).
-fn docstring(node: Node) -> Option<Range<usize>> {
-    let first = node.child_by_field_name("body")?.named_child(0)?;
-    let string = first.named_child(0).filter(|s| first.kind() == "expression_statement" && s.kind() == "string")?;
-    (first.named_child_count() == 1).then(|| string.byte_range())
-}
-
-/// Doc comments directly above a definition (skipping attributes, annotations and decorators).
-fn preceding_doc(node: Node, text: &str) -> Option<Range<usize>> {
+/// Doc comments directly above a definition (or its wrapper), looking past its other preambles
+/// (attributes, annotations, decorators), as the language's textobjects.scm marks them.
+fn preceding_doc(lang: &Language, node: Node, text: &str) -> Option<Range<usize>> {
+    let node = outermost_wrapper(lang, node, text);
     let mut doc: Option<Range<usize>> = None;
     let mut next_row = node.start_position().row;
     let mut sib = node.prev_sibling();
-    while let Some(s) = sib {
-        let kind = s.kind();
-        let adjacent = s.end_position().row + 1 >= next_row;
-        if !adjacent {
-            break;
-        }
-        if kind.contains("comment") {
-            let t = node_text(s, text);
-            if !is_doc_comment(t) {
-                break;
-            }
-            doc = Some(extend(doc, s.byte_range()));
-        } else if !matches!(kind, "attribute_item" | "decorator" | "annotation" | "marker_annotation") {
-            break;
+    while let Some(s) = sib.filter(|s| s.end_position().row + 1 >= next_row) {
+        match lang.edge_role(s, text) {
+            Some(BlockRole::Doc) => doc = Some(extend(doc, s.byte_range())),
+            Some(BlockRole::Preamble) => {}
+            _ => break,
         }
         next_row = s.start_position().row;
         sib = s.prev_sibling();
@@ -340,8 +346,15 @@ fn preceding_doc(node: Node, text: &str) -> Option<Range<usize>> {
     doc
 }
 
-fn is_doc_comment(t: &str) -> bool {
-    t.starts_with("///") || t.starts_with("//!") || t.starts_with("/**") || t.starts_with("//") || t.starts_with('#')
+/// The definition widened over the wrappers that end with it (`export`, a decorated definition).
+pub fn outermost_wrapper<'t>(lang: &Language, mut node: Node<'t>, text: &str) -> Node<'t> {
+    while let Some(parent) = node.parent() {
+        if parent.end_byte() != node.end_byte() || lang.edge_role(parent, text) != Some(BlockRole::Wrapper) {
+            break;
+        }
+        node = parent;
+    }
+    node
 }
 
 /// Nests definitions by range, attaches impl/receiver members to their types, fixes kinds, numbers overloads.

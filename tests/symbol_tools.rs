@@ -238,3 +238,19 @@ fn declarations_and_implementations_follow_the_references_backend_setting() {
     let imp = p.err("find_implementations", json!({"name_path": "A", "relative_path": "m.py"}));
     assert!(imp.contains("`no-such-language-server` is not installed"), "{imp}");
 }
+
+#[test]
+fn docs_come_from_above_wrappers_and_decorators_and_from_docstrings() {
+    let mut p = TestProject::empty();
+    p.write("a.ts", "/** Adds. */\nexport function add(a: number) {\n  return a;\n}\n\nclass A {\n  /** m doc */\n  @log()\n  m() {}\n}\n");
+    p.write("b.py", "# comment doc\n@decorator\ndef f():\n    return 1\n\n\ndef g():\n    \"\"\"Docstring.\"\"\"\n");
+    let info = |p: &mut TestProject, np: &str, rel: &str| {
+        let a = p.ok("find_symbol", json!({"name_path_pattern": np, "relative_path": rel, "include_info": true}));
+        let v: Value = serde_json::from_str(&a).unwrap();
+        v[0]["info"].as_str().unwrap().rsplit("\n\n").next().unwrap().to_string()
+    };
+    assert_eq!(info(&mut p, "add", "a.ts"), "Adds.");
+    assert_eq!(info(&mut p, "A/m", "a.ts"), "m doc");
+    assert_eq!(info(&mut p, "f", "b.py"), "comment doc");
+    assert_eq!(info(&mut p, "g", "b.py"), "Docstring.");
+}

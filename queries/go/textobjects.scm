@@ -18,3 +18,8 @@
   (#not-match? @class.around "^type\\s*\\("))
 (type_declaration "("
   (type_spec type: (interface_type) @class.inside) @class.around)
+
+; ---- what belongs to a definition from outside it ------------------------------------------------
+; `//` and `/** */` comments directly above a declaration are its doc.
+
+((comment) @preamble.doc (#match? @preamble.doc "^(//|/[*][*])"))

@@ -12,3 +12,12 @@
 (interface_declaration body: (interface_body) @class.inside) @class.around
 (annotation_type_declaration body: (annotation_type_body) @class.inside) @class.around
 (enum_declaration body: (enum_body) @class.inside) @class.around
+
+; ---- what belongs to a definition from outside it ------------------------------------------------
+; Annotations are inside the declaration node; Javadoc (`/** */`) and `//` comments directly above it
+; are its doc.
+
+(annotation) @preamble
+(marker_annotation) @preamble
+(line_comment) @preamble.doc
+((block_comment) @preamble.doc (#match? @preamble.doc "^/[*][*]"))

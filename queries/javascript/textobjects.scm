@@ -50,3 +50,11 @@
 (program (class_declaration body: (_) @class.inside) @class.around)
 (statement_block (class_declaration body: (_) @class.inside) @class.around)
 (export_statement declaration: (class_declaration body: (_) @class.inside)) @class.around
+
+; ---- what belongs to a definition from outside it ------------------------------------------------
+; `export` (and, in TypeScript, `declare`) wraps a declaration; decorators and comments (`//`,
+; `/** */`) directly above a definition belong to it, the comments as its doc.
+
+(export_statement) @wrapper
+(decorator) @preamble
+((comment) @preamble.doc (#match? @preamble.doc "^(//|/[*][*])"))

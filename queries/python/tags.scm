@@ -5,8 +5,14 @@
 ; ---- classes and functions -------------------------------------------------------------------
 ; One pattern each, wherever they are: the engine nests them by range and makes a function that sits
 ; directly in a class a method (kept simple on purpose: this query is compiled on the first query and
-; alternations over every block context made it ten times slower to compile). Docstrings are taken
-; by the engine from the first statement of the body.
+; alternations over every block context made it ten times slower to compile). A docstring (the body's
+; first statement when it is a lone string) is the @doc; the docstring patterns come first, so they win
+; over the plain ones for the same node.
+
+(class_definition name: (identifier) @name
+  body: (block . (expression_statement . (string) @doc .))) @definition.class
+(function_definition name: (identifier) @name
+  body: (block . (expression_statement . (string) @doc .))) @definition.function
 
 (class_definition name: (identifier) @name) @definition.class
 

@@ -11,3 +11,10 @@
 (block (class_definition body: (block) @class.inside) @class.around)
 (decorated_definition
   definition: (class_definition body: (block) @class.inside)) @class.around
+
+; ---- what belongs to a definition from outside it ------------------------------------------------
+; A decorated definition wraps the definition (the definition node excludes the decorators); `#`
+; comments directly above it are its doc when it has no docstring.
+
+(decorated_definition) @wrapper
+(comment) @preamble.doc

@@ -13,3 +13,11 @@
 (impl_item body: (_) @class.inside) @class.around
 (mod_item body: (_) @class.inside) @class.around
 (mod_item !body) @class.around
+
+; ---- what belongs to a definition from outside it ------------------------------------------------
+; Attributes and comments directly above an item belong to it: replace/insert/delete keep them with
+; the item; the comments (any `//`, and `/** */`) are its doc.
+
+(attribute_item) @preamble
+(line_comment) @preamble.doc
+((block_comment) @preamble.doc (#match? @preamble.doc "^/[*][*]"))

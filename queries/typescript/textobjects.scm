@@ -124,3 +124,12 @@
 (program (ambient_declaration (module body: (_) @class.inside)) @class.around)
 (statement_block (ambient_declaration (module body: (_) @class.inside)) @class.around)
 (export_statement declaration: (ambient_declaration (module body: (_) @class.inside))) @class.around
+
+; ---- what belongs to a definition from outside it ------------------------------------------------
+; `export` (and, in TypeScript, `declare`) wraps a declaration; decorators and comments (`//`,
+; `/** */`) directly above a definition belong to it, the comments as its doc.
+
+(export_statement) @wrapper
+(ambient_declaration) @wrapper
+(decorator) @preamble
+((comment) @preamble.doc (#match? @preamble.doc "^(//|/[*][*])"))

@@ -120,7 +120,7 @@ impl LspPool {
     pub fn open(&self, lang: &LanguageEntry, rel: &str, text: &str) -> Result<(), LspError> {
         let server = self.server(lang)?;
         let _busy = server.busy();
-        server.sync_document(&self.uri(rel), language_id(&lang.name, rel), text)
+        server.sync_document(&self.uri(rel), lang.lsp_language_id(rel), text)
     }
 
     /// Tells running servers a file's new text (`None`: it was deleted) if they have it open. Starts
@@ -257,7 +257,7 @@ impl LspPool {
             let result = {
                 let _busy = server.busy();
                 server
-                    .sync_document(&uri, language_id(&lang.name, rel), text)
+                    .sync_document(&uri, lang.lsp_language_id(rel), text)
                     .and_then(|_| self.request_when_warm(&server, method, params(&uri)))
             };
             match result {
@@ -531,19 +531,5 @@ fn initialization_options(argv: &[String], root: &Path) -> Value {
     match node_modules.map(|d| d.join("typescript/lib/tsserver.js")).filter(|p| p.is_file()) {
         Some(tsserver) => json!({"tsserver": {"path": tsserver}}),
         None => Value::Null,
-    }
-}
-
-fn language_id(name: &str, rel: &str) -> &'static str {
-    match name {
-        "javascript" if rel.ends_with(".jsx") => "javascriptreact",
-        "tsx" => "typescriptreact",
-        "typescript" => "typescript",
-        "javascript" => "javascript",
-        "python" => "python",
-        "rust" => "rust",
-        "java" => "java",
-        "go" => "go",
-        _ => "plaintext",
     }
 }

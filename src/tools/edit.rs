@@ -12,7 +12,7 @@ use crate::external::{self, Ran};
 use crate::index::FileEntry;
 use crate::query::SymbolKind;
 use crate::resolve::{ambiguous, resolve_in};
-use crate::symbols::NamePattern;
+use crate::symbols::{FileSymbols, ImplBlock, NamePattern};
 use crate::text::TextEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -288,31 +288,31 @@ fn pick_block(entry: &Arc<FileEntry>, kinds: &[SymbolKind], p: &BlockParams) -> 
     }
 }
 
-/// Rust `impl` blocks are containers, not symbols: found in the tree by their type (and trait).
+/// Rust `impl` blocks are containers, not symbols: found by their type (and trait) among the blocks the
+/// tags query captures as `@definition.impl`.
 fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, p: &BlockParams) -> Result<Pick> {
-    let mut found = Vec::new();
-    collect_impls(tree.root_node(), text, &mut found);
     let wanted_trait = p
         .module_path
         .as_deref()
         .and_then(|m| m.trim().strip_prefix("impl "))
         .and_then(|m| m.split(" for ").nth(1).map(|_| m.split(" for ").next().unwrap_or("").trim().to_string()));
-    found
-        .retain(|(ty, tr, _)| ty == &p.name && wanted_trait.as_ref().is_none_or(|w| tr.as_deref() == Some(w.as_str())));
+    let mut found: Vec<ImplBlock> = FileSymbols::impl_blocks(entry.lang, tree, text)
+        .into_iter()
+        .filter(|b| b.type_name == p.name && wanted_trait.as_ref().is_none_or(|w| b.trait_name.as_ref() == Some(w)))
+        .collect();
+    let row = |b: &ImplBlock| crate::syntax::point_at(text, b.range.start).row;
     if found.len() > 1
         && let Some(line) = p.line_hint
     {
-        found.sort_by_key(|(_, _, r)| (crate::syntax::point_at(text, r.start).row as i64 - line as i64).unsigned_abs());
+        found.sort_by_key(|b| (row(b) as i64 - line as i64).unsigned_abs());
         found.truncate(1);
     }
+    let title = |b: &ImplBlock| match &b.trait_name {
+        Some(t) => format!("impl {t} for {}", b.type_name),
+        None => format!("impl {}", b.type_name),
+    };
     match found.as_slice() {
-        [(ty, tr, range)] => {
-            let name = match tr {
-                Some(t) => format!("impl {t} for {ty}"),
-                None => format!("impl {ty}"),
-            };
-            Ok(Pick::Node { range: range.clone(), name })
-        }
+        [b] => Ok(Pick::Node { range: b.range.clone(), name: title(b) }),
         [] => Err(Error::NoSymbol {
             what: "impl block for".into(),
             name: p.name.clone(),
@@ -320,35 +320,10 @@ fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, p: &BlockParams) -> Res
             hint: "list the file's symbols with list_symbols",
         }),
         many => {
-            let candidates = many
-                .iter()
-                .map(|(ty, tr, r)| {
-                    format!(
-                        "impl {}{ty} at line {}",
-                        tr.as_ref().map(|t| format!("{t} for ")).unwrap_or_default(),
-                        crate::syntax::point_at(text, r.start).row
-                    )
-                })
-                .collect();
+            let candidates = many.iter().map(|b| format!("{} at line {}", title(b), row(b))).collect();
             let hint = "module_path \"impl Trait for Type\" or line_hint";
             Err(Error::Ambiguous { name: format!("impl {}", p.name), scope: entry.rel.clone(), candidates, hint })
         }
-    }
-}
-
-fn collect_impls(node: tree_sitter::Node, text: &str, out: &mut Vec<(String, Option<String>, std::ops::Range<usize>)>) {
-    if node.kind() == "impl_item" {
-        let base = |n: tree_sitter::Node| {
-            let t = &text[n.byte_range()];
-            t.split('<').next().unwrap_or(t).rsplit("::").next().unwrap_or(t).trim().to_string()
-        };
-        if let Some(ty) = node.child_by_field_name("type") {
-            out.push((base(ty), node.child_by_field_name("trait").map(base), node.byte_range()));
-        }
-    }
-    let mut cursor = node.walk();
-    for child in node.children(&mut cursor) {
-        collect_impls(child, text, out);
     }
 }
 
