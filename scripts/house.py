@@ -24,11 +24,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAYERS = ["syntax", "lsp", "engine", "surface"]
 LAYER_OF_MODULE = {
     "text": "syntax", "error": "syntax", "config": "syntax", "language": "syntax", "query": "syntax",
-    "syntax": "syntax", "symbols": "syntax", "edit": "syntax", "plan": "syntax", "languages": "syntax",
+    "syntax": "syntax", "symbols": "syntax", "plan": "syntax", "grammars": "syntax",
     "lsp": "lsp",
     "project": "engine", "cache": "engine", "index": "engine", "search": "engine", "files": "engine",
     "refs": "engine", "memory": "engine", "engine": "engine", "external": "engine", "shell": "engine",
-    "commit": "engine", "resolve": "engine",
+    "commit": "engine", "resolve": "engine", "edit": "engine", "settings": "engine",
     "tools": "surface", "session": "surface", "contexts": "surface", "server": "surface", "main": "surface",
     "lib": "surface", "cli": "surface",
 }

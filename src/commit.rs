@@ -9,6 +9,7 @@ use crate::cache::Document;
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::language::{self, Language};
+pub use crate::plan::Force;
 use crate::project::ProjectPath;
 use crate::symbols::FileSymbols;
 use crate::syntax::{check_change, parse, reparse};
@@ -42,25 +43,6 @@ pub enum FileOp<'a> {
 pub struct FileChange<'a> {
     pub path: ProjectPath,
     pub op: FileOp<'a>,
-}
-
-/// Whether the syntax check runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Force {
-    /// It runs; the tool has no way to skip it.
-    #[default]
-    No,
-    /// It runs; the tool offers `force=true` to skip it (the refusal says so).
-    Offered,
-    /// It is skipped (`force=true`).
-    Yes,
-}
-
-impl Force {
-    /// The setting of a tool that offers `force`.
-    pub fn offered(force: bool) -> Force {
-        if force { Force::Yes } else { Force::Offered }
-    }
 }
 
 /// Everything one tool call changes; it lands whole or not at all (as far as checks can tell before

@@ -2,9 +2,8 @@
 //! (modes), refined by the project's settings. Built-ins are data here; custom ones come from TOML files
 //! in the user's config dir (`contexts/NAME.toml`, `modes/NAME.toml`). No MCP here.
 
-use crate::config::ProjectConfig;
 use crate::error::{Error, Result};
-use crate::tools::{self, ToolSpec};
+use crate::settings::ProjectConfig;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -150,6 +149,13 @@ pub fn modes(config_dir: Option<&Path>) -> Result<Vec<ToolSet>> {
     all_sets(builtin_modes(), config_dir.map(|d| d.join("modes")).as_deref())
 }
 
+/// What contexts and modes need to know of a tool.
+pub trait Tool {
+    fn name(&self) -> &str;
+    /// Off unless a context, mode or project setting turns it on.
+    fn is_optional(&self) -> bool;
+}
+
 /// The active tool set for one context, a list of modes and a project's settings.
 #[derive(Debug, Clone)]
 pub struct Activation {
@@ -192,22 +198,11 @@ impl Activation {
     }
 
     /// Whether a tool is listed and callable.
-    pub fn is_active(&self, tool: &ToolSpec) -> bool {
+    pub fn is_active(&self, tool: &impl Tool) -> bool {
         let sets = || std::iter::once(&self.context).chain(&self.modes).chain(std::iter::once(&self.project));
-        let has = |list: &Vec<String>| list.iter().any(|t| t == tool.name);
-        let on = !tool.optional || sets().any(|s| has(&s.included_optional_tools));
+        let has = |list: &Vec<String>| list.iter().any(|t| t == tool.name());
+        let on = !tool.is_optional() || sets().any(|s| has(&s.included_optional_tools));
         on && !sets().any(|s| has(&s.excluded_tools))
-    }
-
-    /// The active tools in registry order.
-    pub fn active_tools(&self) -> Vec<&'static ToolSpec> {
-        tools::registry().iter().filter(|t| self.is_active(t)).collect()
-    }
-
-    /// The reference server's error for a call to a tool that exists but is not active.
-    pub fn inactive_error(&self, name: &str) -> String {
-        let names: Vec<&str> = self.active_tools().iter().map(|t| t.name).collect();
-        format!("Tool '{name}' is not active. Active tools: {names:?}")
     }
 
     pub fn mode_names(&self) -> Vec<&str> {

@@ -126,7 +126,7 @@ impl Engine {
     }
 
     /// The language-server command for a language: the project's override, else grammars.toml's.
-    pub fn language_server_entry(&self, lang: &crate::language::Language) -> crate::config::LanguageEntry {
+    pub fn language_server_entry(&self, lang: &crate::language::Language) -> crate::grammars::LanguageEntry {
         let mut entry = lang.entry.clone();
         if let Some(argv) = self.project.config().language_servers.get(lang.name()) {
             entry.language_server = argv.clone();

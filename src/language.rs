@@ -1,7 +1,7 @@
 //! The language registry: `grammars.toml` entries joined with the grammars compiled in. Queries are
 //! compiled lazily, once per language; a broken query disables that language's symbols, logged.
 
-use crate::config::{self, LanguageEntry};
+use crate::grammars::{self, LanguageEntry};
 use crate::query::{
     BlockQuery, BlockRole, DefKind, ImportsQuery, Role, TagsQuery, compile_imports, compile_tags, compile_textobjects,
 };
@@ -62,7 +62,7 @@ struct Registry {
 fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let languages: Vec<Language> = config::languages().iter().filter_map(build_language).collect();
+        let languages: Vec<Language> = grammars::languages().iter().filter_map(build_language).collect();
         let mut by_extension = HashMap::new();
         for (i, lang) in languages.iter().enumerate() {
             for ext in &lang.entry.extensions {

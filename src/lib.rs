@@ -16,17 +16,18 @@
 
 pub mod cache;
 pub mod commit;
-pub mod config;
 pub mod contexts;
 pub mod edit;
 pub mod engine;
 pub mod error;
 pub mod external;
 pub mod files;
+pub mod grammars;
 pub mod index;
 pub mod language;
 pub mod lsp;
 pub mod memory;
+pub mod plan;
 pub mod project;
 pub mod query;
 pub mod refs;
@@ -34,6 +35,7 @@ pub mod resolve;
 pub mod search;
 pub mod server;
 pub mod session;
+pub mod settings;
 pub mod shell;
 pub mod symbols;
 pub mod syntax;

@@ -230,10 +230,10 @@ fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow:
 }
 
 fn list_tools(all: bool, as_json: bool, args: &ActivationArgs) -> anyhow::Result<ExitCode> {
-    let config = arborist::config::ProjectConfig::default();
+    let config = arborist::settings::ProjectConfig::default();
     let activation = Activation::load(&args.context, &args.modes, &config, user_config_dir().as_deref())?;
     let listed: Vec<&tools::ToolSpec> =
-        if all { tools::registry().iter().collect() } else { activation.active_tools() };
+        if all { tools::registry().iter().collect() } else { tools::active(&activation) };
     if as_json {
         let items: Vec<Value> = listed.iter().map(|t| tool_json(t, all)).collect();
         println!("{}", serde_json::to_string_pretty(&items)?);
@@ -263,7 +263,7 @@ fn tool_json(t: &tools::ToolSpec, with_contexts: bool) -> Value {
 
 /// Names of the contexts (with default modes) in which a tool is active.
 fn contexts_of(t: &tools::ToolSpec) -> Vec<String> {
-    let config = arborist::config::ProjectConfig::default();
+    let config = arborist::settings::ProjectConfig::default();
     let dir = user_config_dir();
     let all = contexts::contexts(dir.as_deref()).unwrap_or_else(|_| contexts::builtin_contexts());
     all.into_iter()

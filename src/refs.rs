@@ -2,9 +2,9 @@
 //! found by a word search first, then confirmed as identifier nodes in the parse tree, narrowed by
 //! syntax (member names after `.`/`->`/`::`), minus definitions, each attributed to its innermost symbol.
 
-use crate::config::ModuleNaming;
 use crate::engine::Engine;
 use crate::error::Result;
+use crate::grammars::ModuleNaming;
 use crate::index::{FileEntry, files_containing};
 use crate::language::{self, Language};
 use crate::project::ProjectPath;

@@ -2,9 +2,9 @@
 //! messages, for every tool), and which backend answers references, rename, declarations and
 //! implementations (one rule for all four).
 
-use crate::config::LanguageEntry;
 use crate::engine::{Engine, FindOptions, SymbolRef};
 use crate::error::{Error, Result};
+use crate::grammars::LanguageEntry;
 use crate::index::FileEntry;
 use crate::language::Language;
 use crate::lsp::Availability;

@@ -1,8 +1,8 @@
 //! Regex search over the project with ripgrep's crates: the `ignore` parallel walker, `grep-regex`
 //! and `grep-searcher`. Owns matching and context lines; formatting answers is the tools' job.
 
-use crate::config::is_code_file;
 use crate::error::{Error, Result};
+use crate::grammars::is_code_file;
 use crate::project::{Project, ProjectPath};
 use globset::{GlobBuilder, GlobMatcher};
 use grep_matcher::Matcher;

@@ -34,7 +34,9 @@ impl ArboristServer {
             None => {
                 Err(tools::error_text(name, &format!("unknown tool '{name}'; call tools/list for the available tools")))
             }
-            Some(t) if !activation.is_active(t) => Err(tools::error_text(name, &activation.inactive_error(name))),
+            Some(t) if !activation.is_active(t) => {
+                Err(tools::error_text(name, &tools::inactive_error(&activation, name)))
+            }
             Some(tool) => {
                 let session = self.session.clone();
                 tokio::task::spawn_blocking(move || tools::call(&session, tool, args))
@@ -79,7 +81,7 @@ impl ServerHandler for ArboristServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        let tools = self.session.activation().active_tools().into_iter().map(mcp_tool).collect();
+        let tools = tools::active(&self.session.activation()).into_iter().map(mcp_tool).collect();
         Ok(ListToolsResult::with_all_items(tools))
     }
 
@@ -93,7 +95,7 @@ impl ServerHandler for ArboristServer {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        tools::find(name).filter(|t| self.session.activation().is_active(t)).map(mcp_tool)
+        tools::find(name).filter(|t| self.session.activation().is_active(*t)).map(mcp_tool)
     }
 }
 

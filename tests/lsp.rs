@@ -4,7 +4,7 @@
 //! (`cargo test -- --include-ignored`); then a missing server fails them.
 
 use crate::util::require;
-use arborist::config::LanguageEntry;
+use arborist::grammars::LanguageEntry;
 use arborist::lsp::{Availability, FileEdits, Location, LspError, LspPool};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 const TIMEOUT: Duration = Duration::from_secs(30);
 
 fn entry(name: &str) -> LanguageEntry {
-    arborist::config::languages().iter().find(|l| l.name == name).unwrap().clone()
+    arborist::grammars::languages().iter().find(|l| l.name == name).unwrap().clone()
 }
 
 /// A temp copy of `fixtures/lsp/<name>`.

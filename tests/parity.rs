@@ -2,8 +2,8 @@
 //! every default-context tool exists and is active, with the same parameter names, types, required-ness
 //! and defaults. Extra tools and extra optional parameters are deliberate extensions (README).
 
-use arborist::config::ProjectConfig;
 use arborist::contexts::Activation;
+use arborist::settings::ProjectConfig;
 use serde_json::Value;
 
 /// Reference tools arborist does not have yet, with the issue that adds them.
@@ -100,7 +100,7 @@ fn the_default_context_lists_exactly_the_reference_tools_plus_documented_extras(
     let activation = Activation::new("desktop-app", &[], &ProjectConfig::default()).unwrap();
     let names: Vec<String> = reference().into_iter().map(|(n, _)| n).collect();
     let extras: Vec<&str> =
-        activation.active_tools().iter().map(|t| t.name).filter(|n| !names.iter().any(|r| r == n)).collect();
+        arborist::tools::active(&activation).iter().map(|t| t.name).filter(|n| !names.iter().any(|r| r == n)).collect();
     assert!(
         extras.is_empty(),
         "tools beyond the reference in the default context (document them in the README or make them optional): {extras:?}"

@@ -208,7 +208,7 @@ fn no_language_server_outlives_the_arborist_process() {
 fn a_silent_server_times_out_and_a_missing_one_is_reported() {
     let dir = tempfile::tempdir().unwrap();
     let pool = arborist::lsp::LspPool::new(dir.path(), std::time::Duration::from_millis(300));
-    let mut entry = arborist::config::languages().iter().find(|l| l.name == "python").unwrap().clone();
+    let mut entry = arborist::grammars::languages().iter().find(|l| l.name == "python").unwrap().clone();
     entry.language_server = vec!["sh".into(), "-c".into(), "cat > /dev/null".into()];
     let started = std::time::Instant::now();
     let e = pool.references(&entry, "a.py", "x = 1\n", 0, 0).unwrap_err();

@@ -124,8 +124,7 @@ fn switching_to_planning_turns_editing_tools_off() {
     let replace = arborist::tools::find("replace_content").unwrap();
     assert!(!activation.is_active(replace));
     assert!(
-        activation
-            .inactive_error("replace_content")
+        arborist::tools::inactive_error(&activation, "replace_content")
             .starts_with("Tool 'replace_content' is not active. Active tools: [")
     );
     assert!(activation.is_active(arborist::tools::find("find_symbol").unwrap()));
@@ -143,7 +142,7 @@ fn custom_contexts_and_modes_come_from_toml_files() {
     .unwrap();
     std::fs::create_dir_all(dir.path().join("contexts")).unwrap();
     std::fs::write(dir.path().join("contexts/lines.toml"), "included_optional_tools = [\"delete_lines\"]\n").unwrap();
-    let config = arborist::config::ProjectConfig::default();
+    let config = arborist::settings::ProjectConfig::default();
     let a = arborist::contexts::Activation::load("lines", &["no-shell".into()], &config, Some(dir.path())).unwrap();
     assert!(a.is_active(arborist::tools::find("delete_lines").unwrap()));
     assert!(!a.is_active(arborist::tools::find("execute_shell_command").unwrap()));

@@ -8,7 +8,7 @@ use arborist::syntax::parse;
 
 #[test]
 fn every_language_compiles_its_queries() {
-    assert_eq!(language::all().len(), arborist::config::languages().len(), "a grammars.toml entry did not load");
+    assert_eq!(language::all().len(), arborist::grammars::languages().len(), "a grammars.toml entry did not load");
     for lang in language::all() {
         lang.check_queries().unwrap_or_else(|e| panic!("{e}"));
         assert!(lang.tags().is_some() && lang.textobjects().is_some());

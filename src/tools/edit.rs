@@ -5,11 +5,12 @@
 use super::answer::to_json;
 use super::{Effect, ToolSpec};
 use crate::commit::{Change, Force};
-use crate::edit::{Guard, Op, Outcome, Pick, Verify, edit_symbol};
+use crate::edit::{Pick, edit_symbol};
 use crate::engine::{Engine, SymbolRef};
 use crate::error::{Error, Result};
 use crate::external::{self, Ran};
 use crate::index::FileEntry;
+use crate::plan::{Guard, Op, Outcome, Verify};
 use crate::query::SymbolKind;
 use crate::resolve::{ambiguous, resolve_in};
 use crate::symbols::{FileSymbols, ImplBlock, NamePattern};
@@ -383,7 +384,7 @@ fn block_answer(engine: &Engine, p: &BlockParams, verb: &str, out: &Outcome) -> 
     msg
 }
 
-fn language_entry(rel: &str) -> Option<&'static crate::config::LanguageEntry> {
+fn language_entry(rel: &str) -> Option<&'static crate::grammars::LanguageEntry> {
     crate::language::for_path(rel).map(|l| l.entry)
 }
 

@@ -9,6 +9,7 @@ pub mod refs;
 pub mod session;
 pub mod symbols;
 
+use crate::contexts::Activation;
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::session::Session;
@@ -126,6 +127,27 @@ pub fn registry() -> &'static [ToolSpec] {
             .flatten()
             .collect()
     })
+}
+
+impl crate::contexts::Tool for ToolSpec {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn is_optional(&self) -> bool {
+        self.optional
+    }
+}
+
+/// The tools an activation turns on, in registry order.
+pub fn active(activation: &Activation) -> Vec<&'static ToolSpec> {
+    registry().iter().filter(|t| activation.is_active(*t)).collect()
+}
+
+/// The reference server's error for a call to a tool that exists but is not active.
+pub fn inactive_error(activation: &Activation, name: &str) -> String {
+    let names: Vec<&str> = active(activation).iter().map(|t| t.name).collect();
+    format!("Tool '{name}' is not active. Active tools: {names:?}")
 }
 
 /// Looks a tool up by name.

@@ -95,7 +95,7 @@ fn name_position(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<(
 
 /// Opens the files that mention the name, so the server looks at them even before it has analysed the
 /// whole workspace.
-fn open_candidates(engine: &Engine, target: &crate::engine::SymbolRef, entry: &crate::config::LanguageEntry) {
+fn open_candidates(engine: &Engine, target: &crate::engine::SymbolRef, entry: &crate::grammars::LanguageEntry) {
     let Ok(root) = engine.project().resolve("") else { return };
     let needle = format!(r"\b{}\b", regex::escape(&target.symbol().name));
     for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
@@ -111,7 +111,7 @@ fn open_candidates(engine: &Engine, target: &crate::engine::SymbolRef, entry: &c
 fn precise_occurrences(
     engine: &Engine,
     target: &crate::engine::SymbolRef,
-    entry: &crate::config::LanguageEntry,
+    entry: &crate::grammars::LanguageEntry,
 ) -> Result<Vec<Occurrence>> {
     let (text, line, col) = name_position(engine, target)?;
     open_candidates(engine, target, entry);

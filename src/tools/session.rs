@@ -190,7 +190,7 @@ fn get_current_config(session: &Session, _: NoParams) -> Result<String> {
     }
     out.push_str(&format!("Context: {} ({})\n", activation.context.name, activation.context.description));
     out.push_str(&format!("Modes: {}\n", activation.mode_names().join(", ")));
-    let tools: Vec<&str> = activation.active_tools().iter().map(|t| t.name).collect();
+    let tools: Vec<&str> = super::active(&activation).iter().map(|t| t.name).collect();
     out.push_str(&format!("Active tools ({}): {}", tools.len(), tools.join(", ")));
     Ok(out)
 }
@@ -203,7 +203,7 @@ struct ModesParams {
 
 fn switch_modes(session: &Session, p: ModesParams) -> Result<String> {
     let activation = session.switch_modes(&p.modes)?;
-    let tools: Vec<&str> = activation.active_tools().iter().map(|t| t.name).collect();
+    let tools: Vec<&str> = super::active(&activation).iter().map(|t| t.name).collect();
     Ok(format!("Active modes: {}. Active tools: {}", activation.mode_names().join(", "), tools.join(", ")))
 }
 
