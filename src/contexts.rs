@@ -2,8 +2,8 @@
 //! (modes), refined by the project's settings. Built-ins are data here; custom ones come from TOML files
 //! in the user's config dir (`contexts/NAME.toml`, `modes/NAME.toml`). No MCP here.
 
-use crate::error::{Error, Result};
-use crate::settings::ProjectConfig;
+use arborist_engine::error::{Error, Result};
+use arborist_engine::settings::ProjectConfig;
 use serde::Deserialize;
 use std::path::Path;
 

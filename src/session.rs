@@ -2,8 +2,8 @@
 //! active tools, and the user's project registry (`~/.config/arborist/config.toml`). No MCP here.
 
 use crate::contexts::Activation;
-use crate::engine::Engine;
-use crate::error::{Error, Result};
+use arborist_engine::engine::Engine;
+use arborist_engine::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};

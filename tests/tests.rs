@@ -6,6 +6,7 @@ mod crash;
 mod edit_props;
 mod edit_scenarios;
 mod files;
+mod layers;
 mod lsp;
 mod mcp;
 mod parity;

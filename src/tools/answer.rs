@@ -1,6 +1,6 @@
 //! Answer formatting shared by the tools: the reference server's JSON style and answer-length limit.
 
-use crate::error::{Error, Result};
+use arborist_engine::error::{Error, Result};
 use serde::Serialize;
 
 /// JSON as the reference server writes it (Python's `json.dumps`: `", "` and `": "`, non-ASCII kept).

@@ -4,17 +4,17 @@
 
 use super::answer::to_json;
 use super::{Effect, ToolSpec};
-use crate::commit::{Change, Force};
-use crate::edit::{Pick, edit_symbol};
-use crate::engine::{Engine, SymbolRef};
-use crate::error::{Error, Result};
-use crate::external::{self, Ran};
-use crate::index::FileEntry;
-use crate::plan::{Guard, Op, Outcome, Verify};
-use crate::query::SymbolKind;
-use crate::resolve::{ambiguous, resolve_in};
-use crate::symbols::{FileSymbols, ImplBlock, NamePattern};
-use crate::text::TextEdit;
+use arborist_engine::commit::{Change, Force};
+use arborist_engine::edit::{Pick, edit_symbol};
+use arborist_engine::engine::{Engine, SymbolRef};
+use arborist_engine::error::{Error, Result};
+use arborist_engine::external::{self, Ran};
+use arborist_engine::index::FileEntry;
+use arborist_engine::plan::{Guard, Op, Outcome, Verify};
+use arborist_engine::query::SymbolKind;
+use arborist_engine::resolve::{ambiguous, resolve_in};
+use arborist_engine::symbols::{FileSymbols, ImplBlock, NamePattern};
+use arborist_engine::text::TextEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -301,7 +301,7 @@ fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, p: &BlockParams) -> Res
         .into_iter()
         .filter(|b| b.type_name == p.name && wanted_trait.as_ref().is_none_or(|w| b.trait_name.as_ref() == Some(w)))
         .collect();
-    let row = |b: &ImplBlock| crate::syntax::point_at(text, b.range.start).row;
+    let row = |b: &ImplBlock| arborist_engine::syntax::point_at(text, b.range.start).row;
     if found.len() > 1
         && let Some(line) = p.line_hint
     {
@@ -384,8 +384,8 @@ fn block_answer(engine: &Engine, p: &BlockParams, verb: &str, out: &Outcome) -> 
     msg
 }
 
-fn language_entry(rel: &str) -> Option<&'static crate::grammars::LanguageEntry> {
-    crate::language::for_path(rel).map(|l| l.entry)
+fn language_entry(rel: &str) -> Option<&'static arborist_engine::grammars::LanguageEntry> {
+    arborist_engine::language::for_path(rel).map(|l| l.entry)
 }
 
 /// Formats a file through the configured formatter (stdin → stdout) and writes it atomically.

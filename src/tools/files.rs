@@ -3,11 +3,11 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max};
-use crate::commit::{Change, FileOp, Force};
-use crate::engine::Engine;
-use crate::error::{Error, Result};
-use crate::files::{self, FilePlan, Mode, Replacer};
-use crate::search::{self, FileHits, PathFilter, SearchOptions};
+use arborist_engine::commit::{Change, FileOp, Force};
+use arborist_engine::engine::Engine;
+use arborist_engine::error::{Error, Result};
+use arborist_engine::files::{self, FilePlan, Mode, Replacer};
+use arborist_engine::search::{self, FileHits, PathFilter, SearchOptions};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -364,7 +364,7 @@ fn line_tool(
     engine: &Engine,
     rel: &str,
     force: bool,
-    make: impl FnOnce(&str) -> Result<crate::text::TextEdit>,
+    make: impl FnOnce(&str) -> Result<arborist_engine::text::TextEdit>,
 ) -> Result<String> {
     let path = engine.project().resolve_file(rel)?;
     let doc = engine.cache().read(&path)?;

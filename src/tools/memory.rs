@@ -2,10 +2,10 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max};
-use crate::engine::Engine;
-use crate::error::{Error, Result};
-use crate::files::{Mode, Replacer};
-use crate::memory;
+use arborist_engine::engine::Engine;
+use arborist_engine::error::{Error, Result};
+use arborist_engine::files::{Mode, Replacer};
+use arborist_engine::memory;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;

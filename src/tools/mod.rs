@@ -10,9 +10,9 @@ pub mod session;
 pub mod symbols;
 
 use crate::contexts::Activation;
-use crate::engine::Engine;
-use crate::error::{Error, Result};
 use crate::session::Session;
+use arborist_engine::engine::Engine;
+use arborist_engine::error::{Error, Result};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -97,11 +97,11 @@ pub(crate) fn default_max() -> i64 {
 }
 
 /// LSP SymbolKind numbers from a tool call, with an actionable error for unknown ones.
-pub(crate) fn symbol_kinds(numbers: &[i64]) -> Result<Vec<crate::query::SymbolKind>> {
+pub(crate) fn symbol_kinds(numbers: &[i64]) -> Result<Vec<arborist_engine::query::SymbolKind>> {
     numbers
         .iter()
         .map(|&n| {
-            crate::query::SymbolKind::from_number(n).ok_or_else(|| {
+            arborist_engine::query::SymbolKind::from_number(n).ok_or_else(|| {
                 Error::invalid(
                     "include_kinds",
                     format!(

@@ -3,13 +3,13 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max, symbol_kinds};
-use crate::commit::{Change, FileOp, Force};
-use crate::engine::Engine;
-use crate::error::{Error, Result};
-use crate::query::SymbolKind;
-use crate::refs::{self, Occurrence, Target, context_around};
-use crate::resolve::Backend;
-use crate::text::TextEdit;
+use arborist_engine::commit::{Change, FileOp, Force};
+use arborist_engine::engine::Engine;
+use arborist_engine::error::{Error, Result};
+use arborist_engine::query::SymbolKind;
+use arborist_engine::refs::{self, Occurrence, Target, context_around};
+use arborist_engine::resolve::Backend;
+use arborist_engine::text::TextEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -68,13 +68,13 @@ pub(super) fn target_occurrences(
     engine: &Engine,
     name_path: &str,
     rel: &str,
-) -> Result<(crate::engine::SymbolRef, Vec<Occurrence>)> {
+) -> Result<(arborist_engine::engine::SymbolRef, Vec<Occurrence>)> {
     let target = engine.resolve_symbol(name_path, rel)?;
     let occs = heuristic_occurrences(engine, &target)?;
     Ok((target, occs))
 }
 
-fn heuristic_occurrences(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<Vec<Occurrence>> {
+fn heuristic_occurrences(engine: &Engine, target: &arborist_engine::engine::SymbolRef) -> Result<Vec<Occurrence>> {
     let s = target.symbol();
     let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
     let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang, def_rel: &target.entry.rel };
@@ -82,25 +82,30 @@ fn heuristic_occurrences(engine: &Engine, target: &crate::engine::SymbolRef) -> 
 }
 
 /// The target's name position as (line, UTF-16 column), with the file's text.
-fn name_position(engine: &Engine, target: &crate::engine::SymbolRef) -> Result<(String, u32, u32)> {
+fn name_position(engine: &Engine, target: &arborist_engine::engine::SymbolRef) -> Result<(String, u32, u32)> {
     let path = engine.project().resolve_file(&target.entry.rel)?;
     let doc = engine.cache().read(&path)?;
     let text = doc.text().to_string();
-    let starts = crate::text::line_starts(&text);
+    let starts = arborist_engine::text::line_starts(&text);
     let byte = target.symbol().name_range.start as usize;
-    let line = crate::text::line_of(&starts, byte);
-    let col = crate::text::byte_to_utf16_col(&text, &starts, byte);
+    let line = arborist_engine::text::line_of(&starts, byte);
+    let col = arborist_engine::text::byte_to_utf16_col(&text, &starts, byte);
     Ok((text, line as u32, col as u32))
 }
 
 /// Opens the files that mention the name, so the server looks at them even before it has analysed the
 /// whole workspace.
-fn open_candidates(engine: &Engine, target: &crate::engine::SymbolRef, entry: &crate::grammars::LanguageEntry) {
+fn open_candidates(
+    engine: &Engine,
+    target: &arborist_engine::engine::SymbolRef,
+    entry: &arborist_engine::grammars::LanguageEntry,
+) {
     let Ok(root) = engine.project().resolve("") else { return };
     let needle = format!(r"\b{}\b", regex::escape(&target.symbol().name));
-    for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
-        let same_language = crate::language::for_path(&rel).is_some_and(|l| l.name() == target.entry.lang.name());
-        let p = crate::project::ProjectPath { rel: rel.clone(), abs };
+    for (rel, abs) in arborist_engine::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
+        let same_language =
+            arborist_engine::language::for_path(&rel).is_some_and(|l| l.name() == target.entry.lang.name());
+        let p = arborist_engine::project::ProjectPath { rel: rel.clone(), abs };
         if let (true, Ok(doc)) = (same_language, engine.cache().load(&p)) {
             let _ = engine.lsp().open(entry, &rel, doc.text());
         }
@@ -110,8 +115,8 @@ fn open_candidates(engine: &Engine, target: &crate::engine::SymbolRef, entry: &c
 /// Uses reported by the language server, as occurrences.
 fn precise_occurrences(
     engine: &Engine,
-    target: &crate::engine::SymbolRef,
-    entry: &crate::grammars::LanguageEntry,
+    target: &arborist_engine::engine::SymbolRef,
+    entry: &arborist_engine::grammars::LanguageEntry,
 ) -> Result<Vec<Occurrence>> {
     let (text, line, col) = name_position(engine, target)?;
     open_candidates(engine, target, entry);
@@ -122,11 +127,14 @@ fn precise_occurrences(
         let Ok(path) = engine.project().resolve_file(&loc.rel) else { continue };
         let (Some(file), Ok(doc)) = (engine.index().file(&path), engine.cache().load(&path)) else { continue };
         let text: std::sync::Arc<str> = std::sync::Arc::from(doc.text());
-        let starts = crate::text::line_starts(&text);
-        let Some(start) = crate::text::utf16_to_byte(&text, &starts, loc.start.0 as usize, loc.start.1 as usize) else {
+        let starts = arborist_engine::text::line_starts(&text);
+        let Some(start) =
+            arborist_engine::text::utf16_to_byte(&text, &starts, loc.start.0 as usize, loc.start.1 as usize)
+        else {
             continue;
         };
-        let end = crate::text::utf16_to_byte(&text, &starts, loc.end.0 as usize, loc.end.1 as usize).unwrap_or(start);
+        let end = arborist_engine::text::utf16_to_byte(&text, &starts, loc.end.0 as usize, loc.end.1 as usize)
+            .unwrap_or(start);
         let container = file.symbols.innermost_at(start);
         out.push(Occurrence {
             rel: loc.rel.clone(),
@@ -145,7 +153,7 @@ fn precise_occurrences(
 /// Occurrences from the chosen backend, and the label every answer item carries.
 fn occurrences_with_backend(
     engine: &Engine,
-    target: &crate::engine::SymbolRef,
+    target: &arborist_engine::engine::SymbolRef,
     requested: Option<&str>,
 ) -> Result<(Vec<Occurrence>, String)> {
     match engine.backend(target.entry.lang, requested)? {
@@ -237,7 +245,7 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
         let path = engine.project().resolve_file(&rel)?;
         let doc = engine.cache().read(&path)?;
         let mut lines: Vec<usize> =
-            edits.iter().map(|e| crate::syntax::point_at(doc.text(), e.range.start).row).collect();
+            edits.iter().map(|e| arborist_engine::syntax::point_at(doc.text(), e.range.start).row).collect();
         lines.dedup();
         places.push(format!("{rel}:{}", lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(",")));
         change.push(path, FileOp::Edit { base: doc, edits, check: None });
@@ -253,7 +261,7 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
 /// The byte edits of a rename per file, from the language server or the heuristic, and the backend label.
 fn rename_plan(
     engine: &Engine,
-    target: &crate::engine::SymbolRef,
+    target: &arborist_engine::engine::SymbolRef,
     new_name: &str,
     requested: Option<&str>,
 ) -> Result<(BTreeMap<String, Vec<TextEdit>>, String)> {
@@ -266,9 +274,10 @@ fn rename_plan(
                 for f in files {
                     let path = engine.project().resolve_file(&f.rel)?;
                     let doc = engine.cache().read(&path)?;
-                    let starts = crate::text::line_starts(doc.text());
-                    let to_byte =
-                        |(l, c): (u32, u32)| crate::text::utf16_to_byte(doc.text(), &starts, l as usize, c as usize);
+                    let starts = arborist_engine::text::line_starts(doc.text());
+                    let to_byte = |(l, c): (u32, u32)| {
+                        arborist_engine::text::utf16_to_byte(doc.text(), &starts, l as usize, c as usize)
+                    };
                     let edits: Option<Vec<TextEdit>> = f
                         .edits
                         .iter()

@@ -2,12 +2,12 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max};
-use crate::engine::Engine;
-use crate::error::{Error, Result};
-use crate::language;
-use crate::memory;
 use crate::session::Session;
-use crate::shell;
+use arborist_engine::engine::Engine;
+use arborist_engine::error::{Error, Result};
+use arborist_engine::language;
+use arborist_engine::memory;
+use arborist_engine::shell;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -147,7 +147,7 @@ fn languages_of(engine: &Engine) -> Vec<&'static str> {
         Ok(r) => r,
         Err(_) => return Vec::new(),
     };
-    let files = crate::index::code_files(engine.project(), &root);
+    let files = arborist_engine::index::code_files(engine.project(), &root);
     let mut langs: Vec<&'static str> = language::all()
         .iter()
         .filter(|l| files.iter().any(|(rel, _)| language::for_path(rel).is_some_and(|f| f.name() == l.name())))

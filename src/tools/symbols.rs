@@ -3,13 +3,13 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max, symbol_kinds};
-use crate::cache::Document;
-use crate::engine::{Engine, FindOptions, SymbolRef};
-use crate::error::{Error, Result};
-use crate::index::FileEntry;
-use crate::query::SymbolKind;
-use crate::resolve::Backend;
-use crate::symbols::{NamePattern, outline};
+use arborist_engine::cache::Document;
+use arborist_engine::engine::{Engine, FindOptions, SymbolRef};
+use arborist_engine::error::{Error, Result};
+use arborist_engine::index::FileEntry;
+use arborist_engine::query::SymbolKind;
+use arborist_engine::resolve::Backend;
+use arborist_engine::symbols::{NamePattern, outline};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -213,7 +213,7 @@ fn symbol_json(
         if body {
             let block = &text[s.range.start as usize..s.range.end as usize];
             v["body"] = Value::String(block.to_string());
-            v["body_sha256"] = Value::String(crate::text::ContentHash::of(block.as_bytes()).hex());
+            v["body_sha256"] = Value::String(arborist_engine::text::ContentHash::of(block.as_bytes()).hex());
         }
         if info {
             v["info"] = Value::String(symbol_info(r, text));
@@ -413,9 +413,9 @@ fn precise_symbols(
     lookup: Lookup,
 ) -> Result<Option<(Vec<SymbolRef>, String)>> {
     let Backend::Precise(lang) = engine.backend(entry.lang, None)? else { return Ok(None) };
-    let starts = crate::text::line_starts(text);
-    let line = crate::text::line_of(&starts, at) as u32;
-    let col = crate::text::byte_to_utf16_col(text, &starts, at) as u32;
+    let starts = arborist_engine::text::line_starts(text);
+    let line = arborist_engine::text::line_of(&starts, at) as u32;
+    let col = arborist_engine::text::byte_to_utf16_col(text, &starts, at) as u32;
     let found = match lookup {
         Lookup::Definition => engine.lsp().definition(&lang, &entry.rel, text, line, col),
         Lookup::Implementation => engine.lsp().implementation(&lang, &entry.rel, text, line, col),
@@ -431,8 +431,8 @@ fn precise_symbols(
 /// The symbol whose name is at (line, UTF-16 col) of a file, else the innermost one containing it.
 fn symbol_at(engine: &Engine, rel: &str, (line, col): (u32, u32)) -> Option<SymbolRef> {
     let (entry, doc) = engine.symbols_with_text(rel).ok()?;
-    let starts = crate::text::line_starts(doc.text());
-    let byte = crate::text::utf16_to_byte(doc.text(), &starts, line as usize, col as usize)? as u32;
+    let starts = arborist_engine::text::line_starts(doc.text());
+    let byte = arborist_engine::text::utf16_to_byte(doc.text(), &starts, line as usize, col as usize)? as u32;
     let named = entry.symbols.preorder().into_iter().find(|&i| {
         let r = &entry.symbols.get(i).name_range;
         r.start <= byte && byte < r.end.max(r.start + 1)
@@ -588,7 +588,7 @@ fn list_symbols(engine: &Engine, p: ListSymbolsParams) -> Result<String> {
         .zip(entry.symbols.preorder())
         .map(|(line, i)| {
             let r = &entry.symbols.get(i).range;
-            let hash = crate::text::ContentHash::of(&doc.text().as_bytes()[r.start as usize..r.end as usize]);
+            let hash = arborist_engine::text::ContentHash::of(&doc.text().as_bytes()[r.start as usize..r.end as usize]);
             format!("{line} sha256={}", hash.short())
         })
         .collect();

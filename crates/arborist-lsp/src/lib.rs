@@ -9,7 +9,7 @@
 mod server;
 mod uri;
 
-use crate::grammars::LanguageEntry;
+use arborist_syntax::grammars::LanguageEntry;
 use serde_json::{Value, json};
 use server::Server;
 use std::collections::HashMap;

@@ -2,13 +2,13 @@
 //! Plain data in, plain data out; knows nothing of MCP or JSON.
 
 use crate::cache::{Document, FileCache};
-use crate::error::{Error, Result};
 use crate::index::{BuildStats, FileEntry, Index, Stamp};
-use crate::language;
 use crate::project::{Project, ProjectPath};
-use crate::query::SymbolKind;
-use crate::symbols::{FileSymbols, NamePattern};
-use crate::syntax::{SyntaxIssue, parse, syntax_issues};
+use arborist_syntax::error::{Error, Result};
+use arborist_syntax::language;
+use arborist_syntax::query::SymbolKind;
+use arborist_syntax::symbols::{FileSymbols, NamePattern};
+use arborist_syntax::syntax::{SyntaxIssue, parse, syntax_issues};
 use std::path::Path;
 use std::sync::Arc;
 use tree_sitter::Tree;
@@ -21,7 +21,7 @@ pub struct SymbolRef {
 }
 
 impl SymbolRef {
-    pub fn symbol(&self) -> &crate::symbols::Symbol {
+    pub fn symbol(&self) -> &arborist_syntax::symbols::Symbol {
         self.entry.symbols.get(self.index)
     }
 
@@ -50,11 +50,11 @@ pub struct Engine {
     cache: FileCache,
     index: Index,
     /// Language servers, started on first use.
-    lsp: std::sync::OnceLock<crate::lsp::LspPool>,
+    lsp: std::sync::OnceLock<arborist_lsp::LspPool>,
     /// Held by every editing tool call: read-modify-write sequences never interleave.
     writes: std::sync::Mutex<()>,
     /// Parse trees of recently edited files, by path, with the content hash they belong to.
-    trees: std::sync::Mutex<std::collections::HashMap<String, (crate::text::ContentHash, tree_sitter::Tree)>>,
+    trees: std::sync::Mutex<std::collections::HashMap<String, (arborist_syntax::text::ContentHash, tree_sitter::Tree)>>,
 }
 
 impl Engine {
@@ -106,8 +106,8 @@ impl Engine {
     }
 
     /// The project's language servers.
-    pub fn lsp(&self) -> &crate::lsp::LspPool {
-        self.lsp.get_or_init(|| crate::lsp::LspPool::new(self.project.root(), std::time::Duration::from_secs(30)))
+    pub fn lsp(&self) -> &arborist_lsp::LspPool {
+        self.lsp.get_or_init(|| arborist_lsp::LspPool::new(self.project.root(), std::time::Duration::from_secs(30)))
     }
 
     /// Tells running language servers a file's new text (None: it is gone), so they never answer from
@@ -126,7 +126,10 @@ impl Engine {
     }
 
     /// The language-server command for a language: the project's override, else grammars.toml's.
-    pub fn language_server_entry(&self, lang: &crate::language::Language) -> crate::grammars::LanguageEntry {
+    pub fn language_server_entry(
+        &self,
+        lang: &arborist_syntax::language::Language,
+    ) -> arborist_syntax::grammars::LanguageEntry {
         let mut entry = lang.entry.clone();
         if let Some(argv) = self.project.config().language_servers.get(lang.name()) {
             entry.language_server = argv.clone();
@@ -190,7 +193,12 @@ impl Engine {
     }
 
     /// The parse tree of a file's text `doc` (cached per path for repeated edits).
-    pub fn tree_for(&self, rel: &str, lang: &'static crate::language::Language, doc: &Document) -> Result<Tree> {
+    pub fn tree_for(
+        &self,
+        rel: &str,
+        lang: &'static arborist_syntax::language::Language,
+        doc: &Document,
+    ) -> Result<Tree> {
         if let Some((hash, tree)) = self.trees.lock().unwrap().get(rel)
             && *hash == doc.hash
         {
@@ -202,7 +210,7 @@ impl Engine {
     }
 
     /// Keeps a tree for the next edit of the same text.
-    pub(crate) fn remember_tree(&self, rel: &str, hash: crate::text::ContentHash, tree: Tree) {
+    pub(crate) fn remember_tree(&self, rel: &str, hash: arborist_syntax::text::ContentHash, tree: Tree) {
         let mut trees = self.trees.lock().unwrap();
         if trees.len() >= 64 {
             trees.clear();

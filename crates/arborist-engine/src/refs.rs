@@ -3,14 +3,14 @@
 //! syntax (member names after `.`/`->`/`::`), minus definitions, each attributed to its innermost symbol.
 
 use crate::engine::Engine;
-use crate::error::Result;
-use crate::grammars::ModuleNaming;
 use crate::index::{FileEntry, files_containing};
-use crate::language::{self, Language};
 use crate::project::ProjectPath;
-use crate::query::ImportRole;
-use crate::query::SymbolKind;
-use crate::syntax::parse;
+use arborist_syntax::error::Result;
+use arborist_syntax::grammars::ModuleNaming;
+use arborist_syntax::language::{self, Language};
+use arborist_syntax::query::ImportRole;
+use arborist_syntax::query::SymbolKind;
+use arborist_syntax::syntax::parse;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;

@@ -1,9 +1,9 @@
 //! The file cache: the only reader and writer of source files. Documents are ropes keyed by path,
 //! revalidated by mtime and size; writes are atomic and keep line endings, BOM and permissions.
 
-use crate::error::{Error, Result};
 use crate::project::ProjectPath;
-use crate::text::{ContentHash, LineEnding};
+use arborist_syntax::error::{Error, Result};
+use arborist_syntax::text::{ContentHash, LineEnding};
 use ropey::Rope;
 use std::collections::HashMap;
 use std::io::Write;

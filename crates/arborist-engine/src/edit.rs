@@ -3,9 +3,9 @@
 
 use crate::commit::{Change, ExtraCheck, FileOp};
 use crate::engine::Engine;
-use crate::error::Result;
 use crate::index::FileEntry;
-use crate::plan::{Force, Guard, Op, Outcome, Target, Verify, build_edit, check_guards, check_kind, outcome};
+use arborist_syntax::error::Result;
+use arborist_syntax::plan::{Force, Guard, Op, Outcome, Target, Verify, build_edit, check_guards, check_kind, outcome};
 use std::ops::Range;
 use std::sync::Arc;
 use tree_sitter::Tree;

@@ -88,7 +88,7 @@ struct Registry {
 pub fn languages() -> &'static [LanguageEntry] {
     static REGISTRY: OnceLock<Vec<LanguageEntry>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let reg: Registry = toml::from_str(include_str!("../grammars.toml"))
+        let reg: Registry = toml::from_str(include_str!("../../../grammars.toml"))
             .expect("grammars.toml is compiled in and checked by tests");
         reg.language
     })

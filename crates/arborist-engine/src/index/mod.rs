@@ -5,12 +5,12 @@
 
 mod store;
 
-use crate::language::{self, Language};
 use crate::project::{Project, ProjectPath};
 use crate::search::{PathFilter, compile_matcher, for_each_file};
-use crate::symbols::{FileSymbols, NamePattern};
-use crate::syntax::parse;
-use crate::text::ContentHash;
+use arborist_syntax::language::{self, Language};
+use arborist_syntax::symbols::{FileSymbols, NamePattern};
+use arborist_syntax::syntax::parse;
+use arborist_syntax::text::ContentHash;
 use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -3,12 +3,12 @@
 //! implementations (one rule for all four).
 
 use crate::engine::{Engine, FindOptions, SymbolRef};
-use crate::error::{Error, Result};
-use crate::grammars::LanguageEntry;
 use crate::index::FileEntry;
-use crate::language::Language;
-use crate::lsp::Availability;
-use crate::symbols::NamePattern;
+use arborist_lsp::Availability;
+use arborist_syntax::error::{Error, Result};
+use arborist_syntax::grammars::LanguageEntry;
+use arborist_syntax::language::Language;
+use arborist_syntax::symbols::NamePattern;
 use std::sync::Arc;
 
 /// How to disambiguate a name path.

@@ -1,9 +1,9 @@
 //! Regex search over the project with ripgrep's crates: the `ignore` parallel walker, `grep-regex`
 //! and `grep-searcher`. Owns matching and context lines; formatting answers is the tools' job.
 
-use crate::error::{Error, Result};
-use crate::grammars::is_code_file;
 use crate::project::{Project, ProjectPath};
+use arborist_syntax::error::{Error, Result};
+use arborist_syntax::grammars::is_code_file;
 use globset::{GlobBuilder, GlobMatcher};
 use grep_matcher::Matcher;
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};

@@ -36,9 +36,9 @@ macro_rules! grammar {
         Grammar {
             name: $name,
             language: || $language.into(),
-            tags: include_str!(concat!("../queries/", $name, "/tags.scm")),
-            textobjects: include_str!(concat!("../queries/", $name, "/textobjects.scm")),
-            imports: include_str!(concat!("../queries/", $name, "/imports.scm")),
+            tags: include_str!(concat!("../../../queries/", $name, "/tags.scm")),
+            textobjects: include_str!(concat!("../../../queries/", $name, "/textobjects.scm")),
+            imports: include_str!(concat!("../../../queries/", $name, "/imports.scm")),
         }
     };
 }

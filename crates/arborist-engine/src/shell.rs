@@ -1,7 +1,7 @@
 //! Shell commands for agents: `sh -c` in the project root (or a directory inside it), with a time limit
 //! that kills the command's whole process group, and a refusal list for destructive commands.
 
-use crate::error::{Error, Result};
+use arborist_syntax::error::{Error, Result};
 use regex::RegexSet;
 use std::io::Read;
 use std::path::Path;

@@ -7,13 +7,13 @@
 
 use crate::cache::Document;
 use crate::engine::Engine;
-use crate::error::{Error, Result};
-use crate::language::{self, Language};
-pub use crate::plan::Force;
 use crate::project::ProjectPath;
-use crate::symbols::FileSymbols;
-use crate::syntax::{check_change, parse, reparse};
-use crate::text::{TextEdit, apply_edits};
+use arborist_syntax::error::{Error, Result};
+use arborist_syntax::language::{self, Language};
+pub use arborist_syntax::plan::Force;
+use arborist_syntax::symbols::FileSymbols;
+use arborist_syntax::syntax::{check_change, parse, reparse};
+use arborist_syntax::text::{TextEdit, apply_edits};
 use std::ops::Range;
 use std::sync::Arc;
 use tree_sitter::Tree;

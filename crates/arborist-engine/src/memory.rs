@@ -4,8 +4,8 @@
 use crate::cache::FileCache;
 use crate::commit::{Change, FileOp, Force};
 use crate::engine::Engine;
-use crate::error::{Error, Result};
 use crate::project::{Project, ProjectPath};
+use arborist_syntax::error::{Error, Result};
 
 /// Where memories live, relative to the project root.
 pub const MEMORY_DIR: &str = ".serena/memories";

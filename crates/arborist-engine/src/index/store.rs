@@ -2,10 +2,10 @@
 //! per-file symbol tables. Safe to delete; a file that fails any check is ignored as a whole.
 
 use super::FileEntry;
-use crate::language;
-use crate::query::SymbolKind;
-use crate::symbols::{FileSymbols, Symbol};
-use crate::text::ContentHash;
+use arborist_syntax::language;
+use arborist_syntax::query::SymbolKind;
+use arborist_syntax::symbols::{FileSymbols, Symbol};
+use arborist_syntax::text::ContentHash;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";

@@ -1,7 +1,7 @@
 //! The per-project settings file `.arborist/project.toml`, as pure data with its checks. Reading the file
 //! is the project's job.
 
-use crate::error::{Error, Result};
+use arborist_syntax::error::{Error, Result};
 use serde::Deserialize;
 
 /// Where a project keeps its settings, relative to the project root.

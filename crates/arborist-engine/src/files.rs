@@ -3,10 +3,10 @@
 //! the file cache; every check runs before anything is written.
 
 use crate::cache::{Document, FileCache};
-use crate::error::{Error, Result};
 use crate::project::{Project, ProjectPath};
 use crate::search::{PathFilter, for_each_file, regex_hint};
-use crate::text::{TextEdit, line_count, line_of, line_starts, lines_range};
+use arborist_syntax::error::{Error, Result};
+use arborist_syntax::text::{TextEdit, line_count, line_of, line_starts, lines_range};
 use globset::GlobBuilder;
 use regex::Regex;
 use std::ops::Range;

@@ -1,8 +1,8 @@
 //! The project sandbox: its root, path validation and ignore rules. Every path a tool receives is
 //! resolved here; nothing outside the root and nothing under `.git/` is ever handed out.
 
-use crate::error::{Error, Result};
 use crate::settings::{PROJECT_CONFIG_PATH, ProjectConfig};
+use arborist_syntax::error::{Error, Result};
 use ignore::WalkBuilder;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use std::path::{Component, Path, PathBuf};

@@ -1,0 +1,24 @@
+//! arborist-engine: one open project and everything that answers tool calls about it, as plain data in
+//! and out. The project sandbox and settings, the file cache (the only reader and writer of source
+//! files), the symbol index, search, references and rename, memories, the shell, and the commit path
+//! every change goes through. Built on `arborist-syntax` and `arborist-lsp`; knows nothing of MCP.
+//!
+//! The lower layers' modules are re-exported, so a tool layer needs only this crate.
+
+pub mod cache;
+pub mod commit;
+pub mod edit;
+pub mod engine;
+pub mod external;
+pub mod files;
+pub mod index;
+pub mod memory;
+pub mod project;
+pub mod refs;
+pub mod resolve;
+pub mod search;
+pub mod settings;
+pub mod shell;
+
+pub use arborist_lsp as lsp;
+pub use arborist_syntax::{Error, Result, error, grammars, language, plan, query, symbols, syntax, text};
