@@ -116,7 +116,8 @@ struct SafeDeleteParams {
 }
 
 fn safe_delete_symbol(engine: &Engine, p: SafeDeleteParams) -> Result<String> {
-    let (target, uses) = super::refs::target_occurrences(engine, &p.name_path_pattern, &p.relative_path)?;
+    let target = engine.resolve_symbol(&p.name_path_pattern, &p.relative_path)?;
+    let uses = engine.name_uses(&target)?;
     if !uses.is_empty() {
         let mut by_file: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
         for u in &uses {

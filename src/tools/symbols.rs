@@ -8,7 +8,6 @@ use arborist_engine::engine::{Engine, FindOptions, SymbolRef};
 use arborist_engine::error::{Error, Result};
 use arborist_engine::index::FileEntry;
 use arborist_engine::query::SymbolKind;
-use arborist_engine::resolve::Backend;
 use arborist_engine::symbols::{NamePattern, outline};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -350,126 +349,21 @@ struct DeclarationParams {
 }
 
 fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
-    let re = regex::Regex::new(&format!("(?ms){}", p.regex)).map_err(|e| Error::InvalidRegex(e.to_string()))?;
-    if re.captures_len() != 2 {
-        let why = format!("regex must contain exactly one capture group, found {}", re.captures_len() - 1);
-        return Err(Error::invalid("regex", why));
-    }
-    let (entry, doc) = engine.symbols_with_text(&p.relative_path)?;
-    let text = doc.text();
-    let within = match &p.containing_symbol_name_path {
-        Some(np) => engine.resolve_symbol(np, &entry.rel)?.symbol().range.clone(),
-        None => 0..text.len() as u32,
-    };
-    let no_usage = |why: &str| Error::invalid("regex", format!("{why}; adjust the regex"));
-    let caps = re
-        .captures(&text[within.start as usize..within.end as usize])
-        .ok_or_else(|| no_usage(&format!("the regex does not match in {}", entry.rel)))?;
-    let group = caps.get(1).ok_or_else(|| no_usage("the regex matched but its group did not"))?;
-    let at = within.start as usize + group.start();
-    let ident = identifier_at(text, at).ok_or_else(|| no_usage("no identifier at the group's position"))?;
-    if let Some((found, label)) = precise_symbols(engine, &entry, text, at, Lookup::Definition)?
-        .and_then(|(v, label)| v.into_iter().next().map(|f| (f, label)))
-    {
-        let mut v = symbol_json(engine, &found, 0, p.include_body, p.include_info, &TextCache::default())?;
-        v["resolution"] = json!(label);
-        return Ok(to_json(&v));
-    }
-    let candidates = engine.find_symbols(&NamePattern::parse(&ident)?, "", &FindOptions::default())?;
-    let mut ranked = rank_declarations(candidates, &entry, at);
-    if ranked.is_empty() {
-        return Err(Error::NoSymbol {
-            what: "declaration of".into(),
-            name: ident,
-            scope: "the project".into(),
-            hint: "the heuristic searches by name; check the spelling, or install the language server",
-        });
-    }
-    let best = ranked.remove(0);
-    let mut v = symbol_json(engine, &best, 0, p.include_body, p.include_info, &TextCache::default())?;
-    v["resolution"] = json!("heuristic: tree-sitter name match, not a compiler's resolution");
-    if !ranked.is_empty() {
-        let others: Vec<Value> = ranked.iter().take(10).map(|r| json!({"name_path": r.name_path(), "relative_path": r.entry.rel, "body_location": body_location(&r.entry, r.index)})).collect();
+    let d = engine.declaration(&p.relative_path, &p.regex, p.containing_symbol_name_path.as_deref())?;
+    let mut v = symbol_json(engine, &d.found, 0, p.include_body, p.include_info, &TextCache::default())?;
+    v["resolution"] = json!(d.resolution);
+    if !d.others.is_empty() {
+        let others: Vec<Value> = d
+            .others
+            .iter()
+            .take(10)
+            .map(|r| {
+                json!({"name_path": r.name_path(), "relative_path": r.entry.rel, "body_location": body_location(&r.entry, r.index)})
+            })
+            .collect();
         v["other_candidates"] = Value::Array(others);
     }
     Ok(to_json(&v))
-}
-
-/// What to ask a language server.
-#[derive(Clone, Copy)]
-enum Lookup {
-    Definition,
-    Implementation,
-}
-
-/// Symbols a language server points to from byte `at` of `entry`'s file, with the answer's label; None when
-/// the backend rule picks the heuristic (or the server finds nothing usable), so the caller falls back to
-/// tree-sitter; an error when the project demands a server that is not there.
-fn precise_symbols(
-    engine: &Engine,
-    entry: &FileEntry,
-    text: &str,
-    at: usize,
-    lookup: Lookup,
-) -> Result<Option<(Vec<SymbolRef>, String)>> {
-    let Backend::Precise(lang) = engine.backend(entry.lang, None)? else { return Ok(None) };
-    let starts = arborist_engine::text::line_starts(text);
-    let line = arborist_engine::text::line_of(&starts, at) as u32;
-    let col = arborist_engine::text::byte_to_utf16_col(text, &starts, at) as u32;
-    let found = match lookup {
-        Lookup::Definition => engine.lsp().definition(&lang, &entry.rel, text, line, col),
-        Lookup::Implementation => engine.lsp().implementation(&lang, &entry.rel, text, line, col),
-    };
-    let Ok(locations) = found.inspect_err(|e| tracing::warn!("language server: {e}; using the heuristic")) else {
-        return Ok(None);
-    };
-    let symbols: Vec<SymbolRef> = locations.iter().filter_map(|l| symbol_at(engine, &l.rel, l.start)).collect();
-    let label = format!("precise ({})", lang.language_server.first().map_or("", String::as_str));
-    Ok((!symbols.is_empty()).then_some((symbols, label)))
-}
-
-/// The symbol whose name is at (line, UTF-16 col) of a file, else the innermost one containing it.
-fn symbol_at(engine: &Engine, rel: &str, (line, col): (u32, u32)) -> Option<SymbolRef> {
-    let (entry, doc) = engine.symbols_with_text(rel).ok()?;
-    let starts = arborist_engine::text::line_starts(doc.text());
-    let byte = arborist_engine::text::utf16_to_byte(doc.text(), &starts, line as usize, col as usize)? as u32;
-    let named = entry.symbols.preorder().into_iter().find(|&i| {
-        let r = &entry.symbols.get(i).name_range;
-        r.start <= byte && byte < r.end.max(r.start + 1)
-    });
-    let index = named.or_else(|| entry.symbols.innermost_at(byte as usize))?;
-    Some(SymbolRef { entry, index })
-}
-
-/// The identifier (letters, digits, `_`, `$`) around byte `at`.
-fn identifier_at(text: &str, at: usize) -> Option<String> {
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    let start = text[..at].char_indices().rev().take_while(|&(_, c)| is_ident(c)).last().map_or(at, |(i, _)| i);
-    let end = text[at..].char_indices().find(|&(_, c)| !is_ident(c)).map_or(text.len(), |(i, _)| at + i);
-    (start < end).then(|| text[start..end].to_string())
-}
-
-/// Best first: declarations in scopes enclosing the usage, then the same file, then elsewhere.
-fn rank_declarations(mut found: Vec<SymbolRef>, usage_file: &FileEntry, at: usize) -> Vec<SymbolRef> {
-    let enclosing: Vec<u32> = {
-        let mut v = Vec::new();
-        let mut cur = usage_file.symbols.innermost_at(at);
-        while let Some(i) = cur {
-            v.push(i);
-            cur = usage_file.symbols.get(i).parent;
-        }
-        v
-    };
-    let score = |r: &SymbolRef| -> (u8, String) {
-        if r.entry.rel != usage_file.rel {
-            return (2, r.entry.rel.clone());
-        }
-        let parent = r.symbol().parent;
-        let in_scope = parent.is_none() || parent.is_some_and(|p| enclosing.contains(&p));
-        (if in_scope { 0 } else { 1 }, String::new())
-    };
-    found.sort_by_key(|r| score(r));
-    found
 }
 
 // ---------------------------------------------------------------- find_implementations
@@ -506,56 +400,12 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
         exclude_kinds: symbol_kinds(&p.exclude_kinds)?,
     };
     let target = engine.resolve_symbol(&p.name_path, &p.relative_path)?;
-    let sym = target.symbol();
-    let (type_name, member) = if sym.kind.is_type_like() {
-        (sym.name.clone(), None)
-    } else {
-        let parent = sym.parent.ok_or_else(|| {
-            Error::invalid("name_path", format!("`{}` is neither a type nor a member of one", p.name_path))
-        })?;
-        (target.entry.symbols.get(parent).name.clone(), Some(sym.name.clone()))
-    };
-    let (_, target_doc) = engine.symbols_with_text(&target.entry.rel)?;
-    if let Some((found, label)) = precise_symbols(
-        engine,
-        &target.entry,
-        target_doc.text(),
-        sym.name_range.start as usize,
-        Lookup::Implementation,
-    )? {
-        let mut out = Vec::new();
-        for r in found.iter().filter(|r| opts.accepts(r.symbol().kind)) {
-            let mut v = symbol_json(engine, r, 0, false, p.include_info, &TextCache::default())?;
-            v["resolution"] = json!(label);
-            out.push(v);
-        }
-        return Ok(limit_answer(to_json(&out), limit, "", || None));
-    }
-    let scope = engine.project().resolve("")?;
+    let found = engine.implementations(&target, &opts)?;
     let mut out = Vec::new();
-    for entry in engine.index().all_in(engine.project(), &scope) {
-        for (owner, base) in &entry.symbols.supertypes {
-            if *base != type_name {
-                continue;
-            }
-            let hits: Vec<u32> = match &member {
-                None => vec![*owner],
-                Some(m) => entry
-                    .symbols
-                    .get(*owner)
-                    .children
-                    .iter()
-                    .copied()
-                    .filter(|&c| entry.symbols.get(c).name == *m)
-                    .collect(),
-            };
-            for i in hits.into_iter().filter(|&i| opts.accepts(entry.symbols.get(i).kind)) {
-                let r = SymbolRef { entry: entry.clone(), index: i };
-                let mut v = symbol_json(engine, &r, 0, false, p.include_info, &TextCache::default())?;
-                v["resolution"] = json!("heuristic");
-                out.push(v);
-            }
-        }
+    for r in &found.symbols {
+        let mut v = symbol_json(engine, r, 0, false, p.include_info, &TextCache::default())?;
+        v["resolution"] = json!(found.resolution);
+        out.push(v);
     }
     Ok(limit_answer(to_json(&out), limit, "", || None))
 }

@@ -1,0 +1,191 @@
+//! References and rename as one engine call each: the backend rule picks a language server (precise) or
+//! the tree-sitter heuristic (`refs`), the answer says which; a rename is planned whole (server edits or
+//! identifier occurrences) and lands through the commit path, all files or none.
+
+use crate::commit::{Change, FileOp, Force};
+use crate::engine::{Engine, SymbolRef};
+use crate::refs::{self, Occurrence, Target};
+use crate::resolve::Backend;
+use arborist_syntax::error::{Error, Result};
+use arborist_syntax::grammars::LanguageEntry;
+use arborist_syntax::language;
+use arborist_syntax::text::{self, TextEdit};
+use std::collections::BTreeMap;
+
+/// The uses of a symbol and who found them.
+pub struct References {
+    pub occurrences: Vec<Occurrence>,
+    /// `precise (server)` or `heuristic (why)`.
+    pub backend: String,
+}
+
+/// What a rename changed.
+pub struct Renamed {
+    pub old_name: String,
+    /// Changed files with the 0-based lines of their changes.
+    pub places: Vec<(String, Vec<usize>)>,
+    pub files: usize,
+    pub backend: String,
+}
+
+impl Engine {
+    /// The uses of `target` from the backend the rule picks (`requested`, else the project's setting); a
+    /// language server that fails falls back to the heuristic, and the label says so.
+    pub fn references(&self, target: &SymbolRef, requested: Option<&str>) -> Result<References> {
+        let (occurrences, backend) = match self.backend(target.entry.lang, requested)? {
+            Backend::Precise(entry) => match precise_occurrences(self, target, &entry) {
+                Ok(occs) => (occs, format!("precise ({})", entry.language_server[0])),
+                Err(e) => (heuristic_occurrences(self, target)?, format!("heuristic (language server failed: {e})")),
+            },
+            Backend::Heuristic(None) => (heuristic_occurrences(self, target)?, "heuristic".into()),
+            Backend::Heuristic(Some(note)) => (heuristic_occurrences(self, target)?, format!("heuristic ({note})")),
+        };
+        Ok(References { occurrences, backend })
+    }
+
+    /// The tree-sitter uses of `target` (for safe delete, which must not miss a use of the name).
+    pub fn name_uses(&self, target: &SymbolRef) -> Result<Vec<Occurrence>> {
+        heuristic_occurrences(self, target)
+    }
+
+    /// Renames `target` and its uses: every file is planned and checked before any is written.
+    pub fn rename(&self, target: &SymbolRef, new_name: &str, requested: Option<&str>) -> Result<Renamed> {
+        let valid = new_name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+            && new_name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+        if !valid {
+            return Err(Error::invalid("new_name", format!("`{new_name}` is not a valid identifier")));
+        }
+        let (per_file, backend) = rename_plan(self, target, new_name, requested)?;
+        let mut change = Change::new(Force::No);
+        let mut places = Vec::new();
+        for (rel, mut edits) in per_file {
+            edits.sort_by_key(|e| e.range.start);
+            edits.dedup();
+            let path = self.project().resolve_file(&rel)?;
+            let doc = self.cache().read(&path)?;
+            let mut lines: Vec<usize> =
+                edits.iter().map(|e| arborist_syntax::syntax::point_at(doc.text(), e.range.start).row).collect();
+            lines.dedup();
+            places.push((rel, lines));
+            change.push(path, FileOp::Edit { base: doc, edits, check: None });
+        }
+        let files = self.commit(change)?.len();
+        Ok(Renamed { old_name: target.symbol().name.clone(), places, files, backend })
+    }
+}
+
+fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occurrence>> {
+    let s = target.symbol();
+    let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
+    let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang, def_rel: &target.entry.rel };
+    refs::occurrences(engine, &t)
+}
+
+/// The target's name position as (line, UTF-16 column), with the file's text.
+fn name_position(engine: &Engine, target: &SymbolRef) -> Result<(String, u32, u32)> {
+    let path = engine.project().resolve_file(&target.entry.rel)?;
+    let doc = engine.cache().read(&path)?;
+    let text = doc.text().to_string();
+    let starts = text::line_starts(&text);
+    let byte = target.symbol().name_range.start as usize;
+    let line = text::line_of(&starts, byte);
+    let col = text::byte_to_utf16_col(&text, &starts, byte);
+    Ok((text, line as u32, col as u32))
+}
+
+/// Opens the files that mention the name, so the server looks at them even before it has analysed the
+/// whole workspace.
+fn open_candidates(engine: &Engine, target: &SymbolRef, entry: &LanguageEntry) {
+    let Ok(root) = engine.project().resolve("") else { return };
+    let needle = format!(r"\b{}\b", regex::escape(&target.symbol().name));
+    for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
+        let same_language = language::for_path(&rel).is_some_and(|l| l.name() == target.entry.lang.name());
+        let p = crate::project::ProjectPath { rel: rel.clone(), abs };
+        if let (true, Ok(doc)) = (same_language, engine.cache().load(&p)) {
+            let _ = engine.lsp().open(entry, &rel, doc.text());
+        }
+    }
+}
+
+/// Uses reported by the language server, as occurrences.
+fn precise_occurrences(engine: &Engine, target: &SymbolRef, entry: &LanguageEntry) -> Result<Vec<Occurrence>> {
+    let (text, line, col) = name_position(engine, target)?;
+    open_candidates(engine, target, entry);
+    let locations =
+        engine.lsp().references(entry, &target.entry.rel, &text, line, col).map_err(Error::language_server)?;
+    let mut out = Vec::new();
+    for loc in locations {
+        let Ok(path) = engine.project().resolve_file(&loc.rel) else { continue };
+        let (Some(file), Ok(doc)) = (engine.index().file(&path), engine.cache().load(&path)) else { continue };
+        let text: std::sync::Arc<str> = std::sync::Arc::from(doc.text());
+        let starts = text::line_starts(&text);
+        let Some(start) = text::utf16_to_byte(&text, &starts, loc.start.0 as usize, loc.start.1 as usize) else {
+            continue;
+        };
+        let end = text::utf16_to_byte(&text, &starts, loc.end.0 as usize, loc.end.1 as usize).unwrap_or(start);
+        let container = file.symbols.innermost_at(start);
+        out.push(Occurrence {
+            rel: loc.rel.clone(),
+            bytes: start..end,
+            line: loc.start.0 as usize,
+            col: start - starts[loc.start.0 as usize],
+            container,
+            entry: file,
+            text,
+        });
+    }
+    out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
+    Ok(out)
+}
+
+/// The byte edits of a rename per file, from the language server or the heuristic, and the backend label.
+fn rename_plan(
+    engine: &Engine,
+    target: &SymbolRef,
+    new_name: &str,
+    requested: Option<&str>,
+) -> Result<(BTreeMap<String, Vec<TextEdit>>, String)> {
+    if let Backend::Precise(entry) = engine.backend(target.entry.lang, requested)? {
+        let (text, line, col) = name_position(engine, target)?;
+        open_candidates(engine, target, &entry);
+        match engine.lsp().rename(&entry, &target.entry.rel, &text, line, col, new_name) {
+            Ok(files) if !files.is_empty() => {
+                let mut per_file = BTreeMap::new();
+                for f in files {
+                    let path = engine.project().resolve_file(&f.rel)?;
+                    let doc = engine.cache().read(&path)?;
+                    let starts = text::line_starts(doc.text());
+                    let to_byte = |(l, c): (u32, u32)| text::utf16_to_byte(doc.text(), &starts, l as usize, c as usize);
+                    let edits: Option<Vec<TextEdit>> = f
+                        .edits
+                        .iter()
+                        .map(|(loc, new)| {
+                            Some(TextEdit { range: to_byte(loc.start)?..to_byte(loc.end)?, new_text: new.clone() })
+                        })
+                        .collect();
+                    per_file.insert(
+                        f.rel.clone(),
+                        edits.ok_or_else(|| {
+                            Error::LanguageServer("its rename edits do not fit the files; nothing was written".into())
+                        })?,
+                    );
+                }
+                return Ok((per_file, format!("precise ({})", entry.language_server[0])));
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!("rename through the language server failed ({e}); using the heuristic"),
+        }
+    }
+    let occs = heuristic_occurrences(engine, target)?;
+    let mut per_file: BTreeMap<String, Vec<TextEdit>> = BTreeMap::new();
+    let s = target.symbol();
+    let edit = |r: std::ops::Range<usize>| TextEdit { range: r, new_text: new_name.to_string() };
+    per_file
+        .entry(target.entry.rel.clone())
+        .or_default()
+        .push(edit(s.name_range.start as usize..s.name_range.end as usize));
+    for o in &occs {
+        per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
+    }
+    Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))
+}
