@@ -3,11 +3,11 @@
 
 use super::answer::{answer_limit, limit_answer, to_json};
 use super::{Effect, ToolSpec, default_max};
-use arborist_engine::commit::{Change, FileOp, Force};
 use arborist_engine::engine::Engine;
 use arborist_engine::error::{Error, Result};
 use arborist_engine::files::{self, FilePlan, Mode, Replacer};
 use arborist_engine::search::{self, FileHits, PathFilter, SearchOptions};
+use arborist_engine::writes::LineEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -81,15 +81,13 @@ struct CreateTextFileParams {
 }
 
 fn create_text_file(engine: &Engine, p: CreateTextFileParams) -> Result<String> {
-    let project = engine.project();
-    let path = project.resolve(&p.relative_path)?;
-    if path.abs.exists() && project.is_ignored(&path.rel, false) {
+    let path = engine.project().resolve(&p.relative_path)?;
+    if path.abs.exists() && engine.project().is_ignored(&path.rel, false) {
         return Err(Error::Ignored(path.display().to_string()));
     }
-    let rel = path.rel.clone();
-    let written = engine.commit(Change::write(path, p.content, Force::offered(p.force)))?;
-    let mut msg = format!("File created: {rel}.");
-    if written[0].existed {
+    let written = engine.write_file(&p.relative_path, p.content, p.force)?;
+    let mut msg = format!("File created: {}.", written.rel);
+    if written.existed {
         msg.push_str(" Overwrote existing file.");
     }
     Ok(msg)
@@ -202,11 +200,8 @@ struct ReplaceContentParams {
 }
 
 fn replace_content(engine: &Engine, p: ReplaceContentParams) -> Result<String> {
-    let path = engine.project().resolve_file(&p.relative_path)?;
     let replacer = Replacer::new(&p.needle, &p.repl, p.mode.into())?;
-    let doc = engine.cache().read(&path)?;
-    let edits = files::content_edits(doc.text(), &replacer, p.allow_multiple_occurrences)?;
-    engine.commit(Change::edit(path, doc, edits, Force::offered(p.force)))?;
+    engine.replace_content(&p.relative_path, &replacer, p.allow_multiple_occurrences, p.force)?;
     Ok("OK".into())
 }
 
@@ -252,14 +247,9 @@ struct ReplaceInFilesParams {
 
 fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> {
     let limit = limit_of(engine, p.max_answer_chars)?;
-    let project = engine.project();
-    let scope = project.resolve_existing(&p.relative_path)?;
     let replacer = Replacer::new(&p.needle, &p.repl, p.mode.into())?;
     let filter = PathFilter::new(&p.paths_include_glob, &p.paths_exclude_glob, false)?;
-    let mut plans = files::plan_replacements(project, engine.cache(), &scope, &filter, &replacer)?;
-    if let Some(ids) = &p.occurrence_ids {
-        plans = files::select_occurrences(plans, ids)?;
-    }
+    let plans = engine.plan_replacements(&p.relative_path, &filter, &replacer, p.occurrence_ids.as_deref())?;
     let total: usize = plans.iter().map(|f| f.occurrences.len()).sum();
     if p.dry_run {
         return Ok(limit_answer(dry_run_report(&plans, total), limit, "", || None));
@@ -271,12 +261,7 @@ fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> 
         let listing = occurrence_listing(&plans);
         return Err(Error::CountMismatch { expected: p.expected_count as usize, found: total, listing });
     }
-    let mut change = Change::new(Force::offered(p.force));
-    for plan in &plans {
-        let edits = files::to_edits(&plan.occurrences);
-        change.push(plan.path.clone(), FileOp::Edit { base: plan.doc.clone(), edits, check: None });
-    }
-    engine.commit(change)?;
+    engine.apply_replacements(&plans, p.force)?;
     let mut out = format!("Replaced {total} occurrence(s) in {} file(s):", plans.len());
     for plan in &plans {
         out.push_str(&format!("\n  {}: {}", plan.path.rel, plan.occurrences.len()));
@@ -359,30 +344,20 @@ struct InsertAtLineParams {
     force: bool,
 }
 
-/// Applies one line edit made from the file's text.
-fn line_tool(
-    engine: &Engine,
-    rel: &str,
-    force: bool,
-    make: impl FnOnce(&str) -> Result<arborist_engine::text::TextEdit>,
-) -> Result<String> {
-    let path = engine.project().resolve_file(rel)?;
-    let doc = engine.cache().read(&path)?;
-    let edit = make(doc.text())?;
-    engine.commit(Change::edit(path, doc, vec![edit], Force::offered(force)))?;
+fn delete_lines(engine: &Engine, p: DeleteLinesParams) -> Result<String> {
+    engine.edit_lines(&p.relative_path, &LineEdit::Delete { start: p.start_line, end: p.end_line }, p.force)?;
     Ok("OK".into())
 }
 
-fn delete_lines(engine: &Engine, p: DeleteLinesParams) -> Result<String> {
-    line_tool(engine, &p.relative_path, p.force, |t| files::delete_lines(t, p.start_line, p.end_line))
-}
-
 fn replace_lines(engine: &Engine, p: ReplaceLinesParams) -> Result<String> {
-    line_tool(engine, &p.relative_path, p.force, |t| files::replace_lines(t, p.start_line, p.end_line, &p.content))
+    let edit = LineEdit::Replace { start: p.start_line, end: p.end_line, content: p.content };
+    engine.edit_lines(&p.relative_path, &edit, p.force)?;
+    Ok("OK".into())
 }
 
 fn insert_at_line(engine: &Engine, p: InsertAtLineParams) -> Result<String> {
-    line_tool(engine, &p.relative_path, p.force, |t| files::insert_at_line(t, p.line, &p.content))
+    engine.edit_lines(&p.relative_path, &LineEdit::Insert { line: p.line, content: p.content }, p.force)?;
+    Ok("OK".into())
 }
 
 // ---------------------------------------------------------------- search_for_pattern

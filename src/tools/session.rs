@@ -7,7 +7,7 @@ use arborist_engine::engine::Engine;
 use arborist_engine::error::{Error, Result};
 use arborist_engine::language;
 use arborist_engine::memory;
-use arborist_engine::shell;
+use arborist_engine::shell::ShellRun;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -72,20 +72,15 @@ fn default_timeout() -> u64 {
 
 fn execute_shell_command(engine: &Engine, p: ShellParams) -> Result<String> {
     let limit = answer_limit(p.max_answer_chars, engine.project().config().max_answer_chars)?;
-    let dir = engine.project().resolve_existing(p.cwd.as_deref().unwrap_or(""))?;
-    if !dir.abs.is_dir() {
-        return Err(Error::NotADirectory(dir.display().to_string()));
-    }
-    // A command can write anything: a read-only project runs none.
-    engine.project().check_writable(|| "the command was not run".into())?;
-    let r = shell::run(&p.command, &dir.abs, p.capture_stderr, Duration::from_secs(p.timeout.max(1)))?;
-    let mut v = json!({"stdout": r.stdout, "return_code": r.return_code, "cwd": dir.display(), "stderr": r.stderr});
+    let timeout = Duration::from_secs(p.timeout.max(1));
+    let ShellRun { cwd, result: r } = engine.run_shell(&p.command, p.cwd.as_deref(), p.capture_stderr, timeout)?;
+    let mut v = json!({"stdout": r.stdout, "return_code": r.return_code, "cwd": cwd, "stderr": r.stderr});
     if r.timed_out {
         v["timed_out"] = json!(format!("killed after {} s with its process group", p.timeout.max(1)));
     }
     let answer = to_json(&v);
     Ok(limit_answer(answer, limit, "Shortened result (return code only):", || {
-        Some(to_json(&json!({"return_code": r.return_code, "cwd": dir.display()})))
+        Some(to_json(&json!({"return_code": r.return_code, "cwd": cwd})))
     }))
 }
 

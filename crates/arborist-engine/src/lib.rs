@@ -5,6 +5,7 @@
 //!
 //! The lower layers' modules are re-exported, so a tool layer needs only this crate.
 
+pub mod blocks;
 pub mod cache;
 pub mod commit;
 pub mod edit;
@@ -21,6 +22,7 @@ pub mod resolve;
 pub mod search;
 pub mod settings;
 pub mod shell;
+pub mod writes;
 
 pub use arborist_lsp as lsp;
 pub use arborist_syntax::{Error, Result, error, grammars, language, plan, query, symbols, syntax, text};

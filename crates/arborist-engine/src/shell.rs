@@ -97,6 +97,33 @@ fn kill_group(pid: u32) {
 #[cfg(not(unix))]
 fn kill_group(_pid: u32) {}
 
+/// A shell command as the tools run it: where it ran and what it printed.
+pub struct ShellRun {
+    /// The directory it ran in, relative to the project root ("." for the root).
+    pub cwd: String,
+    pub result: ShellResult,
+}
+
+impl crate::engine::Engine {
+    /// Runs `command` in `cwd` (a project directory; the root when None). A read-only project runs none.
+    pub fn run_shell(
+        &self,
+        command: &str,
+        cwd: Option<&str>,
+        capture_stderr: bool,
+        limit: Duration,
+    ) -> Result<ShellRun> {
+        let dir = self.project().resolve_existing(cwd.unwrap_or(""))?;
+        if !dir.abs.is_dir() {
+            return Err(Error::NotADirectory(dir.display().to_string()));
+        }
+        // A command can write anything: a read-only project runs none.
+        self.project().check_writable(|| "the command was not run".into())?;
+        let result = run(command, &dir.abs, capture_stderr, limit)?;
+        Ok(ShellRun { cwd: dir.display().to_string(), result })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

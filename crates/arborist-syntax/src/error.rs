@@ -94,8 +94,9 @@ pub enum Error {
         .replacing.as_ref().map(|r| format!(" replacing `{r}`")).unwrap_or_default()
     )]
     WrongKind { path: String, expected: String, replacing: Option<String> },
-    #[error("Cannot delete, the symbol {name} is referenced in: {places}")]
-    StillReferenced { name: String, places: String },
+    /// A symbol that safe delete keeps: its uses, by file, with 0-based lines.
+    #[error("Cannot delete, the symbol {name} is referenced in: {}", uses_json(.uses))]
+    StillReferenced { name: String, uses: Vec<(String, Vec<usize>)> },
     #[error("Matched {count}>max_matches={max} symbols.\n{listing}")]
     TooManySymbols { count: usize, max: usize, listing: String },
 
@@ -181,6 +182,12 @@ impl Error {
             e => e,
         }
     }
+}
+
+/// `{"a.py": [3, 9], ...}`, the reference server's listing of uses.
+fn uses_json(uses: &[(String, Vec<usize>)]) -> String {
+    let files: Vec<String> = uses.iter().map(|(f, lines)| format!("{f:?}: {lines:?}")).collect();
+    format!("{{{}}}", files.join(", "))
 }
 
 /// `line L, column C: message` per issue (0-based), for messages.
