@@ -1,6 +1,6 @@
 //! Editing tools: the reference server's symbol edits (replace body, insert before/after, safe delete)
-//! and the agent-loop block tools (replace/insert by kind and name, validate, patch, write). All of them
-//! run through `edit::edit_symbol`, so every edit is guarded, verified and atomic.
+//! and the agent-loop block tools (replace/insert by kind and name, validate, patch, write). Each is one
+//! engine call that lands through the commit path, so every edit is guarded, verified and atomic.
 
 use super::{Effect, ToolSpec};
 use arborist_engine::blocks::{BlockSpec, ToolRun};
