@@ -190,7 +190,7 @@ fn a_file_changed_behind_our_back_is_not_overwritten() {
     let path = engine.project().resolve_file("docs/notes.txt").unwrap();
     let doc = engine.cache().read(&path).unwrap();
     std::fs::write(p.root.join("docs/notes.txt"), "someone else's edit, longer than before\n").unwrap();
-    let e = p.engine().cache().write(&path, &doc, "stale").unwrap_err().to_string();
+    let e = p.engine().cache().write(&path, &doc, ropey::Rope::from_str("stale")).unwrap_err().to_string();
     assert!(e.contains("changed on disk since it was read"), "{e}");
     assert_eq!(p.read("docs/notes.txt"), "someone else's edit, longer than before\n");
 }

@@ -13,7 +13,9 @@ use arborist_syntax::error::{Error, Result};
 use arborist_syntax::plan::{Guard, Op, Outcome, Verify};
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, ImplBlock, NamePattern};
+use arborist_syntax::text::Source;
 use arborist_syntax::text::TextEdit;
+use ropey::Rope;
 use std::sync::Arc;
 use std::time::Duration;
 use tree_sitter::Tree;
@@ -43,7 +45,8 @@ impl Engine {
     /// Runs `op` on the symbol `name_path` names in `rel` (exactly one, or an error listing them).
     pub fn edit_by_name_path(&self, rel: &str, name_path: &str, op: Op, guards: &[Guard]) -> Result<Outcome> {
         let pattern = NamePattern::parse(name_path)?;
-        let pick = |entry: &Arc<FileEntry>, _: &Tree, _: &str| resolve_in(entry, &pattern, name_path).map(Pick::Symbol);
+        let pick =
+            |entry: &Arc<FileEntry>, _: &Tree, _: &Rope| resolve_in(entry, &pattern, name_path).map(Pick::Symbol);
         edit_symbol(self, rel, &pick, op, guards, &Verify::default())
     }
 
@@ -72,7 +75,7 @@ impl Engine {
         let kinds = kinds_for(&spec.kind)?;
         let wanted = if matches!(op, Op::Replace(_)) { kinds.clone().unwrap_or_default() } else { Vec::new() };
         let verify = Verify { force: Force::offered(force), kinds: wanted };
-        let pick = |entry: &Arc<FileEntry>, tree: &Tree, text: &str| match &kinds {
+        let pick = |entry: &Arc<FileEntry>, tree: &Tree, text: &Rope| match &kinds {
             None => pick_impl(entry, tree, text, spec),
             Some(kinds) => pick_block(entry, kinds, spec),
         };
@@ -212,7 +215,7 @@ fn pick_block(entry: &Arc<FileEntry>, kinds: &[SymbolKind], spec: &BlockSpec) ->
 
 /// Rust `impl` blocks are containers, not symbols: found by their type (and trait) among the blocks the
 /// tags query captures as `@definition.impl`.
-fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, spec: &BlockSpec) -> Result<Pick> {
+fn pick_impl(entry: &FileEntry, tree: &Tree, text: &Rope, spec: &BlockSpec) -> Result<Pick> {
     let wanted_trait = spec
         .module_path
         .as_deref()
@@ -222,7 +225,7 @@ fn pick_impl(entry: &FileEntry, tree: &Tree, text: &str, spec: &BlockSpec) -> Re
         .into_iter()
         .filter(|b| b.type_name == spec.name && wanted_trait.as_ref().is_none_or(|w| b.trait_name.as_ref() == Some(w)))
         .collect();
-    let row = |b: &ImplBlock| arborist_syntax::syntax::point_at(text, b.range.start).row;
+    let row = |b: &ImplBlock| text.line_of(b.range.start);
     if found.len() > 1
         && let Some(line) = spec.line_hint
     {

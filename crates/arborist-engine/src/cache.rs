@@ -1,5 +1,7 @@
-//! The file cache: the only reader and writer of source files. Documents are ropes keyed by path,
-//! revalidated by mtime and size; writes are atomic and keep line endings, BOM and permissions.
+//! The file cache: the only reader and writer of source files. Documents keyed by path, revalidated by
+//! mtime and size; a document read from disk holds its text, an edited one holds the rope the edits were
+//! applied to (the other form is built on demand). Writes are atomic, go from the rope's chunks straight
+//! to the bytes on disk, and keep line endings, BOM and permissions.
 
 use crate::project::ProjectPath;
 use arborist_syntax::error::{Error, Result};
@@ -15,10 +17,11 @@ const BOM: &str = "\u{feff}";
 /// Cached text beyond this many bytes empties the cache (documents are re-read on demand).
 const CACHE_BUDGET_BYTES: usize = 64 << 20;
 
-/// A text file as the tools see it: `\n` line breaks, no BOM; how to write it back is remembered.
+/// A text file as the tools see it: `\n` line breaks, no BOM; how to write it back is remembered. It holds
+/// its text, its rope or both; at least one is always there.
 #[derive(Debug)]
 pub struct Document {
-    text: String,
+    text: OnceLock<String>,
     rope: OnceLock<Rope>,
     pub line_ending: LineEnding,
     pub bom: bool,
@@ -28,14 +31,39 @@ pub struct Document {
 }
 
 impl Document {
-    /// The whole text with `\n` line breaks.
+    /// The whole text with `\n` line breaks (materialised from the rope on first use after an edit).
     pub fn text(&self) -> &str {
-        &self.text
+        self.text.get_or_init(|| self.rope.get().expect("a document holds its text or its rope").to_string())
     }
 
-    /// The text as a rope (built on first use) for line and offset conversions.
+    /// The text as a rope (built on first use for a document read from disk): edits apply to it.
     pub fn rope(&self) -> &Rope {
-        self.rope.get_or_init(|| Rope::from_str(&self.text))
+        self.rope.get_or_init(|| Rope::from_str(self.text.get().expect("a document holds its text or its rope")))
+    }
+
+    /// Whether the contiguous text is at hand (reading it then costs nothing).
+    pub fn has_text(&self) -> bool {
+        self.text.get().is_some()
+    }
+
+    /// Length in bytes of the `\n` text.
+    pub fn len(&self) -> usize {
+        match (self.text.get(), self.rope.get()) {
+            (Some(t), _) => t.len(),
+            (None, Some(r)) => r.len_bytes(),
+            (None, None) => 0,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A document in `like`'s conventions holding `rope`; hash and stamp are set when it is written.
+    fn from_rope(rope: Rope, line_ending: LineEnding, bom: bool) -> Document {
+        let (text, rope_cell) = (OnceLock::new(), OnceLock::new());
+        let _ = rope_cell.set(rope);
+        Document { text, rope: rope_cell, line_ending, bom, hash: ContentHash([0; 32]), stamp: Stamp::default() }
     }
 
     /// Builds a document from raw file bytes; `rel` only names the file in errors.
@@ -44,19 +72,31 @@ impl Document {
         let bom = text.starts_with(BOM);
         let body = if bom { &text[BOM.len()..] } else { text };
         let line_ending = LineEnding::detect(body);
-        let text = line_ending.to_lf(body).into_owned();
+        let text = OnceLock::from(line_ending.to_lf(body).into_owned());
         let hash = ContentHash::of(bytes);
         Ok(Document { rope: OnceLock::new(), text, line_ending, bom, hash, stamp: Stamp::default() })
     }
 
-    /// The bytes to write for new `\n`-text in this document's conventions.
-    fn encode(&self, text: &str) -> Vec<u8> {
-        let body = self.line_ending.from_lf(text);
-        let mut out = Vec::with_capacity(body.len() + 3);
+    /// The bytes to write for `rope` in this document's conventions (BOM, `\r\n` for each `\n` that
+    /// lacks one), straight from the rope's chunks.
+    fn encode(&self, rope: &Rope) -> Vec<u8> {
+        let mut out = Vec::with_capacity(rope.len_bytes() + rope.len_bytes() / 32 + 3);
         if self.bom {
             out.extend_from_slice(BOM.as_bytes());
         }
-        out.extend_from_slice(body.as_bytes());
+        for chunk in rope.chunks() {
+            match self.line_ending {
+                LineEnding::Lf => out.extend_from_slice(chunk.as_bytes()),
+                LineEnding::Crlf => {
+                    for &b in chunk.as_bytes() {
+                        if b == b'\n' && out.last() != Some(&b'\r') {
+                            out.push(b'\r');
+                        }
+                        out.push(b);
+                    }
+                }
+            }
+        }
         out
     }
 }
@@ -122,11 +162,13 @@ impl FileCache {
         Ok(doc)
     }
 
-    /// Replaces the text of an existing file that was read as `base`. Fails, writing nothing, when the
-    /// file changed on disk since then.
-    pub fn write(&self, p: &ProjectPath, base: &Document, new_text: &str) -> Result<Arc<Document>> {
+    /// Replaces the text of an existing file that was read as `base` with `rope`, in `base`'s line endings
+    /// and BOM. Fails, writing nothing, when the file changed on disk since then.
+    pub fn write(&self, p: &ProjectPath, base: &Document, rope: Rope) -> Result<Arc<Document>> {
         let meta = self.check_unchanged(p, base)?;
-        self.store(p, base.encode(new_text), Some(meta.permissions()))
+        let doc = Document::from_rope(rope, base.line_ending, base.bom);
+        let bytes = doc.encode(doc.rope());
+        self.store(p, bytes, Some(meta.permissions()), doc)
     }
 
     /// Fails when the file on disk is no longer the version `base` (same stamp, or else the same bytes).
@@ -158,26 +200,40 @@ impl FileCache {
         Ok(())
     }
 
-    /// Creates or overwrites a file. An existing file keeps its line endings, BOM and permissions.
-    pub fn create(&self, p: &ProjectPath, text: &str) -> Result<Arc<Document>> {
+    /// Creates or overwrites a file with `rope`. An existing file keeps its line endings, BOM and
+    /// permissions; a new one (or one that was not text) gets `\n` line endings.
+    pub fn create(&self, p: &ProjectPath, rope: Rope) -> Result<Arc<Document>> {
         match self.read(p) {
-            Ok(old) => self.write(p, &old, text),
+            Ok(old) => self.write(p, &old, rope),
             Err(Error::NotFound(_)) => {
                 let parent = p.abs.parent().expect("a file path has a parent");
                 std::fs::create_dir_all(parent).map_err(|e| Error::io("creating directories for", p.display(), e))?;
-                self.store(p, text.as_bytes().to_vec(), None)
+                self.store_new(p, rope)
             }
-            Err(Error::Binary(_) | Error::NotUtf8 { .. }) => self.store(p, text.as_bytes().to_vec(), None),
+            Err(Error::Binary(_) | Error::NotUtf8 { .. }) => self.store_new(p, rope),
             Err(e) => Err(e),
         }
     }
 
-    /// Atomic write (temp file in the same directory, then rename), then refresh the cache entry.
-    fn store(&self, p: &ProjectPath, bytes: Vec<u8>, perms: Option<std::fs::Permissions>) -> Result<Arc<Document>> {
+    fn store_new(&self, p: &ProjectPath, rope: Rope) -> Result<Arc<Document>> {
+        let doc = Document::from_rope(rope, LineEnding::Lf, false);
+        let bytes = doc.encode(doc.rope());
+        self.store(p, bytes, None, doc)
+    }
+
+    /// Atomic write (temp file in the same directory, then rename) of `doc`'s `bytes`, then the cache
+    /// entry: `doc` with the written bytes' hash and stamp.
+    fn store(
+        &self,
+        p: &ProjectPath,
+        bytes: Vec<u8>,
+        perms: Option<std::fs::Permissions>,
+        mut doc: Document,
+    ) -> Result<Arc<Document>> {
         let target = std::fs::canonicalize(&p.abs).unwrap_or_else(|_| p.abs.clone());
         write_atomic(&target, &bytes, perms).map_err(|e| Error::io("writing", p.display(), e))?;
         let meta = std::fs::metadata(&target).map_err(|e| Error::io("writing", p.display(), e))?;
-        let mut doc = Document::decode(p.display(), &bytes)?;
+        doc.hash = ContentHash::of(&bytes);
         doc.stamp = Stamp::of(&meta);
         Ok(self.insert(p.abs.clone(), doc))
     }
@@ -185,8 +241,8 @@ impl FileCache {
     fn insert(&self, key: PathBuf, doc: Document) -> Arc<Document> {
         let doc = Arc::new(doc);
         let mut docs = self.docs.lock().unwrap();
-        let cached: usize = docs.values().map(|d| d.text.len()).sum();
-        if cached + doc.text.len() > CACHE_BUDGET_BYTES {
+        let cached: usize = docs.values().map(|d| d.len()).sum();
+        if cached + doc.len() > CACHE_BUDGET_BYTES {
             docs.clear();
         }
         docs.insert(key, doc.clone());

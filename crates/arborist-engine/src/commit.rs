@@ -12,14 +12,15 @@ use arborist_syntax::error::{Error, Result};
 use arborist_syntax::language::{self, Language};
 pub use arborist_syntax::plan::Force;
 use arborist_syntax::symbols::FileSymbols;
-use arborist_syntax::syntax::{check_change, parse, reparse};
-use arborist_syntax::text::{TextEdit, apply_edits};
+use arborist_syntax::syntax::{check_change, parse_source, reparse};
+use arborist_syntax::text::{TextEdit, apply_edits_to_rope};
+use ropey::Rope;
 use std::ops::Range;
 use std::sync::Arc;
 use tree_sitter::Tree;
 
 /// A check a caller adds to one file's change, run on the new tree and text after the syntax check.
-pub type Check<'a> = dyn Fn(&Tree, &str) -> Result<()> + 'a;
+pub type Check<'a> = dyn Fn(&Tree, &Rope) -> Result<()> + 'a;
 pub type ExtraCheck<'a> = Box<Check<'a>>;
 
 /// What happens to one file.
@@ -94,7 +95,7 @@ struct Planned {
 }
 
 enum Action {
-    Text { base: Option<Arc<Document>>, text: String, update: Option<IndexUpdate>, existed: bool },
+    Text { base: Option<Arc<Document>>, rope: Rope, update: Option<IndexUpdate>, existed: bool },
     Delete,
     Move(ProjectPath),
 }
@@ -124,11 +125,13 @@ impl Engine {
     fn plan_file(&self, f: FileChange, force: Force) -> Result<Planned> {
         let action = match f.op {
             FileOp::Edit { base, edits, check } => {
-                let text = apply_edits(base.text(), &edits).ok_or_else(|| {
-                    Error::ChangedWhileAnswering(f.path.display().to_string()).with_path(f.path.display().to_string())
-                })?;
-                let update = self.verify(&f.path, Some(&base), &edits, &text, force, check.as_deref())?;
-                Action::Text { base: Some(base), text, update, existed: true }
+                let mut rope = base.rope().clone();
+                if !apply_edits_to_rope(&mut rope, &edits) {
+                    let path = f.path.display().to_string();
+                    return Err(Error::ChangedWhileAnswering(path.clone()).with_path(path));
+                }
+                let update = self.verify(&f.path, Some(&base), &edits, &rope, force, check.as_deref())?;
+                Action::Text { base: Some(base), rope, update, existed: true }
             }
             FileOp::Write { text } => {
                 let base = self.existing_text(&f.path)?;
@@ -136,8 +139,9 @@ impl Engine {
                     Some(b) => vec![TextEdit { range: 0..b.text().len(), new_text: text.clone() }],
                     None => Vec::new(),
                 };
-                let update = self.verify(&f.path, base.as_ref(), &edits, &text, force, None)?;
-                Action::Text { base, text, update, existed: f.path.abs.exists() }
+                let rope = Rope::from_str(&text);
+                let update = self.verify(&f.path, base.as_ref(), &edits, &rope, force, None)?;
+                Action::Text { base, rope, update, existed: f.path.abs.exists() }
             }
             FileOp::Delete => Action::Delete,
             FileOp::MoveTo(to) => {
@@ -171,20 +175,20 @@ impl Engine {
         path: &ProjectPath,
         base: Option<&Arc<Document>>,
         edits: &[TextEdit],
-        text: &str,
+        text: &Rope,
         force: Force,
         check: Option<&Check<'_>>,
     ) -> Result<Option<IndexUpdate>> {
         let Some(lang) = language::for_path(&path.rel) else { return Ok(None) };
         let old_tree = base.map(|b| self.tree_for(&path.rel, lang, b)).transpose()?;
         let tree = match (&old_tree, base, edits) {
-            (Some(old), Some(b), [one]) => reparse(lang, old, b.text(), text, one),
-            _ => parse(lang, text),
+            (Some(old), Some(b), [one]) => reparse(lang, old, b.rope(), text, one),
+            _ => parse_source(lang, text, None),
         }
         .ok_or_else(|| Error::Unparseable(path.display().to_string()))?;
         if force != Force::Yes {
-            let old = old_tree.as_ref().zip(base).map(|(t, b)| (t, b.text()));
-            let (old_regions, new_regions) = regions(edits, text);
+            let old = old_tree.as_ref().zip(base).map(|(t, b)| (t, b.rope()));
+            let (old_regions, new_regions) = regions(edits, text.len_bytes());
             check_change(lang, old, &old_regions, &tree, text, &new_regions).map_err(|problems| {
                 Error::BreaksSyntax {
                     path: path.display().to_string(),
@@ -209,11 +213,11 @@ impl Engine {
         base: Option<&Arc<Document>>,
         edits: &[TextEdit],
         tree: &Tree,
-        text: &str,
+        text: &Rope,
     ) -> FileSymbols {
         let known = base.and_then(|b| self.index().file(path).filter(|e| e.hash == b.hash).zip(Some(b)));
         match (known, edits) {
-            (Some((entry, b)), [one]) => entry.symbols.after_edit(lang, tree, b.text(), text, one),
+            (Some((entry, b)), [one]) => entry.symbols.after_edit(lang, tree, b.rope(), text, one),
             _ => FileSymbols::extract(lang, tree, text),
         }
     }
@@ -231,10 +235,10 @@ impl Engine {
     fn write_planned(&self, p: Planned) -> Result<Committed> {
         let rel = p.path.rel.clone();
         match p.action {
-            Action::Text { base, text, update, existed } => {
+            Action::Text { base, rope, update, existed } => {
                 let doc = match &base {
-                    Some(base) => self.cache().write(&p.path, base, &text)?,
-                    None => self.cache().create(&p.path, &text)?,
+                    Some(base) => self.cache().write(&p.path, base, rope)?,
+                    None => self.cache().create(&p.path, rope)?,
                 };
                 self.after_write(&p.path, &doc, update);
                 Ok(Committed { rel, doc: Some(doc), existed })
@@ -262,7 +266,9 @@ impl Engine {
             }
             None => self.index().invalidate(&path.rel),
         }
-        self.notify_language_servers(&path.rel, Some(doc.text()));
+        if self.language_servers_have_open(&path.rel) {
+            self.notify_language_servers(&path.rel, Some(doc.text()));
+        }
     }
 
     fn after_removal(&self, path: &ProjectPath) {
@@ -271,11 +277,11 @@ impl Engine {
     }
 }
 
-/// The changed byte ranges of sorted, disjoint edits, in the old text and in the new one. A whole-file
-/// write of a new file has no old regions and the whole new text as its region.
-fn regions(edits: &[TextEdit], new_text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+/// The changed byte ranges of sorted, disjoint edits, in the old text and in the new one (`new_len`
+/// bytes long). A whole-file write of a new file has no old regions and the whole new text as its region.
+fn regions(edits: &[TextEdit], new_len: usize) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
     if edits.is_empty() {
-        return (Vec::new(), std::iter::once(0..new_text.len()).collect());
+        return (Vec::new(), std::iter::once(0..new_len).collect());
     }
     let mut shift: i64 = 0;
     let mut old = Vec::with_capacity(edits.len());
@@ -296,9 +302,9 @@ mod tests {
     #[test]
     fn regions_follow_the_shifts_of_earlier_edits() {
         let e = |a, b, s: &str| TextEdit { range: a..b, new_text: s.into() };
-        let (old, new) = regions(&[e(0, 2, "abcd"), e(5, 6, "")], "abcd..x.");
+        let (old, new) = regions(&[e(0, 2, "abcd"), e(5, 6, "")], 8);
         assert_eq!(old, vec![0..2, 5..6]);
         assert_eq!(new, vec![0..4, 7..7]);
-        assert_eq!(regions(&[], "xyz").1.first(), Some(&(0..3)));
+        assert_eq!(regions(&[], 3).1.first(), Some(&(0..3)));
     }
 }

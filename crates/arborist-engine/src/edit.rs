@@ -6,6 +6,8 @@ use crate::engine::Engine;
 use crate::index::FileEntry;
 use arborist_syntax::error::Result;
 use arborist_syntax::plan::{Force, Guard, Op, Outcome, Target, Verify, build_edit, check_guards, check_kind, outcome};
+use arborist_syntax::text::Source;
+use ropey::Rope;
 use std::ops::Range;
 use std::sync::Arc;
 use tree_sitter::Tree;
@@ -20,7 +22,7 @@ pub enum Pick {
 }
 
 /// Chooses the block of a file (its symbols, tree and text) that an edit applies to.
-pub type Picker<'a> = dyn Fn(&Arc<FileEntry>, &Tree, &str) -> Result<Pick> + 'a;
+pub type Picker<'a> = dyn Fn(&Arc<FileEntry>, &Tree, &Rope) -> Result<Pick> + 'a;
 
 /// Runs one edit on the block `pick(entry, tree, text)` of file `rel`, through the engine's commit path.
 pub fn edit_symbol(
@@ -33,16 +35,16 @@ pub fn edit_symbol(
 ) -> Result<Outcome> {
     let path = engine.project().resolve_file(rel)?;
     let (entry, doc) = engine.symbols_with_text(rel)?;
-    let text = doc.text();
+    let text = doc.rope();
     let tree = engine.tree_for(&entry.rel, entry.lang, &doc)?;
     let target = match pick(&entry, &tree, text)? {
         Pick::Symbol(index) => Target::of_symbol(entry.lang, &entry.symbols, index, &tree, text),
         Pick::Node { range, name } => Target::of_node(entry.lang, &tree, range, name, text),
     };
-    check_guards(&target, &entry.rel, &text[target.range.clone()], guards)?;
+    check_guards(&target, &entry.rel, &Source::slice(text, target.range.clone()), guards)?;
     let edit = build_edit(&target, text, &op, entry.lang.entry.indent_sensitive);
     let changed = edit.range.start..edit.range.start + edit.new_text.len();
-    let kind_check = |tree: &Tree, new_text: &str| {
+    let kind_check = |tree: &Tree, new_text: &Rope| {
         check_kind(entry.lang, &entry.rel, &target, &op, verify, tree, new_text, &changed)
     };
     let mut change = Change::new(verify.force);
@@ -50,5 +52,5 @@ pub fn edit_symbol(
     change.push(path, FileOp::Edit { base: doc.clone(), edits: vec![edit.clone()], check });
     let written = engine.commit(change)?.remove(0);
     let new_doc = written.doc.expect("an edited file has a document");
-    Ok(outcome(rel, new_doc.text(), &op, &edit, &changed))
+    Ok(outcome(rel, new_doc.rope(), &op, &edit, &changed))
 }

@@ -8,7 +8,7 @@ use arborist_syntax::error::{Error, Result};
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
-use arborist_syntax::syntax::{SyntaxIssue, parse, syntax_issues};
+use arborist_syntax::syntax::{SyntaxIssue, parse, parse_source, syntax_issues};
 use std::path::Path;
 use std::sync::Arc;
 use tree_sitter::Tree;
@@ -112,6 +112,10 @@ impl Engine {
 
     /// Tells running language servers a file's new text (None: it is gone), so they never answer from
     /// stale text. Starts nothing.
+    pub(crate) fn language_servers_have_open(&self, rel: &str) -> bool {
+        self.lsp.get().is_some_and(|pool| pool.has_open(rel))
+    }
+
     pub(crate) fn notify_language_servers(&self, rel: &str, text: Option<&str>) {
         if let Some(pool) = self.lsp.get() {
             pool.file_changed(rel, text);
@@ -204,7 +208,8 @@ impl Engine {
         {
             return Ok(tree.clone());
         }
-        let tree = parse(lang, doc.text()).ok_or_else(|| Error::Unparseable(rel.to_string()))?;
+        let tree = if doc.has_text() { parse(lang, doc.text()) } else { parse_source(lang, doc.rope(), None) };
+        let tree = tree.ok_or_else(|| Error::Unparseable(rel.to_string()))?;
         self.remember_tree(rel, doc.hash, tree.clone());
         Ok(tree)
     }

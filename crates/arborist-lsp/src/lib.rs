@@ -125,6 +125,12 @@ impl LspPool {
 
     /// Tells running servers a file's new text (`None`: it was deleted) if they have it open. Starts
     /// nothing; call it after writing a file so no server keeps answering from stale text.
+    /// Whether a running server has the file open (then it must hear of a change).
+    pub fn has_open(&self, rel: &str) -> bool {
+        let uri = self.uri(rel);
+        self.inner.servers.lock().unwrap().values().any(|s| s.is_alive() && s.is_open(&uri))
+    }
+
     pub fn file_changed(&self, rel: &str, text: Option<&str>) {
         let uri = self.uri(rel);
         let servers: Vec<Arc<Server>> = self.inner.servers.lock().unwrap().values().cloned().collect();

@@ -197,6 +197,11 @@ impl Server {
         self.busy.load(Ordering::Acquire) == 0 && self.last_used.lock().unwrap().elapsed() >= idle
     }
 
+    /// Whether the server has the document open.
+    pub fn is_open(&self, uri: &str) -> bool {
+        self.opened.lock().unwrap().contains_key(uri)
+    }
+
     /// Opens the document, or sends its new text when it changed since the server last saw it.
     pub fn sync_document(&self, uri: &str, language_id: &str, text: &str) -> Result<(), LspError> {
         let hash = text_hash(text);

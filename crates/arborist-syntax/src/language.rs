@@ -5,6 +5,7 @@ use crate::grammars::{self, LanguageEntry};
 use crate::query::{
     BlockQuery, BlockRole, DefKind, ImportsQuery, Role, TagsQuery, compile_imports, compile_tags, compile_textobjects,
 };
+use crate::text::Source;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use streaming_iterator::StreamingIterator;
@@ -167,14 +168,14 @@ impl Language {
 
     /// What textobjects.scm says `node` is: a preamble or doc comment of the definition below it, or a
     /// wrapper of the definition inside it; None for anything else.
-    pub fn edge_role(&self, node: Node, text: &str) -> Option<BlockRole> {
+    pub fn edge_role<S: Source + ?Sized>(&self, node: Node, text: &S) -> Option<BlockRole> {
         let blocks = self.textobjects()?;
         if !blocks.may_be_edge(node.kind_id()) {
             return None;
         }
         let mut cursor = QueryCursor::new();
         cursor.set_max_start_depth(Some(0)).set_byte_range(node.byte_range());
-        let mut matches = cursor.matches(&blocks.query, node, text.as_bytes());
+        let mut matches = cursor.matches(&blocks.query, node, |n: Node| text.chunks(n.byte_range()));
         while let Some(m) = matches.next() {
             for c in m.captures().iter().filter(|c| c.node.id() == node.id()) {
                 let role = blocks.roles[c.index as usize];

@@ -7,8 +7,7 @@ use crate::error::{Error, Result};
 use crate::language::Language;
 use crate::query::SymbolKind;
 use crate::symbols::{FileSymbols, outermost_wrapper};
-use crate::syntax::point_at;
-use crate::text::{ContentHash, TextEdit};
+use crate::text::{ContentHash, Source, TextEdit};
 use std::ops::Range;
 use tree_sitter::Tree;
 
@@ -83,14 +82,21 @@ pub struct Target {
     pub blank_lines: usize,
 }
 
-pub fn outcome(rel: &str, new_text: &str, op: &Op, edit: &TextEdit, changed: &Range<usize>) -> Outcome {
-    let block = new_text[changed.clone()].trim_matches('\n');
-    let start =
-        changed.start + new_text[changed.clone()].len() - new_text[changed.clone()].trim_start_matches('\n').len();
-    let first = point_at(new_text, start.min(new_text.len())).row;
+pub fn outcome<S: Source + ?Sized>(
+    rel: &str,
+    new_text: &S,
+    op: &Op,
+    edit: &TextEdit,
+    changed: &Range<usize>,
+) -> Outcome {
+    let region = new_text.slice(changed.clone());
+    let block = region.trim_matches('\n');
+    let start = changed.start + region.len() - region.trim_start_matches('\n').len();
+    let first = new_text.line_of(start.min(new_text.len()));
     let last = first + block.matches('\n').count();
     let lines = if matches!(op, Op::Delete) {
-        (point_at(new_text, edit.range.start).row, point_at(new_text, edit.range.start).row)
+        let at = new_text.line_of(edit.range.start);
+        (at, at)
     } else {
         (first, last)
     };
@@ -101,13 +107,25 @@ pub fn outcome(rel: &str, new_text: &str, op: &Op, edit: &TextEdit, changed: &Ra
 
 impl Target {
     /// A node that is not a symbol (a Rust `impl` block), named for messages.
-    pub fn of_node(lang: &Language, tree: &Tree, range: Range<usize>, name: String, text: &str) -> Target {
+    pub fn of_node<S: Source + ?Sized>(
+        lang: &Language,
+        tree: &Tree,
+        range: Range<usize>,
+        name: String,
+        text: &S,
+    ) -> Target {
         let around = around_range(lang, tree, &range, text);
         Target { indent: indent_at(text, range.start), blank_lines: 1, kind: SymbolKind::Object, name, around, range }
     }
 
     /// Symbol `index` of `symbols`, the symbols of `text`.
-    pub fn of_symbol(lang: &Language, symbols: &FileSymbols, index: u32, tree: &Tree, text: &str) -> Target {
+    pub fn of_symbol<S: Source + ?Sized>(
+        lang: &Language,
+        symbols: &FileSymbols,
+        index: u32,
+        tree: &Tree,
+        text: &S,
+    ) -> Target {
         let s = symbols.get(index);
         let range = s.range.start as usize..s.range.end as usize;
         let around = around_range(lang, tree, &range, text);
@@ -125,7 +143,7 @@ impl Target {
 /// The definition widened over the wrappers that end with it (an `export`, a decorated definition) and
 /// over the preambles directly above it (attributes, decorators, doc comments), as the language's
 /// textobjects.scm marks them.
-fn around_range(lang: &Language, tree: &Tree, range: &Range<usize>, text: &str) -> Range<usize> {
+fn around_range<S: Source + ?Sized>(lang: &Language, tree: &Tree, range: &Range<usize>, text: &S) -> Range<usize> {
     let Some(node) = tree.root_node().descendant_for_byte_range(range.start, range.end) else {
         return range.clone();
     };
@@ -142,22 +160,19 @@ fn around_range(lang: &Language, tree: &Tree, range: &Range<usize>, text: &str) 
 }
 
 /// Leading whitespace of the line holding `byte`.
-fn indent_at(text: &str, byte: usize) -> String {
-    let line_start = text[..byte].rfind('\n').map_or(0, |i| i + 1);
-    text[line_start..].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
+fn indent_at<S: Source + ?Sized>(text: &S, byte: usize) -> String {
+    text.slice(text.line_start(byte)..byte).chars().take_while(|c| *c == ' ' || *c == '\t').collect()
 }
 
 /// Blank lines between the target and its previous (else next) sibling; the language's habit otherwise.
-fn blank_lines_near(fs: &FileSymbols, index: u32, text: &str, top_level_habit: usize) -> usize {
+fn blank_lines_near<S: Source + ?Sized>(fs: &FileSymbols, index: u32, text: &S, top_level_habit: usize) -> usize {
     let s = fs.get(index);
     let siblings: &[u32] = match s.parent {
         Some(p) => &fs.get(p).children,
         None => &fs.roots,
     };
     let pos = siblings.iter().position(|&c| c == index).unwrap_or(0);
-    let lines: Vec<&str> = text.split('\n').collect();
-    let count =
-        |from: usize, to: usize| (from..to).filter(|&l| lines.get(l).is_some_and(|t| t.trim().is_empty())).count();
+    let count = |from: usize, to: usize| (from..to).filter(|&l| is_blank_line(text, l)).count();
     if pos > 0 {
         let prev = fs.get(siblings[pos - 1]);
         if prev.end_line < s.start_line {
@@ -199,7 +214,7 @@ pub fn check_guards(target: &Target, rel: &str, block: &str, guards: &[Guard]) -
 
 // ---------------------------------------------------------------- building the edit
 
-pub fn build_edit(t: &Target, text: &str, op: &Op, indent_sensitive: bool) -> TextEdit {
+pub fn build_edit<S: Source + ?Sized>(t: &Target, text: &S, op: &Op, indent_sensitive: bool) -> TextEdit {
     match op {
         Op::Replace(new) => {
             let body = reindent_body(new, &t.indent, indent_sensitive);
@@ -207,12 +222,12 @@ pub fn build_edit(t: &Target, text: &str, op: &Op, indent_sensitive: bool) -> Te
             TextEdit { range: start..t.range.end, new_text: body }
         }
         Op::InsertBefore(new) => {
-            let at = line_start(text, t.around.start);
+            let at = text.line_start(t.around.start);
             let block = reindent_all(new, &t.indent);
             TextEdit { range: at..at, new_text: format!("{block}\n{}", "\n".repeat(t.blank_lines)) }
         }
         Op::InsertAfter(new) => {
-            let at = line_end(text, t.range.end);
+            let at = text.line_end(t.range.end);
             let block = reindent_all(new, &t.indent);
             TextEdit { range: at..at, new_text: format!("\n{}{block}", "\n".repeat(t.blank_lines)) }
         }
@@ -222,8 +237,8 @@ pub fn build_edit(t: &Target, text: &str, op: &Op, indent_sensitive: bool) -> Te
 
 /// Where a replacement begins: at the definition, unless the new text also brings what stands before it
 /// (`export`, `pub`-less wrappers, decorators, attributes, doc comments): then from there, so nothing is doubled.
-fn replacement_start(t: &Target, text: &str, body: &str) -> usize {
-    let prefix = &text[t.around.start..t.range.start];
+fn replacement_start<S: Source + ?Sized>(t: &Target, text: &S, body: &str) -> usize {
+    let prefix = text.slice(t.around.start..t.range.start);
     if prefix.is_empty() {
         return t.range.start;
     }
@@ -240,12 +255,10 @@ fn replacement_start(t: &Target, text: &str, body: &str) -> usize {
     if starts_with_preamble(body) { t.around.start } else { t.range.start }
 }
 
-fn line_start(text: &str, byte: usize) -> usize {
-    text[..byte].rfind('\n').map_or(0, |i| i + 1)
-}
-
-fn line_end(text: &str, byte: usize) -> usize {
-    text[byte..].find('\n').map_or(text.len(), |i| byte + i)
+/// Whether line `line` exists and holds only whitespace.
+fn is_blank_line<S: Source + ?Sized>(text: &S, line: usize) -> bool {
+    line <= text.line_of(text.len())
+        && text.slice(text.line_to_byte(line)..text.line_to_byte(line + 1)).trim().is_empty()
 }
 
 fn starts_with_preamble(body: &str) -> bool {
@@ -323,18 +336,24 @@ fn strip_width(line: &str, width: usize) -> &str {
 
 /// Removes the target's lines (with its preamble) and one run of blank lines next to it; at the end of
 /// the file, the blank lines before it go instead, so the file still ends with one newline.
-fn delete_edit(t: &Target, text: &str) -> TextEdit {
-    let start = line_start(text, t.around.start);
-    let end = (line_end(text, t.range.end) + 1).min(text.len());
-    if text[end..].trim().is_empty() {
-        let kept = text[..start].trim_end_matches(['\n', ' ', '\t']).len();
+fn delete_edit<S: Source + ?Sized>(t: &Target, text: &S) -> TextEdit {
+    let len = text.len();
+    let start = text.line_start(t.around.start);
+    let end = (text.line_end(t.range.end) + 1).min(len);
+    if (end..len).all(|i| text.byte(i).is_ascii_whitespace()) {
+        let mut kept = start;
+        while kept > 0 && matches!(text.byte(kept - 1), b'\n' | b' ' | b'\t') {
+            kept -= 1;
+        }
         let from = if kept == 0 { 0 } else { kept + 1 };
-        return TextEdit { range: from.min(start)..text.len(), new_text: String::new() };
+        return TextEdit { range: from.min(start)..len, new_text: String::new() };
     }
-    let blank_after =
-        text[end..].split_inclusive('\n').take_while(|l| l.trim().is_empty()).map(str::len).sum::<usize>();
-    let blank_before = start == 0 || text[..start].ends_with("\n\n");
-    let end = if blank_before { end + blank_after } else { end };
+    let mut blank_after = end;
+    while blank_after < len && is_blank_line(text, text.line_of(blank_after)) {
+        blank_after = text.line_end(blank_after) + 1;
+    }
+    let blank_before = start == 0 || (start >= 2 && text.byte(start - 1) == b'\n' && text.byte(start - 2) == b'\n');
+    let end = if blank_before { blank_after.min(len) } else { end };
     TextEdit { range: start..end, new_text: String::new() }
 }
 
@@ -342,14 +361,14 @@ fn delete_edit(t: &Target, text: &str) -> TextEdit {
 
 /// Refuses a result that no longer defines a block of the expected kind in the changed region.
 #[allow(clippy::too_many_arguments)] // the edit's facts, each used once; a struct would only rename them
-pub fn check_kind(
+pub fn check_kind<S: Source + ?Sized>(
     lang: &Language,
     rel: &str,
     target: &Target,
     op: &Op,
     verify: &Verify,
     tree: &Tree,
-    text: &str,
+    text: &S,
     changed: &Range<usize>,
 ) -> Result<()> {
     let wanted: Vec<SymbolKind> = match op {

@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::language::Language;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
-use crate::text::TextEdit;
+use crate::text::{Source, TextEdit};
 use std::collections::HashMap;
 use std::ops::Range;
 use streaming_iterator::StreamingIterator;
@@ -66,12 +66,17 @@ struct Def {
 
 impl FileSymbols {
     /// Extracts the symbols of a parsed file. Works on trees with syntax errors.
-    pub fn extract(lang: &Language, tree: &Tree, text: &str) -> FileSymbols {
+    pub fn extract<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> FileSymbols {
         Self::extract_in(lang, tree, text, None)
     }
 
     /// Like `extract`, limited to definitions intersecting `range` (for checking an edited region).
-    pub fn extract_in(lang: &Language, tree: &Tree, text: &str, range: Option<Range<usize>>) -> FileSymbols {
+    pub fn extract_in<S: Source + ?Sized>(
+        lang: &Language,
+        tree: &Tree,
+        text: &S,
+        range: Option<Range<usize>>,
+    ) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
         let (defs, supers) = collect_defs(lang, tags, tree, text, range);
         let mut fs = build(defs);
@@ -86,12 +91,12 @@ impl FileSymbols {
     /// The symbols after one edit, without re-running the query over the whole file: symbols outside
     /// the edited top-level region are kept (shifted), those inside are extracted again. Languages whose
     /// members attach to types elsewhere in the file (Rust impl blocks, Go receivers) are extracted whole.
-    pub fn after_edit(
+    pub fn after_edit<O: Source + ?Sized, N: Source + ?Sized>(
         &self,
         lang: &Language,
         tree: &Tree,
-        old_text: &str,
-        new_text: &str,
+        old_text: &O,
+        new_text: &N,
         edit: &TextEdit,
     ) -> FileSymbols {
         let Some(tags) = lang.tags().filter(|_| !lang.members_live_elsewhere()) else {
@@ -107,8 +112,8 @@ impl FileSymbols {
             }
         }
         let delta = new_end as i64 - old_end as i64;
-        let line_delta = new_text[start..new_end].matches('\n').count() as i64
-            - old_text[start..old_end].matches('\n').count() as i64;
+        let line_delta = (new_text.line_of(new_end) as i64 - new_text.line_of(start) as i64)
+            - (old_text.line_of(old_end) as i64 - old_text.line_of(start) as i64);
         let region = lo..(hi as i64 + delta) as usize;
         let outside = |s: &Symbol| (s.range.end as usize) < lo || (s.range.start as usize) > hi;
         let mut defs: Vec<Def> =
@@ -133,7 +138,7 @@ impl FileSymbols {
 
     /// The containers of a parsed file that are not symbols (Rust `impl` blocks), as the tags query
     /// captures them with `@definition.impl`, in document order.
-    pub fn impl_blocks(lang: &Language, tree: &Tree, text: &str) -> Vec<ImplBlock> {
+    pub fn impl_blocks<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<ImplBlock> {
         let Some(tags) = lang.tags() else { return Vec::new() };
         let (defs, _) = collect_defs(lang, tags, tree, text, None);
         defs.into_iter()
@@ -206,11 +211,11 @@ impl FileSymbols {
 }
 
 /// Definitions, plus the names of supertypes (base classes, implemented interfaces) with their position.
-fn collect_defs(
+fn collect_defs<S: Source + ?Sized>(
     lang: &Language,
     tags: &crate::query::TagsQuery,
     tree: &Tree,
-    text: &str,
+    text: &S,
     range: Option<Range<usize>>,
 ) -> (Vec<Def>, Vec<(usize, String)>) {
     let mut supers = Vec::new();
@@ -220,7 +225,7 @@ fn collect_defs(
     }
     // Keyed by (definition node, name node): one node may define several names (`a, b = 1, 2`).
     let mut by_node: HashMap<(usize, usize), (usize, Def)> = HashMap::new();
-    let mut matches = cursor.matches(&tags.query, tree.root_node(), text.as_bytes());
+    let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));
     while let Some(m) = matches.next() {
         let mut def_node = None;
         let (mut name, mut receiver, mut trait_name, mut doc) = (None, None, None, None::<Range<usize>>);
@@ -230,15 +235,15 @@ fn collect_defs(
                 Role::Definition(kind) => def_node = Some((kind, c.node)),
                 Role::Name => name = Some(c.node),
                 Role::Doc => doc = Some(extend(doc, c.node.byte_range())),
-                Role::Receiver => receiver = Some(node_text(c.node, text).to_string()),
-                Role::Trait => trait_name = Some(node_text(c.node, text).to_string()),
+                Role::Receiver => receiver = Some(node_text(c.node, text)),
+                Role::Trait => trait_name = Some(node_text(c.node, text)),
                 Role::Reference(RefKind::Implementation) => implements = true,
                 Role::Reference(_) | Role::Ignored => {}
             }
         }
         if implements && def_node.is_none() {
             if let Some(n) = name {
-                supers.push((n.start_byte(), node_text(n, text).to_string()));
+                supers.push((n.start_byte(), node_text(n, text)));
             }
             continue;
         }
@@ -252,7 +257,7 @@ fn collect_defs(
                 range: node.byte_range(),
                 start_line: node.start_position().row,
                 end_line: end_line(node),
-                name: node_text(name, text).to_string(),
+                name: node_text(name, text),
                 name_range: name.byte_range(),
                 signature_end: signature_end(node, text),
                 doc,
@@ -308,8 +313,8 @@ fn extend(acc: Option<Range<usize>>, r: Range<usize>) -> Range<usize> {
     }
 }
 
-fn node_text<'a>(node: Node, text: &'a str) -> &'a str {
-    &text[node.byte_range()]
+fn node_text<S: Source + ?Sized>(node: Node, text: &S) -> String {
+    text.slice(node.byte_range()).into_owned()
 }
 
 /// The last line a node covers (a node ending at column 0 ends on the previous line).
@@ -319,17 +324,17 @@ fn end_line(node: Node) -> usize {
 }
 
 /// Where the signature of a definition ends: at its body, else at the end of its first line.
-fn signature_end(node: Node, text: &str) -> usize {
+fn signature_end<S: Source + ?Sized>(node: Node, text: &S) -> usize {
     if let Some(body) = node.child_by_field_name("body") {
         return body.start_byte();
     }
     let start = node.start_byte();
-    text[start..node.end_byte()].find('\n').map_or(node.end_byte(), |i| start + i)
+    text.line_end(start).min(node.end_byte())
 }
 
 /// Doc comments directly above a definition (or its wrapper), looking past its other preambles
 /// (attributes, annotations, decorators), as the language's textobjects.scm marks them.
-fn preceding_doc(lang: &Language, node: Node, text: &str) -> Option<Range<usize>> {
+fn preceding_doc<S: Source + ?Sized>(lang: &Language, node: Node, text: &S) -> Option<Range<usize>> {
     let node = outermost_wrapper(lang, node, text);
     let mut doc: Option<Range<usize>> = None;
     let mut next_row = node.start_position().row;
@@ -347,7 +352,7 @@ fn preceding_doc(lang: &Language, node: Node, text: &str) -> Option<Range<usize>
 }
 
 /// The definition widened over the wrappers that end with it (`export`, a decorated definition).
-pub fn outermost_wrapper<'t>(lang: &Language, mut node: Node<'t>, text: &str) -> Node<'t> {
+pub fn outermost_wrapper<'t, S: Source + ?Sized>(lang: &Language, mut node: Node<'t>, text: &S) -> Node<'t> {
     while let Some(parent) = node.parent() {
         if parent.end_byte() != node.end_byte() || lang.edge_role(parent, text) != Some(BlockRole::Wrapper) {
             break;

@@ -2,6 +2,7 @@
 //! nodes) in a tree. Broken code is data: a tree with errors still yields symbols.
 
 use crate::language::Language;
+use crate::text::Source;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -14,6 +15,11 @@ thread_local! {
 /// Parses `text`; None only if the grammar could not be loaded (ABI mismatch).
 pub fn parse(lang: &'static Language, text: &str) -> Option<Tree> {
     with_parser(lang, |parser| parser.parse(text, None))
+}
+
+/// Parses a text read from its chunks (a rope), reusing `old` (already edited) when given.
+pub fn parse_source<S: Source + ?Sized>(lang: &'static Language, text: &S, old: Option<&Tree>) -> Option<Tree> {
+    with_parser(lang, |parser| parser.parse_with_options(&mut |byte, _| text.chunk_from(byte), old, None))
 }
 
 /// Runs `f` with this thread's parser for `lang` (created on first use).
@@ -43,19 +49,19 @@ pub struct SyntaxIssue {
 }
 
 /// Every ERROR and MISSING node, outermost first, in document order.
-pub fn syntax_issues(tree: &Tree, text: &str) -> Vec<SyntaxIssue> {
+pub fn syntax_issues<S: Source + ?Sized>(tree: &Tree, text: &S) -> Vec<SyntaxIssue> {
     let mut out = Vec::new();
     collect(tree.root_node(), text, &mut out);
     out
 }
 
-fn collect(node: Node, text: &str, out: &mut Vec<SyntaxIssue>) {
+fn collect<S: Source + ?Sized>(node: Node, text: &S, out: &mut Vec<SyntaxIssue>) {
     if node.is_missing() {
         out.push(issue(node, format!("Syntax error: missing `{}`", node.kind())));
         return;
     }
     if node.is_error() {
-        out.push(issue(node, format!("Syntax error: unexpected `{}`", snippet(&text[node.byte_range()]))));
+        out.push(issue(node, format!("Syntax error: unexpected `{}`", snippet(&text.slice(node.byte_range())))));
         return;
     }
     if !node.has_error() {
@@ -82,12 +88,13 @@ fn snippet(text: &str) -> String {
     s
 }
 
-/// Re-parses after one byte-range replacement, reusing the old tree (incremental parsing).
-pub fn reparse(
+/// Re-parses after one byte-range replacement, reusing the old tree (incremental parsing); the new text
+/// is read from its chunks.
+pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &'static Language,
     old: &Tree,
-    old_text: &str,
-    new_text: &str,
+    old_text: &O,
+    new_text: &N,
     edit: &crate::text::TextEdit,
 ) -> Option<Tree> {
     let new_end = edit.range.start + edit.new_text.len();
@@ -95,21 +102,18 @@ pub fn reparse(
         start_byte: edit.range.start,
         old_end_byte: edit.range.end,
         new_end_byte: new_end,
-        start_position: point_at(old_text, edit.range.start),
-        old_end_position: point_at(old_text, edit.range.end),
-        new_end_position: point_at(new_text, new_end),
+        start_position: old_text.point(edit.range.start),
+        old_end_position: old_text.point(edit.range.end),
+        new_end_position: new_text.point(new_end),
     };
     let mut tree = old.clone();
     tree.edit(&input);
-    with_parser(lang, |parser| parser.parse(new_text, Some(&tree)))
+    parse_source(lang, new_text, Some(&tree))
 }
 
 /// Row and byte column of a byte offset.
 pub fn point_at(text: &str, byte: usize) -> tree_sitter::Point {
-    let before = &text.as_bytes()[..byte];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    tree_sitter::Point { row, column: byte - line_start }
+    Source::point(text, byte)
 }
 
 /// Issues whose bytes intersect `range`.
@@ -123,12 +127,12 @@ pub fn issues_in(issues: &[SyntaxIssue], range: &Range<usize>) -> usize {
 /// tree-sitter accepts empty) near the changed regions, than the old text had. Broken code stays writable
 /// as long as an edit does not make it worse. `old` is None for a new file. On refusal, returns the issues
 /// of the new text that the old one did not have (at most five).
-pub fn check_change(
+pub fn check_change<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &Language,
-    old: Option<(&Tree, &str)>,
+    old: Option<(&Tree, &O)>,
     old_regions: &[Range<usize>],
     new_tree: &Tree,
-    new_text: &str,
+    new_text: &N,
     new_regions: &[Range<usize>],
 ) -> Result<(), Vec<SyntaxIssue>> {
     let before = old.map(|(tree, text)| syntax_issues(tree, text)).unwrap_or_default();
@@ -150,7 +154,12 @@ pub fn check_change(
 
 /// Nodes of `kinds` with nothing but comments inside, that touch one of `regions` widened over the
 /// whitespace around it (an emptied block sits next to where its statements were).
-fn empty_nodes_near(tree: &Tree, text: &str, kinds: &[String], regions: &[Range<usize>]) -> Vec<SyntaxIssue> {
+fn empty_nodes_near<S: Source + ?Sized>(
+    tree: &Tree,
+    text: &S,
+    kinds: &[String],
+    regions: &[Range<usize>],
+) -> Vec<SyntaxIssue> {
     if kinds.is_empty() {
         return Vec::new();
     }
@@ -182,14 +191,14 @@ fn is_empty(node: Node) -> bool {
     node.named_children(&mut cursor).all(|c| c.kind().contains("comment"))
 }
 
-fn widen_over_whitespace(text: &str, r: &Range<usize>) -> (usize, usize) {
-    let bytes = text.as_bytes();
-    let mut lo = r.start.min(bytes.len());
-    while lo > 0 && bytes[lo - 1].is_ascii_whitespace() {
+fn widen_over_whitespace<S: Source + ?Sized>(text: &S, r: &Range<usize>) -> (usize, usize) {
+    let len = text.len();
+    let mut lo = r.start.min(len);
+    while lo > 0 && text.byte(lo - 1).is_ascii_whitespace() {
         lo -= 1;
     }
-    let mut hi = r.end.min(bytes.len());
-    while hi < bytes.len() && bytes[hi].is_ascii_whitespace() {
+    let mut hi = r.end.min(len);
+    while hi < len && text.byte(hi).is_ascii_whitespace() {
         hi += 1;
     }
     (lo, hi)

@@ -1,9 +1,167 @@
-//! Text primitives: content hashes, line endings, line/byte conversions and byte-range edits.
-//! Positions are byte offsets; lines are 0-based. Nothing here touches the file system.
+//! Text primitives: content hashes, line endings, line/byte conversions and byte-range edits, and
+//! `Source`: read access to a text whether it is one string or a rope's chunks. Positions are byte
+//! offsets; lines are 0-based and break at `\n` only. Nothing here touches the file system.
 
+use ropey::Rope;
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
 use std::ops::Range;
+
+/// Read access to a text, contiguous (`str`) or in chunks (a `Rope`): what parsing, queries, symbol
+/// extraction and edit planning need, so an edited document is never copied into one string.
+pub trait Source {
+    /// Length in bytes.
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The text of a byte range (borrowed when it is contiguous).
+    fn slice(&self, range: Range<usize>) -> Cow<'_, str>;
+    /// The bytes of a range as chunks, in order (for query predicates).
+    fn chunks(&self, range: Range<usize>) -> impl Iterator<Item = &[u8]>;
+    /// The text from `byte` to the end of the chunk that holds it (empty at the end), for a parser.
+    fn chunk_from(&self, byte: usize) -> &[u8];
+    fn byte(&self, i: usize) -> u8;
+    /// 0-based line of a byte offset.
+    fn line_of(&self, byte: usize) -> usize;
+    /// Where line `line` starts; the length for a line past the end.
+    fn line_to_byte(&self, line: usize) -> usize;
+
+    /// Row and byte column of a byte offset.
+    fn point(&self, byte: usize) -> tree_sitter::Point {
+        let row = self.line_of(byte);
+        tree_sitter::Point { row, column: byte - self.line_to_byte(row) }
+    }
+
+    /// Where the line holding `byte` starts.
+    fn line_start(&self, byte: usize) -> usize {
+        self.line_to_byte(self.line_of(byte))
+    }
+
+    /// Where the line holding `byte` ends: its `\n`, or the end of the text.
+    fn line_end(&self, byte: usize) -> usize {
+        let next = self.line_to_byte(self.line_of(byte) + 1);
+        if next > byte && next <= self.len() && next > 0 && self.byte(next - 1) == b'\n' {
+            next - 1
+        } else {
+            self.len()
+        }
+    }
+}
+
+impl Source for str {
+    fn len(&self) -> usize {
+        str::len(self)
+    }
+
+    fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
+        Cow::Borrowed(&self[range])
+    }
+
+    fn chunks(&self, range: Range<usize>) -> impl Iterator<Item = &[u8]> {
+        std::iter::once(&self.as_bytes()[range])
+    }
+
+    fn chunk_from(&self, byte: usize) -> &[u8] {
+        self.as_bytes().get(byte..).unwrap_or_default()
+    }
+
+    fn byte(&self, i: usize) -> u8 {
+        self.as_bytes()[i]
+    }
+
+    fn line_of(&self, byte: usize) -> usize {
+        memchr_count(&self.as_bytes()[..byte], b'\n')
+    }
+
+    fn line_to_byte(&self, line: usize) -> usize {
+        if line == 0 {
+            return 0;
+        }
+        self.match_indices('\n').nth(line - 1).map_or(self.len(), |(i, _)| i + 1)
+    }
+
+    fn line_start(&self, byte: usize) -> usize {
+        self[..byte].rfind('\n').map_or(0, |i| i + 1)
+    }
+
+    fn line_end(&self, byte: usize) -> usize {
+        self[byte..].find('\n').map_or(self.len(), |i| byte + i)
+    }
+}
+
+/// A `String` reads as its `str`.
+impl Source for String {
+    fn len(&self) -> usize {
+        self.as_str().len()
+    }
+
+    fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
+        Source::slice(self.as_str(), range)
+    }
+
+    fn chunks(&self, range: Range<usize>) -> impl Iterator<Item = &[u8]> {
+        Source::chunks(self.as_str(), range)
+    }
+
+    fn chunk_from(&self, byte: usize) -> &[u8] {
+        self.as_str().chunk_from(byte)
+    }
+
+    fn byte(&self, i: usize) -> u8 {
+        self.as_bytes()[i]
+    }
+
+    fn line_of(&self, byte: usize) -> usize {
+        self.as_str().line_of(byte)
+    }
+
+    fn line_to_byte(&self, line: usize) -> usize {
+        self.as_str().line_to_byte(line)
+    }
+
+    fn line_start(&self, byte: usize) -> usize {
+        self.as_str().line_start(byte)
+    }
+
+    fn line_end(&self, byte: usize) -> usize {
+        self.as_str().line_end(byte)
+    }
+}
+
+impl Source for Rope {
+    fn len(&self) -> usize {
+        self.len_bytes()
+    }
+
+    fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
+        self.byte_slice(range).into()
+    }
+
+    fn chunks(&self, range: Range<usize>) -> impl Iterator<Item = &[u8]> {
+        self.byte_slice(range).chunks().map(str::as_bytes)
+    }
+
+    fn chunk_from(&self, byte: usize) -> &[u8] {
+        if byte >= self.len_bytes() {
+            return &[];
+        }
+        let (chunk, start, _, _) = self.chunk_at_byte(byte);
+        &chunk.as_bytes()[byte - start..]
+    }
+
+    fn byte(&self, i: usize) -> u8 {
+        Rope::byte(self, i)
+    }
+
+    fn line_of(&self, byte: usize) -> usize {
+        self.byte_to_line(byte)
+    }
+
+    fn line_to_byte(&self, line: usize) -> usize {
+        if line >= self.len_lines() { self.len_bytes() } else { Rope::line_to_byte(self, line) }
+    }
+}
 
 /// SHA-256 of a file's or block's bytes; agents pass its hex form back to guard their next edit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -138,9 +296,41 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Option<String> {
     Some(out)
 }
 
+/// Applies sorted, disjoint edits to a rope in place (last first, so earlier offsets stay valid); false,
+/// changing nothing, if they overlap or run past the end.
+pub fn apply_edits_to_rope(rope: &mut Rope, edits: &[TextEdit]) -> bool {
+    let sorted = edits.windows(2).all(|w| w[0].range.end <= w[1].range.start);
+    if !sorted || edits.iter().any(|e| e.range.start > e.range.end || e.range.end > rope.len_bytes()) {
+        return false;
+    }
+    for e in edits.iter().rev() {
+        let (start, end) = (rope.byte_to_char(e.range.start), rope.byte_to_char(e.range.end));
+        rope.remove(start..end);
+        rope.insert(start, &e.new_text);
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rope_and_a_string_answer_alike() {
+        let text = "fn a() {}\n\n  let ü = 1;\nlast";
+        let rope = Rope::from_str(text);
+        for byte in [0, 3, 10, 11, 14, text.len()] {
+            assert_eq!(Source::point(text, byte), Source::point(&rope, byte), "{byte}");
+            assert_eq!(Source::line_start(text, byte), Source::line_start(&rope, byte), "{byte}");
+            assert_eq!(Source::line_end(text, byte), Source::line_end(&rope, byte), "{byte}");
+        }
+        assert_eq!(Source::slice(&rope, 11..24), Source::slice(text, 11..24));
+        let mut edited = rope.clone();
+        let e = |a, b, s: &str| TextEdit { range: a..b, new_text: s.into() };
+        assert!(apply_edits_to_rope(&mut edited, &[e(3, 4, "bc"), e(17, 19, "ö")]));
+        assert_eq!(edited.to_string(), apply_edits(text, &[e(3, 4, "bc"), e(17, 19, "ö")]).unwrap());
+        assert!(!apply_edits_to_rope(&mut edited, &[e(3, 5, ""), e(4, 6, "")]));
+    }
 
     #[test]
     fn line_endings_round_trip() {
