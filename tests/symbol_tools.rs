@@ -254,3 +254,13 @@ fn docs_come_from_above_wrappers_and_decorators_and_from_docstrings() {
     assert_eq!(info(&mut p, "f", "b.py"), "comment doc");
     assert_eq!(info(&mut p, "g", "b.py"), "Docstring.");
 }
+
+#[test]
+fn an_empty_python_block_is_a_syntax_error() {
+    let mut p = TestProject::empty();
+    p.write("m.py", "class A:\n    # nothing yet\n\n\ndef f():\n    return 1\n");
+    let a = p.ok("get_diagnostics_for_file", json!({"relative_path": "m.py"}));
+    assert!(a.contains("empty `block`"), "{a}");
+    let fine = p.write("n.py", "def f():\n    pass\n").ok("get_diagnostics_for_file", json!({"relative_path": "n.py"}));
+    assert_eq!(fine, "{}");
+}

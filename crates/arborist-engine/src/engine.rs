@@ -8,7 +8,7 @@ use arborist_syntax::error::{Error, Result};
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
-use arborist_syntax::syntax::{SyntaxIssue, parse, parse_source, syntax_issues};
+use arborist_syntax::syntax::{SyntaxIssue, empty_nodes, parse, parse_source, syntax_issues};
 use std::path::Path;
 use std::sync::Arc;
 use tree_sitter::Tree;
@@ -227,7 +227,9 @@ impl Engine {
     pub fn syntax_problems(&self, rel: &str) -> Result<(Arc<FileEntry>, Arc<Document>, Vec<SyntaxIssue>)> {
         let (entry, doc) = self.symbols_with_text(rel)?;
         let tree = self.tree_for(&entry.rel, entry.lang, &doc)?;
-        let issues = syntax_issues(&tree, doc.text());
+        let mut issues = syntax_issues(&tree, doc.text());
+        issues.extend(empty_nodes(entry.lang, &tree, doc.text()));
+        issues.sort_by_key(|i| i.bytes.start);
         Ok((entry, doc, issues))
     }
 

@@ -152,6 +152,12 @@ pub fn check_change<O: Source + ?Sized, N: Source + ?Sized>(
     Err(if new.is_empty() { after.into_iter().take(5).collect() } else { new })
 }
 
+/// Every node the language requires to hold something (`nonempty_nodes`) that holds nothing but comments:
+/// syntax errors tree-sitter does not report (an empty Python block).
+pub fn empty_nodes<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<SyntaxIssue> {
+    empty_nodes_near(tree, text, &lang.entry.nonempty_nodes, &[0..text.len()])
+}
+
 /// Nodes of `kinds` with nothing but comments inside, that touch one of `regions` widened over the
 /// whitespace around it (an emptied block sits next to where its statements were).
 fn empty_nodes_near<S: Source + ?Sized>(
