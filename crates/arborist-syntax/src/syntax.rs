@@ -155,7 +155,8 @@ pub fn check_change<O: Source + ?Sized, N: Source + ?Sized>(
 /// Every node the language requires to hold something (`nonempty_nodes`) that holds nothing but comments:
 /// syntax errors tree-sitter does not report (an empty Python block).
 pub fn empty_nodes<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<SyntaxIssue> {
-    empty_nodes_near(tree, text, &lang.entry.nonempty_nodes, &[0..text.len()])
+    let whole = 0..text.len();
+    empty_nodes_near(tree, text, &lang.entry.nonempty_nodes, std::slice::from_ref(&whole))
 }
 
 /// Nodes of `kinds` with nothing but comments inside, that touch one of `regions` widened over the
