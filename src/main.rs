@@ -167,7 +167,7 @@ fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<Exit
         files
             .par_iter()
             .filter_map(|(rel, abs)| {
-                let lang = arborist::language::for_path(rel)?;
+                let lang = arborist::language::for_file(rel, abs)?;
                 let text = std::fs::read_to_string(abs).ok()?;
                 arborist::syntax::parse(lang, &text)?;
                 Some(text.len() as u64)

@@ -264,3 +264,15 @@ fn an_empty_python_block_is_a_syntax_error() {
     let fine = p.write("n.py", "def f():\n    pass\n").ok("get_diagnostics_for_file", json!({"relative_path": "n.py"}));
     assert_eq!(fine, "{}");
 }
+
+#[test]
+fn an_extensionless_script_is_known_by_its_shebang() {
+    let mut p = TestProject::empty();
+    p.write("bin/tool", "#!/usr/bin/env python3\ndef main():\n    pass\n");
+    p.write("bin/notes", "def main():\n    pass\n");
+    let a = p.ok("get_symbols_overview", json!({"relative_path": "bin/tool"}));
+    assert_eq!(a, r#"{"Function": ["main"]}"#);
+    assert!(p.err("get_symbols_overview", json!({"relative_path": "bin/notes"})).contains("not a source file"));
+    let found = p.ok("find_symbol", json!({"name_path_pattern": "main"}));
+    assert!(found.contains("bin/tool") && !found.contains("bin/notes"), "{found}");
+}

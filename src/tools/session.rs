@@ -145,7 +145,7 @@ fn languages_of(engine: &Engine) -> Vec<&'static str> {
     let files = arborist_engine::index::code_files(engine.project(), &root);
     let mut langs: Vec<&'static str> = language::all()
         .iter()
-        .filter(|l| files.iter().any(|(rel, _)| language::for_path(rel).is_some_and(|f| f.name() == l.name())))
+        .filter(|l| files.iter().any(|(rel, abs)| language::for_file(rel, abs).is_some_and(|f| f.name() == l.name())))
         .map(|l| l.name())
         .collect();
     langs.dedup();

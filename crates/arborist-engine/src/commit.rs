@@ -13,7 +13,7 @@ use arborist_syntax::language::{self, Language};
 pub use arborist_syntax::plan::Force;
 use arborist_syntax::symbols::FileSymbols;
 use arborist_syntax::syntax::{check_change, parse_source, reparse};
-use arborist_syntax::text::{TextEdit, apply_edits_to_rope};
+use arborist_syntax::text::{Source, TextEdit, apply_edits_to_rope};
 use ropey::Rope;
 use std::ops::Range;
 use std::sync::Arc;
@@ -179,7 +179,7 @@ impl Engine {
         force: Force,
         check: Option<&Check<'_>>,
     ) -> Result<Option<IndexUpdate>> {
-        let Some(lang) = language::for_path(&path.rel) else { return Ok(None) };
+        let Some(lang) = language::for_head(&path.rel, text.chunk_from(0)) else { return Ok(None) };
         let old_tree = base.map(|b| self.tree_for(&path.rel, lang, b)).transpose()?;
         let tree = match (&old_tree, base, edits) {
             (Some(old), Some(b), [one]) => reparse(lang, old, b.rope(), text, one),

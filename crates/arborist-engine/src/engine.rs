@@ -171,7 +171,7 @@ impl Engine {
         if p.abs.is_dir() {
             return Err(Error::IsDirectory(p.display().to_string()));
         }
-        if language::for_path(&p.rel).is_none() {
+        if language::for_file(&p.rel, &p.abs).is_none() {
             return Err(unsupported(p));
         }
         if self.project.is_ignored(&p.rel, false) {

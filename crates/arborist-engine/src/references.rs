@@ -99,7 +99,7 @@ fn open_candidates(engine: &Engine, target: &SymbolRef, entry: &LanguageEntry) {
     let Ok(root) = engine.project().resolve("") else { return };
     let needle = format!(r"\b{}\b", regex::escape(&target.symbol().name));
     for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
-        let same_language = language::for_path(&rel).is_some_and(|l| l.name() == target.entry.lang.name());
+        let same_language = language::for_file(&rel, &abs).is_some_and(|l| l.name() == target.entry.lang.name());
         let p = crate::project::ProjectPath { rel: rel.clone(), abs };
         if let (true, Ok(doc)) = (same_language, engine.cache().load(&p)) {
             let _ = engine.lsp().open(entry, &rel, doc.text());

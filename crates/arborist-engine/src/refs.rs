@@ -52,7 +52,7 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
     use rayon::prelude::*;
     let mut out: Vec<Occurrence> = files
         .par_iter()
-        .filter(|(rel, _)| language::for_path(rel).is_some_and(|l| l.entry.family() == family))
+        .filter(|(rel, abs)| language::for_file(rel, abs).is_some_and(|l| l.entry.family() == family))
         .flat_map_iter(|(rel, abs)| in_file(engine, target, rel, abs))
         .collect();
     out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));

@@ -58,8 +58,10 @@ impl PathFilter {
         Ok(PathFilter { include: compile_glob(include)?, exclude: compile_glob(exclude)?, code_only })
     }
 
-    pub fn accepts(&self, rel: &str) -> bool {
-        if self.code_only && !is_code_file(rel) {
+    /// Whether a walked file passes; `abs` is read (its first bytes) only for a code-only filter and a
+    /// file without an extension, which may be a script with a `#!` line.
+    pub fn accepts(&self, rel: &str, abs: &std::path::Path) -> bool {
+        if self.code_only && !is_code_file(rel) && arborist_syntax::language::for_file(rel, abs).is_none() {
             return false;
         }
         if self.exclude.as_ref().is_some_and(|g| g.is_match(rel)) {
@@ -149,7 +151,7 @@ where
             };
             if entry.file_type().is_some_and(|t| t.is_file()) {
                 let rel = project.relative_of(entry.path());
-                if filter.accepts(&rel) {
+                if filter.accepts(&rel, entry.path()) {
                     visit(&rel, entry.path());
                 }
             }

@@ -10,6 +10,12 @@ use std::sync::OnceLock;
 pub struct LanguageEntry {
     pub name: String,
     pub extensions: Vec<String>,
+    /// Whole file names that are this language whatever their extension (`Makefile`, `.bashrc`).
+    #[serde(default)]
+    pub file_names: Vec<String>,
+    /// Interpreters of a `#!` line that make an extensionless file this language (`sh`, `bash`).
+    #[serde(default)]
+    pub shebangs: Vec<String>,
     /// The grammar compiled in (a row in src/language.rs), whose queries are `queries/<grammar>/`.
     pub grammar: String,
     pub line_comment: String,
@@ -84,22 +90,50 @@ struct Registry {
     language: Vec<LanguageEntry>,
 }
 
+/// Development override: the registry is read from this file at start instead of the compiled-in copy.
+pub const GRAMMARS_VAR: &str = "ARBORIST_GRAMMARS";
+
 /// The compiled-in language registry.
 pub fn languages() -> &'static [LanguageEntry] {
     static REGISTRY: OnceLock<Vec<LanguageEntry>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let reg: Registry = toml::from_str(include_str!("../../../grammars.toml"))
-            .expect("grammars.toml is compiled in and checked by tests");
-        reg.language
+        let compiled = || -> Registry {
+            toml::from_str(include_str!("../../../grammars.toml")).expect("grammars.toml parses (checked by tests)")
+        };
+        let Some(path) = std::env::var_os(GRAMMARS_VAR) else { return compiled().language };
+        match std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| toml::from_str::<Registry>(&t).map_err(|e| e.to_string()))
+        {
+            Ok(reg) => reg.language,
+            Err(e) => {
+                tracing::error!("{GRAMMARS_VAR}={}: {e}; using the compiled-in grammars.toml", path.to_string_lossy());
+                compiled().language
+            }
+        }
     })
 }
 
-/// Whether a file name has the extension of a supported language.
-pub fn is_code_file(file_name: &str) -> bool {
-    let Some((_, ext)) = file_name.rsplit_once('.') else {
-        return false;
-    };
-    languages().iter().any(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
+/// Whether a path has the extension or the file name of a supported language (extensionless scripts are
+/// recognised by their `#!` line, which this does not read).
+pub fn is_code_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let by_ext = name
+        .rsplit_once('.')
+        .is_some_and(|(_, ext)| languages().iter().any(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext))));
+    by_ext || languages().iter().any(|l| l.file_names.iter().any(|f| f == name))
+}
+
+/// The interpreter a `#!` line names (`#!/bin/sh` → `sh`, `#!/usr/bin/env -S python3 -u` → `python3`).
+pub fn shebang_interpreter(head: &[u8]) -> Option<&str> {
+    let line = head.strip_prefix(b"#!")?;
+    let line = std::str::from_utf8(&line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())]).ok()?;
+    let mut words = line.split_whitespace();
+    let program = words.next()?.rsplit('/').next()?;
+    if program != "env" {
+        return Some(program);
+    }
+    words.find(|w| !w.starts_with('-')).map(|w| w.rsplit('/').next().unwrap_or(w))
 }
 
 #[cfg(test)]
@@ -114,6 +148,9 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), n, "language names repeat in grammars.toml");
         assert!(is_code_file("a/b.PY"));
-        assert!(!is_code_file("README.md"));
+        assert!(!is_code_file("README.txt"));
+        assert_eq!(shebang_interpreter(b"#!/bin/sh\necho"), Some("sh"));
+        assert_eq!(shebang_interpreter(b"#!/usr/bin/env -S python3 -u\n"), Some("python3"));
+        assert_eq!(shebang_interpreter(b"echo"), None);
     }
 }

@@ -75,13 +75,17 @@ fn registry() -> &'static Registry {
 }
 
 fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
-    let Some(sources) = GRAMMARS.iter().find(|g| g.name == entry.grammar) else {
+    let Some(compiled) = GRAMMARS.iter().find(|g| g.name == entry.grammar) else {
         tracing::error!(
             "grammars.toml: language `{}` names grammar `{}`, which is not compiled in",
             entry.name,
             entry.grammar
         );
         return None;
+    };
+    let sources = match std::env::var_os(QUERIES_DIR_VAR) {
+        Some(dir) => Box::leak(Box::new(read_queries(compiled, std::path::Path::new(&dir)))),
+        None => compiled,
     };
     Some(Language {
         entry,
@@ -93,23 +97,68 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
     })
 }
 
+/// Development override: queries are read from `$ARBORIST_QUERIES_DIR/<grammar>/` at start instead of
+/// the compiled-in copies, so a query can be tried without a rebuild.
+pub const QUERIES_DIR_VAR: &str = "ARBORIST_QUERIES_DIR";
+
+/// A grammar's queries read from `dir/<name>/`; a file that is not there keeps the compiled-in text.
+fn read_queries(compiled: &Grammar, dir: &std::path::Path) -> Grammar {
+    let read = |file: &str, fallback: &'static str| -> &'static str {
+        match std::fs::read_to_string(dir.join(compiled.name).join(file)) {
+            Ok(text) => Box::leak(text.into_boxed_str()),
+            Err(_) => fallback,
+        }
+    };
+    Grammar {
+        name: compiled.name,
+        language: compiled.language,
+        tags: read("tags.scm", compiled.tags),
+        textobjects: read("textobjects.scm", compiled.textobjects),
+        imports: read("imports.scm", compiled.imports),
+    }
+}
+
 /// Every language that loaded.
 pub fn all() -> &'static [Language] {
     &registry().languages
 }
 
-/// The language of a file, by its extension.
+/// The language of a file by its name: the extension, else the whole file name (`Makefile`).
 pub fn for_path(path: &str) -> Option<&'static Language> {
     let name = path.rsplit('/').next().unwrap_or(path);
-    let (_, ext) = name.rsplit_once('.')?;
     let reg = registry();
-    reg.by_extension.get(&ext.to_ascii_lowercase()).map(|&i| &reg.languages[i])
+    let by_ext = name.rsplit_once('.').and_then(|(_, ext)| reg.by_extension.get(&ext.to_ascii_lowercase()));
+    by_ext.map(|&i| &reg.languages[i]).or_else(|| all().iter().find(|l| l.entry.file_names.iter().any(|f| f == name)))
+}
+
+/// The language of a file by its name, else (for a name without an extension) by the interpreter its
+/// first bytes name in a `#!` line.
+pub fn for_head(path: &str, head: &[u8]) -> Option<&'static Language> {
+    for_path(path).or_else(|| {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let interpreter = (!name.contains('.')).then(|| crate::grammars::shebang_interpreter(head)).flatten()?;
+        all().iter().find(|l| l.entry.shebangs.iter().any(|s| s == interpreter))
+    })
+}
+
+/// Like `for_head`, reading the first bytes of the file at `abs` only when the name does not decide.
+pub fn for_file(path: &str, abs: &std::path::Path) -> Option<&'static Language> {
+    for_path(path).or_else(|| {
+        use std::io::Read;
+        let name = path.rsplit('/').next().unwrap_or(path);
+        if name.contains('.') {
+            return None;
+        }
+        let mut head = [0u8; 256];
+        let n = std::fs::File::open(abs).and_then(|mut f| f.read(&mut head)).ok()?;
+        for_head(path, &head[..n])
+    })
 }
 
 /// A hash of every compiled-in query and grammar name: a persisted index built with other queries is stale.
 pub fn fingerprint() -> crate::text::ContentHash {
     let mut all = String::new();
-    for g in GRAMMARS {
+    for g in self::all().iter().map(|l| l.sources) {
         all.extend([g.name, "\0", g.tags, "\0", g.textobjects, "\0", g.imports, "\0"]);
     }
     crate::text::ContentHash::of(all.as_bytes())

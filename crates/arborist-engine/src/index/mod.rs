@@ -238,7 +238,7 @@ impl Index {
     fn refresh_path(&self, project: &Project, abs: &Path) {
         let Ok(rel) = abs.strip_prefix(&self.root) else { return };
         let rel = rel.to_string_lossy().replace('\\', "/");
-        let indexable = language::for_path(&rel).is_some()
+        let indexable = language::for_file(&rel, abs).is_some()
             && project.resolve(&rel).is_ok()
             && !project.is_ignored(&rel, false)
             && abs.is_file();
@@ -273,7 +273,7 @@ impl Index {
 
     /// The up-to-date symbols of one file; None if it is not a supported code file.
     pub fn file(&self, p: &ProjectPath) -> Option<Arc<FileEntry>> {
-        language::for_path(&p.rel)?;
+        language::for_file(&p.rel, &p.abs)?;
         self.ensure_loaded();
         let known = self.tables.read().unwrap().files.get(&p.rel).cloned();
         let (entry, parsed) = refresh_entry(&p.rel, &p.abs, known)?;
@@ -425,7 +425,7 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>) -> Option
         let entry = FileEntry { rel: k.rel.clone(), lang: k.lang, stamp, hash, symbols: k.symbols.clone() };
         return Some((Arc::new(entry), true));
     }
-    let lang = language::for_path(rel)?;
+    let lang = language::for_head(rel, &bytes)?;
     let doc = crate::cache::Document::decode(rel, &bytes).ok()?;
     let tree = parse(lang, doc.text())?;
     let symbols = FileSymbols::extract(lang, &tree, doc.text());
