@@ -18,7 +18,9 @@ pub struct LanguageEntry {
     pub shebangs: Vec<String>,
     /// The grammar compiled in (a row in src/language.rs), whose queries are `queries/<grammar>/`.
     pub grammar: String,
-    pub line_comment: String,
+    /// How a line comment starts, when the language has them.
+    #[serde(default)]
+    pub line_comment: Option<String>,
     #[serde(default)]
     pub language_server: Vec<String>,
     #[serde(default)]
