@@ -8,7 +8,8 @@
 //! --- before
 //! --- after           (or: --- error, with a substring of the expected message)
 //! ```
-//! A case whose file name contains `crlf` runs with CRLF line endings on both sides.
+//! A case whose file name contains `crlf` runs with CRLF line endings on both sides. A section header is
+//! `--- ` and a lowercase word; any other line (a Lua `--- doc` comment) is text.
 
 use crate::util::{TestProject, fixtures};
 use serde_json::Value;
@@ -26,7 +27,10 @@ fn parse_case(text: &str) -> Case {
     let mut sections: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     let mut current: Option<String> = None;
     for line in text.lines() {
-        if let Some(name) = line.strip_prefix("--- ") {
+        let section = line
+            .strip_prefix("--- ")
+            .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+        if let Some(name) = section {
             current = Some(name.trim().to_string());
             sections.entry(name.trim().to_string()).or_default();
         } else if let Some(c) = &current {

@@ -10,7 +10,7 @@ fn langs() -> TestProject {
     crate::util::copy_dir(&crate::util::fixtures().join("rust"), &p.root.join("rs"));
     crate::util::copy_dir(&crate::util::fixtures().join("go"), &p.root.join("go"));
     crate::util::copy_dir(&crate::util::fixtures().join("java"), &p.root.join("java"));
-    p.write("README.md", "not code\n");
+    p.write("NOTES.txt", "not code\n");
     p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
     p
 }
@@ -39,7 +39,7 @@ fn overview_groups_top_level_symbols_by_kind() {
     );
     assert!(p.err("get_symbols_overview", json!({"relative_path": "py"})).contains("directory path: py"));
     assert!(
-        p.err("get_symbols_overview", json!({"relative_path": "README.md"}))
+        p.err("get_symbols_overview", json!({"relative_path": "NOTES.txt"}))
             .contains("not a source file of a supported language")
     );
 }
@@ -275,4 +275,33 @@ fn an_extensionless_script_is_known_by_its_shebang() {
     assert!(p.err("get_symbols_overview", json!({"relative_path": "bin/notes"})).contains("not a source file"));
     let found = p.ok("find_symbol", json!({"name_path_pattern": "main"}));
     assert!(found.contains("bin/tool") && !found.contains("bin/notes"), "{found}");
+}
+
+#[test]
+fn documents_have_name_paths_for_keys_items_and_sections() {
+    let mut p = TestProject::empty();
+    p.write(
+        "ci.yml",
+        "jobs:\n  test:\n    steps:\n      - uses: checkout\n      - name: Build\n        run: make\n      - name: Test\n        run: make test\n",
+    );
+    p.write(
+        "package.json",
+        "{\n  \"dependencies\": {\n    \"serde\": \"1\"\n  },\n  \"servers\": [{\"host\": \"a\"}]\n}\n",
+    );
+    p.write("README.md", "# Tool\n\n## Install\n\n### From source\n\nmake\n\n## Usage\n\nrun\n");
+    let names =
+        |p: &mut TestProject, pattern: &str| name_paths(&p.ok("find_symbol", json!({"name_path_pattern": pattern})));
+    assert_eq!(names(&mut p, "jobs/test/steps[2]"), ["jobs/test/steps[2] ci.yml"]);
+    assert_eq!(names(&mut p, "steps[1]/run"), ["jobs/test/steps[1]/run ci.yml"]);
+    assert_eq!(names(&mut p, "dependencies/serde"), ["dependencies/serde package.json"]);
+    assert_eq!(names(&mut p, "servers[0]/host"), ["servers[0]/host package.json"]);
+    assert_eq!(names(&mut p, "Install/From source"), ["Tool/Install/From source README.md"]);
+    let step = p.ok("find_symbol", json!({"name_path_pattern": "jobs/test/steps[2]", "include_body": true}));
+    assert!(step.contains("- name: Test\\n        run: make test"), "{step}");
+    let refs =
+        p.err("find_referencing_symbols", json!({"name_path": "dependencies/serde", "relative_path": "package.json"}));
+    assert!(refs.contains("is a json document"), "{refs}");
+    let code = p
+        .ok("search_for_pattern", json!({"substring_pattern": "serde|Install", "restrict_search_to_code_files": true}));
+    assert_eq!(code, "{}");
 }

@@ -6,7 +6,7 @@ use super::{Effect, ToolSpec, default_max};
 use arborist_engine::engine::Engine;
 use arborist_engine::error::{Error, Result};
 use arborist_engine::files::{self, FilePlan, Mode, Replacer};
-use arborist_engine::search::{self, FileHits, PathFilter, SearchOptions};
+use arborist_engine::search::{self, FileHits, Kinds, PathFilter, SearchOptions};
 use arborist_engine::writes::LineEdit;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -248,7 +248,7 @@ struct ReplaceInFilesParams {
 fn replace_in_files(engine: &Engine, p: ReplaceInFilesParams) -> Result<String> {
     let limit = limit_of(engine, p.max_answer_chars)?;
     let replacer = Replacer::new(&p.needle, &p.repl, p.mode.into())?;
-    let filter = PathFilter::new(&p.paths_include_glob, &p.paths_exclude_glob, false)?;
+    let filter = PathFilter::new(&p.paths_include_glob, &p.paths_exclude_glob, Kinds::All)?;
     let plans = engine.plan_replacements(&p.relative_path, &filter, &replacer, p.occurrence_ids.as_deref())?;
     let total: usize = plans.iter().map(|f| f.occurrences.len()).sum();
     if p.dry_run {

@@ -243,23 +243,46 @@ fn symbol_info(r: &SymbolRef, text: &str) -> String {
     out
 }
 
-/// A doc comment or docstring without its comment markers and quotes.
+/// A doc comment or docstring without its comment markers and quotes, for any of our languages.
 pub fn clean_doc(raw: &str) -> String {
-    let raw = raw.trim();
+    let mut raw = raw.trim();
+    for attribute in ["@moduledoc", "@typedoc", "@doc"] {
+        raw = raw.strip_prefix(attribute).map_or(raw, str::trim_start);
+    }
+    raw = raw.strip_prefix("~S").or_else(|| raw.strip_prefix("~s")).unwrap_or(raw);
     let unquoted = ["\"\"\"", "'''", "\"", "'"]
         .iter()
         .find_map(|q| raw.strip_prefix(q).and_then(|r| r.strip_suffix(q)))
         .unwrap_or(raw);
-    let unquoted = unquoted.strip_prefix("/**").map(|r| r.strip_suffix("*/").unwrap_or(r)).unwrap_or(unquoted);
-    let lines: Vec<&str> = unquoted
+    let unwrapped = BLOCK_DELIMITERS
+        .iter()
+        .find_map(|(open, close)| unquoted.strip_prefix(open).map(|r| r.strip_suffix(close).unwrap_or(r)))
+        .unwrap_or(unquoted);
+    let lines: Vec<&str> = unwrapped
         .lines()
         .map(|l| {
             let l = l.trim();
-            ["///", "//!", "//", "*", "#"].iter().find_map(|m| l.strip_prefix(m)).unwrap_or(l).trim()
+            LINE_MARKERS.iter().find_map(|m| l.strip_prefix(m)).unwrap_or(l).trim()
         })
         .collect();
     lines.join("\n").trim().to_string()
 }
+
+/// Block comment delimiters, longest first.
+const BLOCK_DELIMITERS: &[(&str, &str)] = &[
+    ("/**", "*/"),
+    ("/*", "*/"),
+    ("(**", "*)"),
+    ("(*", "*)"),
+    ("{-|", "-}"),
+    ("{-", "-}"),
+    ("<!--", "-->"),
+    ("--[[", "]]"),
+];
+
+/// Line comment markers, longest first (Haddock's `-- |`, roxygen's `#'`, Lua's `---`).
+const LINE_MARKERS: &[&str] =
+    &["///", "//!", "//", "-- |", "-- ^", "---", "--", "#'", "##", "#", ";;", ";", "%%", "%", "*"];
 
 // ---------------------------------------------------------------- diagnostics
 

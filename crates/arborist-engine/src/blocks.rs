@@ -130,13 +130,19 @@ pub fn kinds_for(kind: &str) -> Result<Option<Vec<SymbolKind>>> {
         "module" | "mod" | "namespace" | "package" => vec![Module, Namespace, Package],
         "enum_member" | "variant" => vec![EnumMember],
         "macro" | "macro_rules" => vec![Function],
+        "key" | "entry" | "setting" => vec![Key, Object, Array, String, Number, Boolean, Null],
+        "table" | "object" | "mapping" | "item" => vec![Object],
+        "array" | "list" | "sequence" => vec![Array],
+        "section" | "heading" => vec![String],
+        "element" | "tag" => vec![Field],
+        "rule" | "selector" | "ruleset" => vec![Class],
         "impl" => return Ok(None),
         other => {
             return Err(Error::invalid(
                 "kind",
                 format!(
                     "unknown kind `{other}`; use function, method, class, struct, enum, trait, interface, impl, type, \
-                     const, static, module or field"
+                     const, static, module or field (in documents: key, table, array, section, element or rule)"
                 ),
             ));
         }
@@ -172,7 +178,9 @@ fn pick_block(entry: &Arc<FileEntry>, kinds: &[SymbolKind], spec: &BlockSpec) ->
         let parent_match = |i: &u32| {
             let parent_path = fs.get(*i).parent.map(|pp| fs.name_path(pp)).unwrap_or_default();
             let parts: Vec<&str> = parent_path.split('/').map(|s| s.split('[').next().unwrap_or(s)).collect();
+            // `a.b` may also be the name of one scope (an Elixir module `Shop.Cart`).
             parts.ends_with(&segs.iter().map(String::as_str).collect::<Vec<_>>())
+                || parts.last().is_some_and(|last| *last == mp.trim())
         };
         hits.retain(|i| detail_match(i) || parent_match(i));
     }

@@ -4,7 +4,7 @@
 
 use crate::cache::{Document, FileCache};
 use crate::project::{Project, ProjectPath};
-use crate::search::{PathFilter, for_each_file, regex_hint};
+use crate::search::{Kinds, PathFilter, for_each_file, regex_hint};
 use arborist_syntax::error::{Error, Result};
 use arborist_syntax::text::{TextEdit, line_count, line_of, line_starts, lines_range};
 use globset::GlobBuilder;
@@ -73,7 +73,7 @@ pub fn find_files(project: &Project, dir: &ProjectPath, mask: &str, skip_ignored
         .map_err(|e| Error::InvalidGlob { glob: mask.to_string(), why: e.kind().to_string() })?
         .compile_matcher();
     let found = Mutex::new(Vec::new());
-    let filter = PathFilter::new("", "", false)?;
+    let filter = PathFilter::new("", "", Kinds::All)?;
     for_each_file(project, project.walker(dir, skip_ignored), &filter, || {
         |rel: &str, abs: &std::path::Path| {
             if abs.file_name().is_some_and(|n| glob.is_match(n)) {

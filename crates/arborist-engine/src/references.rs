@@ -7,7 +7,7 @@ use crate::engine::{Engine, SymbolRef};
 use crate::refs::{self, Occurrence, Target};
 use crate::resolve::Backend;
 use arborist_syntax::error::{Error, Result};
-use arborist_syntax::grammars::LanguageEntry;
+use arborist_syntax::grammars::{Category, LanguageEntry};
 use arborist_syntax::language;
 use arborist_syntax::text::{self, TextEdit};
 use std::collections::BTreeMap;
@@ -32,6 +32,7 @@ impl Engine {
     /// The uses of `target` from the backend the rule picks (`requested`, else the project's setting); a
     /// language server that fails falls back to the heuristic, and the label says so.
     pub fn references(&self, target: &SymbolRef, requested: Option<&str>) -> Result<References> {
+        code_only(target)?;
         let (occurrences, backend) = match self.backend(target.entry.lang, requested)? {
             Backend::Precise(entry) => match precise_occurrences(self, target, &entry) {
                 Ok(occs) => (occs, format!("precise ({})", entry.language_server[0])),
@@ -45,11 +46,15 @@ impl Engine {
 
     /// The tree-sitter uses of `target` (for safe delete, which must not miss a use of the name).
     pub fn name_uses(&self, target: &SymbolRef) -> Result<Vec<Occurrence>> {
+        if target.entry.lang.entry.category == Category::Document {
+            return Ok(Vec::new());
+        }
         heuristic_occurrences(self, target)
     }
 
     /// Renames `target` and its uses: every file is planned and checked before any is written.
     pub fn rename(&self, target: &SymbolRef, new_name: &str, requested: Option<&str>) -> Result<Renamed> {
+        code_only(target)?;
         let valid = new_name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
             && new_name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
         if !valid {
@@ -188,4 +193,20 @@ fn rename_plan(
         per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
     }
     Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))
+}
+
+/// References and rename are for code: a document's keys and sections have no uses to find.
+fn code_only(target: &SymbolRef) -> Result<()> {
+    let lang = target.entry.lang;
+    if lang.entry.category == Category::Document {
+        return Err(Error::invalid(
+            "relative_path",
+            format!(
+                "{} is a {} document: its symbols have no references to find or rename; use search_for_pattern",
+                target.entry.rel,
+                lang.name()
+            ),
+        ));
+    }
+    Ok(())
 }

@@ -178,7 +178,7 @@ fn is_member_use(lang: &Language, node: &Node, text: &str) -> bool {
         return true;
     }
     let before = text[..node.start_byte()].trim_end();
-    before.ends_with('.') || before.ends_with("->") || before.ends_with("::")
+    lang.entry.member_access.iter().any(|a| before.ends_with(a.as_str()))
 }
 
 /// `... 587:text` / `  > 588:text` / `... 589:text` around a line.

@@ -3,7 +3,8 @@
 
 use crate::project::{Project, ProjectPath};
 use arborist_syntax::error::{Error, Result};
-use arborist_syntax::grammars::is_code_file;
+use arborist_syntax::grammars::{Category, is_code_file};
+use arborist_syntax::language;
 use globset::{GlobBuilder, GlobMatcher};
 use grep_matcher::Matcher;
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
@@ -46,22 +47,39 @@ pub struct FileHits {
     pub blocks: Vec<Vec<BlockLine>>,
 }
 
-/// Filters project-relative paths by include/exclude globs.
+/// Which files a walk visits, before the globs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kinds {
+    All,
+    /// Files of a programming language (`restrict_search_to_code_files`).
+    Code,
+    /// Files of any language arborist knows, documents included (the symbol index).
+    Known,
+}
+
+/// Filters project-relative paths by kind and by include/exclude globs.
 pub struct PathFilter {
     include: Option<GlobMatcher>,
     exclude: Option<GlobMatcher>,
-    code_only: bool,
+    kinds: Kinds,
 }
 
 impl PathFilter {
-    pub fn new(include: &str, exclude: &str, code_only: bool) -> Result<PathFilter> {
-        Ok(PathFilter { include: compile_glob(include)?, exclude: compile_glob(exclude)?, code_only })
+    pub fn new(include: &str, exclude: &str, kinds: Kinds) -> Result<PathFilter> {
+        Ok(PathFilter { include: compile_glob(include)?, exclude: compile_glob(exclude)?, kinds })
     }
 
-    /// Whether a walked file passes; `abs` is read (its first bytes) only for a code-only filter and a
-    /// file without an extension, which may be a script with a `#!` line.
+    /// Whether a walked file passes; `abs` is read (its first bytes) only for a file without an extension
+    /// when the kind matters: it may be a script with a `#!` line.
     pub fn accepts(&self, rel: &str, abs: &std::path::Path) -> bool {
-        if self.code_only && !is_code_file(rel) && arborist_syntax::language::for_file(rel, abs).is_none() {
+        let kind_ok = match self.kinds {
+            Kinds::All => true,
+            Kinds::Code => {
+                is_code_file(rel) || language::for_file(rel, abs).is_some_and(|l| l.entry.category == Category::Code)
+            }
+            Kinds::Known => language::for_file(rel, abs).is_some(),
+        };
+        if !kind_ok {
             return false;
         }
         if self.exclude.as_ref().is_some_and(|g| g.is_match(rel)) {
@@ -108,7 +126,8 @@ pub fn regex_hint(msg: &str) -> String {
 /// Every match under `scope`, sorted by path.
 pub fn search(project: &Project, scope: &ProjectPath, opts: &SearchOptions) -> Result<Vec<FileHits>> {
     let matcher = compile_matcher(&opts.pattern, opts.dot_all)?;
-    let filter = PathFilter::new(&opts.include_glob, &opts.exclude_glob, opts.code_files_only)?;
+    let kinds = if opts.code_files_only { Kinds::Code } else { Kinds::All };
+    let filter = PathFilter::new(&opts.include_glob, &opts.exclude_glob, kinds)?;
     let mut builder = SearcherBuilder::new();
     builder
         .line_number(true)

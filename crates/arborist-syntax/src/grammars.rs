@@ -9,6 +9,10 @@ use std::sync::OnceLock;
 #[serde(deny_unknown_fields)]
 pub struct LanguageEntry {
     pub name: String,
+    /// `code` (the default) or `document` (JSON, YAML, TOML, Markdown, HTML, CSS): documents have symbols
+    /// and edits but no references, and are not code for `restrict_search_to_code_files`.
+    #[serde(default)]
+    pub category: Category,
     pub extensions: Vec<String>,
     /// Whole file names that are this language whatever their extension (`Makefile`, `.bashrc`).
     #[serde(default)]
@@ -45,19 +49,39 @@ pub struct LanguageEntry {
     /// Indentation is syntax (Python): a replaced body indented exactly like its target is re-based too.
     #[serde(default)]
     pub indent_sensitive: bool,
+    /// What separates the elements of a list-like container (JSON's `,`): inserting or deleting a symbol
+    /// puts or takes one with it.
+    #[serde(default)]
+    pub separator: Option<String>,
     /// Blank lines between top-level definitions when a file has no neighbours to copy (PEP 8 says 2).
     #[serde(default = "one")]
     pub top_level_blank_lines: usize,
+    /// Blank lines between nested definitions when there are no neighbours to copy (0 for data files).
+    #[serde(default = "one")]
+    pub nested_blank_lines: usize,
     /// Leaf node kinds that are identifiers (where references can be), and those among them that only
     /// name members (`x.name`).
     #[serde(default)]
     pub identifier_nodes: Vec<String>,
     #[serde(default)]
     pub member_nodes: Vec<String>,
+    /// What comes between an object and a member's name (`.`, `->`, `::`; Lua's `:`, R's `$`): a name
+    /// after one of these is a member use.
+    #[serde(default = "member_access")]
+    pub member_access: Vec<String>,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]
     pub modules: Option<ModuleNaming>,
+}
+
+/// What kind of files a language's are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    #[default]
+    Code,
+    Document,
 }
 
 /// How a language names modules after file paths.
@@ -72,6 +96,10 @@ pub struct ModuleNaming {
 
 fn one() -> usize {
     1
+}
+
+fn member_access() -> Vec<String> {
+    [".", "->", "::"].map(String::from).to_vec()
 }
 
 impl LanguageEntry {
@@ -116,14 +144,15 @@ pub fn languages() -> &'static [LanguageEntry] {
     })
 }
 
-/// Whether a path has the extension or the file name of a supported language (extensionless scripts are
-/// recognised by their `#!` line, which this does not read).
+/// Whether a path has the extension or the file name of a supported programming language (documents such
+/// as JSON or Markdown are not code; extensionless scripts are recognised by their `#!` line, which this
+/// does not read).
 pub fn is_code_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    let by_ext = name
-        .rsplit_once('.')
-        .is_some_and(|(_, ext)| languages().iter().any(|l| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext))));
-    by_ext || languages().iter().any(|l| l.file_names.iter().any(|f| f == name))
+    let ext = name.rsplit_once('.').map(|(_, ext)| ext);
+    let code = languages().iter().filter(|l| l.category == Category::Code);
+    code.clone().any(|l| ext.is_some_and(|ext| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext))))
+        || code.clone().any(|l| l.file_names.iter().any(|f| f == name))
 }
 
 /// The interpreter a `#!` line names (`#!/bin/sh` → `sh`, `#!/usr/bin/env -S python3 -u` → `python3`).

@@ -53,6 +53,12 @@ const GRAMMARS: &[Grammar] = &[
     grammar!("javascript", tree_sitter_javascript::LANGUAGE),
     grammar!("java", tree_sitter_java::LANGUAGE),
     grammar!("go", tree_sitter_go::LANGUAGE),
+    grammar!("json", tree_sitter_json::LANGUAGE),
+    grammar!("yaml", tree_sitter_yaml::LANGUAGE),
+    grammar!("toml", tree_sitter_toml_ng::LANGUAGE),
+    grammar!("markdown", tree_sitter_md::LANGUAGE),
+    grammar!("html", tree_sitter_html::LANGUAGE),
+    grammar!("css", tree_sitter_css::LANGUAGE),
 ];
 
 struct Registry {

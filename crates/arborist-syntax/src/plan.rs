@@ -6,7 +6,7 @@
 use crate::error::{Error, Result};
 use crate::language::Language;
 use crate::query::SymbolKind;
-use crate::symbols::{FileSymbols, outermost_wrapper};
+use crate::symbols::{FileSymbols, outermost_wrapper, preamble};
 use crate::text::{ContentHash, Source, TextEdit};
 use std::ops::Range;
 use tree_sitter::Tree;
@@ -80,6 +80,9 @@ pub struct Target {
     pub name: String,
     /// Blank lines that separate it from its neighbours.
     pub blank_lines: usize,
+    /// What separates it from its siblings in a list-like container (JSON's `,`), kept right around an
+    /// insertion or deletion.
+    pub separator: Option<String>,
 }
 
 pub fn outcome<S: Source + ?Sized>(
@@ -115,7 +118,15 @@ impl Target {
         text: &S,
     ) -> Target {
         let around = around_range(lang, tree, &range, text);
-        Target { indent: indent_at(text, range.start), blank_lines: 1, kind: SymbolKind::Object, name, around, range }
+        Target {
+            indent: indent_at(text, range.start),
+            blank_lines: 1,
+            kind: SymbolKind::Object,
+            name,
+            around,
+            range,
+            separator: lang.entry.separator.clone(),
+        }
     }
 
     /// Symbol `index` of `symbols`, the symbols of `text`.
@@ -129,13 +140,15 @@ impl Target {
         let s = symbols.get(index);
         let range = s.range.start as usize..s.range.end as usize;
         let around = around_range(lang, tree, &range, text);
+        let habit = (lang.entry.top_level_blank_lines, lang.entry.nested_blank_lines);
         Target {
             indent: indent_at(text, range.start),
-            blank_lines: blank_lines_near(symbols, index, text, lang.entry.top_level_blank_lines),
+            blank_lines: blank_lines_near(symbols, index, around.start, text, habit),
             kind: s.kind,
             name: symbols.name_path(index),
             around,
             range,
+            separator: lang.entry.separator.clone(),
         }
     }
 }
@@ -148,14 +161,8 @@ fn around_range<S: Source + ?Sized>(lang: &Language, tree: &Tree, range: &Range<
         return range.clone();
     };
     let node = outermost_wrapper(lang, node, text);
-    let mut start = node.start_byte().min(range.start);
-    let mut row = node.start_position().row;
-    let mut sib = node.prev_sibling();
-    while let Some(s) = sib.filter(|s| s.end_position().row + 1 >= row && lang.edge_role(*s, text).is_some()) {
-        start = s.start_byte();
-        row = s.start_position().row;
-        sib = s.prev_sibling();
-    }
+    let above = preamble(lang, node, text);
+    let start = above.last().map_or(node.start_byte(), |(n, _)| n.start_byte()).min(range.start);
     start..range.end.max(node.end_byte())
 }
 
@@ -165,27 +172,46 @@ fn indent_at<S: Source + ?Sized>(text: &S, byte: usize) -> String {
 }
 
 /// Blank lines between the target and its previous (else next) sibling; the language's habit otherwise.
-fn blank_lines_near<S: Source + ?Sized>(fs: &FileSymbols, index: u32, text: &S, top_level_habit: usize) -> usize {
+fn blank_lines_near<S: Source + ?Sized>(
+    fs: &FileSymbols,
+    index: u32,
+    around_start: usize,
+    text: &S,
+    habit: (usize, usize),
+) -> usize {
     let s = fs.get(index);
     let siblings: &[u32] = match s.parent {
         Some(p) => &fs.get(p).children,
         None => &fs.roots,
     };
     let pos = siblings.iter().position(|&c| c == index).unwrap_or(0);
-    let count = |from: usize, to: usize| (from..to).filter(|&l| is_blank_line(text, l)).count();
+    // The blank lines right above a line (down to `floor`).
+    let above = |line: usize, floor: usize| (floor..line).rev().take_while(|&l| is_blank_line(text, l)).count();
     if pos > 0 {
         let prev = fs.get(siblings[pos - 1]);
-        if prev.end_line < s.start_line {
-            return count(prev.end_line as usize + 1, s.start_line as usize).min(3);
+        if (prev.start_line as usize) < text.line_of(around_start) {
+            return above(text.line_of(around_start), prev.start_line as usize + 1).min(3);
         }
     }
     if let Some(&next) = siblings.get(pos + 1) {
         let next = fs.get(next);
         if s.end_line < next.start_line {
-            return count(s.end_line as usize + 1, next.start_line as usize).min(3);
+            // The blank lines before the next sibling, or before the comment lines right above it.
+            let mut line = next.start_line as usize;
+            while line > s.end_line as usize + 1 && !is_blank_line(text, line - 1) && is_comment_like(text, line - 1) {
+                line -= 1;
+            }
+            return above(line, s.start_line as usize + 1).min(3);
         }
     }
-    if s.parent.is_none() { top_level_habit } else { 1 }
+    if s.parent.is_none() { habit.0 } else { habit.1 }
+}
+
+/// A line that starts with a comment or attribute marker (`#`, `//`, `/*`, `--`, `<!--`, `@`).
+fn is_comment_like<S: Source + ?Sized>(text: &S, line: usize) -> bool {
+    let l = text.slice(text.line_to_byte(line)..text.line_to_byte(line + 1));
+    let l = l.trim_start();
+    ["#", "//", "/*", "*", "--", "<!--", "@", ";"].iter().any(|m| l.starts_with(m))
 }
 
 // ---------------------------------------------------------------- guards
@@ -214,45 +240,122 @@ pub fn check_guards(target: &Target, rel: &str, block: &str, guards: &[Guard]) -
 
 // ---------------------------------------------------------------- building the edit
 
+/// Where the target's text ends, before any whitespace its node ends with (a YAML block scalar keeps its
+/// final newline): edits go after the content, not after a newline that belongs to the next line.
+fn content_end<S: Source + ?Sized>(t: &Target, text: &S) -> usize {
+    let mut end = t.range.end;
+    while end > t.range.start && text.byte(end - 1).is_ascii_whitespace() {
+        end -= 1;
+    }
+    end
+}
+
 pub fn build_edit<S: Source + ?Sized>(t: &Target, text: &S, op: &Op, indent_sensitive: bool) -> TextEdit {
     match op {
         Op::Replace(new) => {
             let body = reindent_body(new, &t.indent, indent_sensitive);
             let start = replacement_start(t, text, &body);
-            TextEdit { range: start..t.range.end, new_text: body }
+            TextEdit { range: start..content_end(t, text), new_text: body }
         }
         Op::InsertBefore(new) => {
             let at = text.line_start(t.around.start);
-            let block = reindent_all(new, &t.indent);
-            TextEdit { range: at..at, new_text: format!("{block}\n{}", "\n".repeat(t.blank_lines)) }
+            let block = reindent_all(without_separator(new, t), &t.indent);
+            let sep = t.separator.as_deref().unwrap_or("");
+            TextEdit { range: at..at, new_text: format!("{block}{sep}\n{}", "\n".repeat(t.blank_lines)) }
         }
-        Op::InsertAfter(new) => {
-            let at = text.line_end(t.range.end);
-            let block = reindent_all(new, &t.indent);
-            TextEdit { range: at..at, new_text: format!("\n{}{block}", "\n".repeat(t.blank_lines)) }
-        }
-        Op::Delete => delete_edit(t, text),
+        Op::InsertAfter(new) => insert_after(t, text, &reindent_all(without_separator(new, t), &t.indent)),
+        Op::Delete => match t.separator.as_deref().and_then(|sep| separator_before_last(t, text, sep)) {
+            Some(sep_at) => TextEdit { range: sep_at..content_end(t, text), new_text: String::new() },
+            None => delete_edit(t, text),
+        },
     }
 }
 
-/// Where a replacement begins: at the definition, unless the new text also brings what stands before it
-/// (`export`, `pub`-less wrappers, decorators, attributes, doc comments): then from there, so nothing is doubled.
-fn replacement_start<S: Source + ?Sized>(t: &Target, text: &S, body: &str) -> usize {
-    let prefix = text.slice(t.around.start..t.range.start);
-    if prefix.is_empty() {
-        return t.range.start;
-    }
-    if let Some(word) = body.split_whitespace().next() {
-        let at = prefix.rmatch_indices(word).map(|(i, _)| i).find(|&i| {
-            let before_ok = i == 0 || prefix[..i].ends_with(char::is_whitespace);
-            let after = prefix[i + word.len()..].chars().next();
-            before_ok && after.is_none_or(|c| c.is_whitespace() || c == '(')
-        });
-        if let Some(i) = at {
-            return t.around.start + i;
+/// The new text without a trailing separator (the edit places separators itself).
+fn without_separator<'a>(new: &'a str, t: &Target) -> &'a str {
+    let trimmed = new.trim_end();
+    t.separator.as_deref().and_then(|sep| trimmed.strip_suffix(sep)).unwrap_or(new)
+}
+
+/// A block after the target, on its own lines. With a separator: after the one that follows the target,
+/// ending with one itself; or, when the target is the last of its list, with one put right after the target.
+fn insert_after<S: Source + ?Sized>(t: &Target, text: &S, block: &str) -> TextEdit {
+    let blank = "\n".repeat(t.blank_lines);
+    let end = content_end(t, text);
+    let Some(sep) = t.separator.as_deref() else {
+        let at = text.line_end(end);
+        return TextEdit { range: at..at, new_text: format!("\n{blank}{block}") };
+    };
+    match next_non_space(text, end).filter(|&i| text.slice(i..(i + sep.len()).min(text.len())) == sep) {
+        Some(i) => {
+            let at = text.line_end(i);
+            TextEdit { range: at..at, new_text: format!("\n{blank}{block}{sep}") }
+        }
+        None => {
+            let at = text.line_end(end);
+            let rest = text.slice(end..at);
+            TextEdit { range: end..at, new_text: format!("{sep}{rest}\n{blank}{block}") }
         }
     }
-    if starts_with_preamble(body) { t.around.start } else { t.range.start }
+}
+
+/// For the last element of a list (no separator after it), the separator before it, which goes with it.
+fn separator_before_last<S: Source + ?Sized>(t: &Target, text: &S, sep: &str) -> Option<usize> {
+    let follows = next_non_space(text, content_end(t, text))
+        .is_some_and(|i| text.slice(i..(i + sep.len()).min(text.len())) == sep);
+    if follows {
+        return None;
+    }
+    let mut i = t.around.start;
+    while i > 0 && text.byte(i - 1).is_ascii_whitespace() {
+        i -= 1;
+    }
+    (i >= sep.len() && text.slice(i - sep.len()..i) == sep).then(|| i - sep.len())
+}
+
+fn next_non_space<S: Source + ?Sized>(text: &S, from: usize) -> Option<usize> {
+    (from..text.len()).find(|&i| !text.byte(i).is_ascii_whitespace())
+}
+
+/// Where a replacement begins: at the definition, unless the new text also brings what stands before it
+/// (a wrapper such as `export`, decorators or attributes, a doc comment): then from the first line of that
+/// part of the old text, so nothing is doubled and nothing else is lost.
+fn replacement_start<S: Source + ?Sized>(t: &Target, text: &S, body: &str) -> usize {
+    if t.around.start >= t.range.start {
+        return t.range.start;
+    }
+    let first = body.lines().next().unwrap_or("").trim();
+    let prefix = text.slice(t.around.start..t.range.start);
+    // The prefix's lines: where each starts (at its first non-blank) and its text.
+    let mut lines = Vec::new();
+    let mut offset = t.around.start;
+    for line in prefix.split_inclusive('\n') {
+        lines.push((offset + line.len() - line.trim_start().len(), line.trim()));
+        offset += line.len();
+    }
+    // The new text repeats a line of the prefix: from there.
+    if let Some(&(at, _)) = lines.iter().find(|(_, l)| !l.is_empty() && *l == first) {
+        return at;
+    }
+    // It brings attributes or decorators: from the first of the old ones (docs above them stay).
+    if let Some(marker) = ATTRIBUTE_MARKERS.iter().find(|m| first.starts_with(*m))
+        && let Some(&(at, _)) = lines.iter().find(|(_, l)| l.starts_with(marker))
+    {
+        return at;
+    }
+    // It brings its doc comment: from the first line of the old one.
+    if let Some(marker) = DOC_MARKERS.iter().find(|m| first.starts_with(*m))
+        && lines.iter().any(|(_, l)| l.starts_with(marker))
+    {
+        return t.around.start;
+    }
+    // It repeats a wrapper on the definition's own line (`export`): from the wrapper.
+    let partial = !prefix.ends_with('\n');
+    if let Some(&(at, l)) = lines.last().filter(|(_, l)| partial && !l.is_empty() && first.starts_with(l)) {
+        let _ = l;
+        return at;
+    }
+    t.range.start
 }
 
 /// Whether line `line` exists and holds only whitespace.
@@ -261,9 +364,11 @@ fn is_blank_line<S: Source + ?Sized>(text: &S, line: usize) -> bool {
         && text.slice(text.line_to_byte(line)..text.line_to_byte(line + 1)).trim().is_empty()
 }
 
-fn starts_with_preamble(body: &str) -> bool {
-    ["@", "#[", "///", "//!", "/**"].iter().any(|p| body.starts_with(p))
-}
+/// How attribute, decorator and annotation lines start.
+const ATTRIBUTE_MARKERS: &[&str] = &["@", "#["];
+
+/// How doc comment lines start, across languages.
+const DOC_MARKERS: &[&str] = &["///", "//!", "/**", "/*", "//", "#", "--", "(*", "\"\"\"", "<!--", ";", "%"];
 
 /// A replacement body: first line unindented (it continues the target's line), later lines kept when they
 /// are already indented for the file, else shifted by the target's indentation.
@@ -339,7 +444,7 @@ fn strip_width(line: &str, width: usize) -> &str {
 fn delete_edit<S: Source + ?Sized>(t: &Target, text: &S) -> TextEdit {
     let len = text.len();
     let start = text.line_start(t.around.start);
-    let end = (text.line_end(t.range.end) + 1).min(len);
+    let end = (text.line_end(content_end(t, text)) + 1).min(len);
     if (end..len).all(|i| text.byte(i).is_ascii_whitespace()) {
         let mut kept = start;
         while kept > 0 && matches!(text.byte(kept - 1), b'\n' | b' ' | b'\t') {
@@ -403,5 +508,7 @@ fn compatible(kind: SymbolKind, wanted: &[SymbolKind]) -> bool {
         Variable | Constant | Field | Property => 2,
         other => 10 + other.number(),
     };
-    wanted.iter().any(|w| family(*w) == family(kind))
+    // A structured document's key may change the kind of its value (a string becomes an object).
+    let data = |k: SymbolKind| matches!(k, Key | Object | Array | String | Number | Boolean | Null);
+    wanted.iter().any(|w| family(*w) == family(kind) || (data(*w) && data(kind)))
 }

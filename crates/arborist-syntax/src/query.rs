@@ -119,6 +119,9 @@ pub enum DefKind {
     Symbol(SymbolKind),
     /// Not a symbol: a container (Rust `impl`) whose children belong to the type named by `@name`.
     Impl,
+    /// An element of a list (a YAML sequence entry, a JSON array's object): it has no `@name`; the engine
+    /// names it `[i]` by its position among its parent's items, so `steps[2]` is the third entry of `steps`.
+    Item,
 }
 
 /// The role of one capture of a tags query.
@@ -131,6 +134,9 @@ pub enum Role {
     Receiver,
     /// Rust: the trait of `impl Trait for Type`.
     Trait,
+    /// A node after the definition that belongs to it (a Kotlin getter the grammar puts beside its
+    /// property): the definition's range runs to its end.
+    Trailer,
     Reference(RefKind),
     /// Helper captures starting with `_` (for predicates); ignored.
     Ignored,
@@ -162,6 +168,18 @@ const DEFINITION_KINDS: &[(&str, DefKind)] = &[
     ("enum_member", DefKind::Symbol(SymbolKind::EnumMember)),
     ("macro", DefKind::Symbol(SymbolKind::Function)),
     ("impl", DefKind::Impl),
+    // Structured documents: keys by the kind of their value, list items, sections, elements, rules.
+    ("key", DefKind::Symbol(SymbolKind::Key)),
+    ("object", DefKind::Symbol(SymbolKind::Object)),
+    ("array", DefKind::Symbol(SymbolKind::Array)),
+    ("string", DefKind::Symbol(SymbolKind::String)),
+    ("number", DefKind::Symbol(SymbolKind::Number)),
+    ("boolean", DefKind::Symbol(SymbolKind::Boolean)),
+    ("null", DefKind::Symbol(SymbolKind::Null)),
+    ("item", DefKind::Item),
+    ("section", DefKind::Symbol(SymbolKind::String)),
+    ("element", DefKind::Symbol(SymbolKind::Field)),
+    ("rule", DefKind::Symbol(SymbolKind::Class)),
 ];
 
 /// Maps a capture name to its role, or explains why it is not part of the vocabulary.
@@ -180,11 +198,12 @@ pub fn tags_role(capture: &str) -> Result<Role, String> {
         "doc" => Ok(Role::Doc),
         "receiver" => Ok(Role::Receiver),
         "trait" => Ok(Role::Trait),
+        "trailer" => Ok(Role::Trailer),
         "reference.call" => Ok(Role::Reference(RefKind::Call)),
         "reference.class" => Ok(Role::Reference(RefKind::Class)),
         "reference.implementation" => Ok(Role::Reference(RefKind::Implementation)),
         other => Err(format!(
-            "unknown capture `@{other}`; allowed: @definition.<kind>, @name, @doc, @receiver, @trait, \
+            "unknown capture `@{other}`; allowed: @definition.<kind>, @name, @doc, @receiver, @trait, @trailer, \
              @reference.{{call,class,implementation}}, or @_helper"
         )),
     }

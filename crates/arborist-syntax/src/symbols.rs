@@ -115,7 +115,9 @@ impl FileSymbols {
         let line_delta = (new_text.line_of(new_end) as i64 - new_text.line_of(start) as i64)
             - (old_text.line_of(old_end) as i64 - old_text.line_of(start) as i64);
         let region = lo..(hi as i64 + delta) as usize;
-        let outside = |s: &Symbol| (s.range.end as usize) < lo || (s.range.start as usize) > hi;
+        // Outside the re-extracted region: a symbol that ends where it starts, or starts where it ends,
+        // belongs to a neighbouring root and is kept.
+        let outside = |s: &Symbol| (s.range.end as usize) <= lo || (s.range.start as usize) >= hi;
         let mut defs: Vec<Def> =
             self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
         let (fresh, supers) = collect_defs(lang, tags, tree, new_text, Some(region.clone()));
@@ -162,7 +164,8 @@ impl FileSymbols {
         out
     }
 
-    /// `Outer/inner[1]`: names from the top, with overload indices where siblings share a name.
+    /// `Outer/inner[1]`: names from the top, with overload indices where siblings share a name; a list
+    /// item follows its list without a slash (`steps[2]`).
     pub fn name_path(&self, i: u32) -> String {
         let mut parts = Vec::new();
         let mut at = Some(i);
@@ -175,7 +178,14 @@ impl FileSymbols {
             at = s.parent;
         }
         parts.reverse();
-        parts.join("/")
+        let mut out = String::new();
+        for (k, p) in parts.iter().enumerate() {
+            if k > 0 && !p.starts_with('[') {
+                out.push('/');
+            }
+            out.push_str(p);
+        }
+        out
     }
 
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
@@ -229,6 +239,7 @@ fn collect_defs<S: Source + ?Sized>(
     while let Some(m) = matches.next() {
         let mut def_node = None;
         let (mut name, mut receiver, mut trait_name, mut doc) = (None, None, None, None::<Range<usize>>);
+        let mut trailer = None;
         let mut implements = false;
         for c in m.captures() {
             match tags.roles[c.index as usize] {
@@ -237,6 +248,7 @@ fn collect_defs<S: Source + ?Sized>(
                 Role::Doc => doc = Some(extend(doc, c.node.byte_range())),
                 Role::Receiver => receiver = Some(node_text(c.node, text)),
                 Role::Trait => trait_name = Some(node_text(c.node, text)),
+                Role::Trailer => trailer = Some(c.node),
                 Role::Reference(RefKind::Implementation) => implements = true,
                 Role::Reference(_) | Role::Ignored => {}
             }
@@ -247,18 +259,25 @@ fn collect_defs<S: Source + ?Sized>(
             }
             continue;
         }
-        let (Some((kind, node)), Some(name)) = (def_node, name) else { continue };
+        let Some((kind, node)) = def_node else { continue };
+        // An item is named by its position later; it stands in for its own name.
+        let Some(name) = name.or((kind == DefKind::Item).then_some(node)) else { continue };
         let key = (node.id(), name.id());
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
         if keep {
             let doc = doc.or_else(|| preceding_doc(lang, node, text));
+            let last = last_content(trailer.filter(|t| t.end_byte() > node.end_byte()).unwrap_or(node), text);
             let def = Def {
                 kind,
-                range: node.byte_range(),
+                range: node.start_byte()..last.end_byte().max(node.start_byte()),
                 start_line: node.start_position().row,
-                end_line: end_line(node),
-                name: node_text(name, text),
-                name_range: name.byte_range(),
+                end_line: end_line(node.start_position().row, last),
+                name: if kind == DefKind::Item { String::new() } else { node_text(name, text) },
+                name_range: if kind == DefKind::Item {
+                    node.start_byte()..node.start_byte()
+                } else {
+                    name.byte_range()
+                },
                 signature_end: signature_end(node, text),
                 doc,
                 receiver,
@@ -313,14 +332,60 @@ fn extend(acc: Option<Range<usize>>, r: Range<usize>) -> Range<usize> {
     }
 }
 
+/// A node's text as a name: without surrounding whitespace, and on one line (a CSS selector list may
+/// span several).
 fn node_text<S: Source + ?Sized>(node: Node, text: &S) -> String {
-    text.slice(node.byte_range()).into_owned()
+    let t = text.slice(node.byte_range());
+    if t.contains('\n') {
+        return t.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+    match t.trim() {
+        trimmed if trimmed.len() == t.len() => t.into_owned(),
+        trimmed => trimmed.to_string(),
+    }
 }
 
 /// The last line a node covers (a node ending at column 0 ends on the previous line).
-fn end_line(node: Node) -> usize {
-    let end = node.end_position();
-    if end.column == 0 && end.row > node.start_position().row { end.row - 1 } else { end.row }
+/// The last line of a definition that starts on `start_row` and ends with `last` (a node ending at column 0
+/// ends on the previous line).
+fn end_line(start_row: usize, last: Node) -> usize {
+    let end = last.end_position();
+    if end.column == 0 && end.row > start_row { end.row - 1 } else { end.row }
+}
+
+/// The node whose end is the end of a definition's content: comments and other extras on the lines after
+/// it, blank lines, and empty tokens (an indentation grammar's dedent) belong to what follows, not to the
+/// definition. Syntax errors stay in (an edit of the definition must cover them), and so does text of the
+/// node that no child covers (a YAML block scalar's lines).
+fn last_content<'t, S: Source + ?Sized>(mut node: Node<'t>, text: &S) -> Node<'t> {
+    let trailing = |c: &Node| (c.is_extra() && !c.has_error()) || c.end_byte() == c.start_byte();
+    let mut cursor = node.walk();
+    loop {
+        // The last child that is content, and the trailing extras after it (one pass over the children).
+        let (mut last, mut after) = (None, Vec::new());
+        for c in node.children(&mut cursor) {
+            // A comment on the line where the content ends is the content's (`return x  # why`).
+            let same_line = last.is_some_and(|l: Node| c.start_position().row == l.end_position().row);
+            if trailing(&c) && !(same_line && c.end_byte() > c.start_byte()) {
+                after.push(c);
+            } else {
+                (last, after) = (Some(c), Vec::new());
+            }
+        }
+        let Some(last) = last else { return node };
+        // Only trailing extras and whitespace may lie between the last child and the node's end.
+        let mut at = last.end_byte();
+        for extra in &after {
+            if (at..extra.start_byte()).any(|i| !text.byte(i).is_ascii_whitespace()) {
+                return node;
+            }
+            at = at.max(extra.end_byte());
+        }
+        if (at..node.end_byte()).any(|i| !text.byte(i).is_ascii_whitespace()) {
+            return node;
+        }
+        node = last;
+    }
 }
 
 /// Where the signature of a definition ends: at its body, else at the end of its first line.
@@ -335,20 +400,56 @@ fn signature_end<S: Source + ?Sized>(node: Node, text: &S) -> usize {
 /// Doc comments directly above a definition (or its wrapper), looking past its other preambles
 /// (attributes, annotations, decorators), as the language's textobjects.scm marks them.
 fn preceding_doc<S: Source + ?Sized>(lang: &Language, node: Node, text: &S) -> Option<Range<usize>> {
-    let node = outermost_wrapper(lang, node, text);
     let mut doc: Option<Range<usize>> = None;
-    let mut next_row = node.start_position().row;
-    let mut sib = node.prev_sibling();
-    while let Some(s) = sib.filter(|s| s.end_position().row + 1 >= next_row) {
-        match lang.edge_role(s, text) {
-            Some(BlockRole::Doc) => doc = Some(extend(doc, s.byte_range())),
-            Some(BlockRole::Preamble) => {}
-            _ => break,
+    for (s, role) in preamble(lang, outermost_wrapper(lang, node, text), text) {
+        if role == BlockRole::Doc {
+            doc = Some(extend(doc, s.byte_range()));
         }
-        next_row = s.start_position().row;
-        sib = s.prev_sibling();
     }
     doc
+}
+
+/// The preambles and doc comments directly above a definition node (nearest first), as the language's
+/// textobjects.scm marks them; each on the line before the next.
+pub fn preamble<'t, S: Source + ?Sized>(lang: &Language, node: Node<'t>, text: &S) -> Vec<(Node<'t>, BlockRole)> {
+    let mut out = Vec::new();
+    let mut row = node.start_position().row;
+    let mut candidate = node_before(node);
+    while let Some(c) = candidate {
+        // Some grammars attach a comment to the end of the definition before the one it documents (a
+        // TOML table, a YAML mapping): then it is that definition's last leaf.
+        let c = if lang.edge_role(c, text).is_some() { c } else { last_leaf(c) };
+        match lang.edge_role(c, text).filter(|_| c.end_position().row + 1 >= row) {
+            Some(role @ (BlockRole::Doc | BlockRole::Preamble)) => out.push((c, role)),
+            _ => break,
+        }
+        row = c.start_position().row;
+        candidate = node_before(c);
+    }
+    out
+}
+
+/// The node that ends right before `node` starts: its previous sibling, or for a first child its
+/// parent's (when the parent starts with it).
+fn node_before(node: Node) -> Option<Node> {
+    let mut n = node;
+    loop {
+        if let Some(p) = n.prev_sibling() {
+            return Some(p);
+        }
+        let parent = n.parent()?;
+        if parent.start_byte() != n.start_byte() {
+            return None;
+        }
+        n = parent;
+    }
+}
+
+fn last_leaf(mut node: Node) -> Node {
+    while let Some(last) = node.child_count().checked_sub(1).and_then(|i| node.child(i)) {
+        node = last;
+    }
+    node
 }
 
 /// The definition widened over the wrappers that end with it (`export`, a decorated definition).
@@ -387,14 +488,27 @@ fn build(defs: Vec<Def>) -> FileSymbols {
     attach_receivers(&mut fs);
     attach_impls(&mut fs, &impls);
     fix_kinds(&mut fs);
+    name_items(&mut fs);
     number_overloads(&mut fs);
     fs
+}
+
+/// List items are named `[i]` by their position among their parent's items.
+fn name_items(fs: &mut FileSymbols) {
+    let mut groups: Vec<Vec<u32>> = vec![fs.roots.clone()];
+    groups.extend(fs.symbols.iter().map(|s| s.children.clone()));
+    for group in groups {
+        let items: Vec<u32> = group.into_iter().filter(|&c| fs.symbols[c as usize].name.is_empty()).collect();
+        for (k, c) in items.into_iter().enumerate() {
+            fs.symbols[c as usize].name = format!("[{k}]");
+        }
+    }
 }
 
 fn to_symbol(def: &Def, parent: Option<u32>) -> Symbol {
     let kind = match def.kind {
         DefKind::Symbol(k) => k,
-        DefKind::Impl => SymbolKind::Object,
+        DefKind::Impl | DefKind::Item => SymbolKind::Object,
     };
     let r = |r: &Range<usize>| r.start as u32..r.end as u32;
     Symbol {
@@ -429,16 +543,19 @@ fn unlink(fs: &mut FileSymbols, i: u32) {
 }
 
 /// The type symbol named `name` among `siblings`, if any.
-fn find_type(fs: &FileSymbols, siblings: &[u32], name: &str, except: u32) -> Option<u32> {
+/// The type symbol named `name` among `siblings`, other than the containers in `except` (impl blocks
+/// are not types: members never move from one impl block into another).
+fn find_type(fs: &FileSymbols, siblings: &[u32], name: &str, except: &[u32]) -> Option<u32> {
     siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
-        s != except && sym.name == name && (sym.kind.is_type_like() || sym.kind == SymbolKind::TypeParameter)
+        !except.contains(&s) && sym.name == name && (sym.kind.is_type_like() || sym.kind == SymbolKind::TypeParameter)
     })
 }
 
-/// Rust impl blocks: members move to the type symbol of the same scope; without one, the first impl
-/// block of that type stays as an `Object` symbol named after the type and collects the others.
+/// Rust impl blocks (and extensions): members move to the type symbol of the same scope; without one,
+/// each block stays an `Object` symbol named after the type (same-named siblings: `Foo[0]`, `Foo[1]`).
 fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
+    let impl_indices: Vec<u32> = impls.iter().map(|(i, _)| *i).collect();
     for &(imp, ref trait_name) in impls {
         let name = fs.get(imp).name.clone();
         let detail = match trait_name {
@@ -446,7 +563,7 @@ fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
             None => format!("impl {name}"),
         };
         let siblings = siblings_of(fs, imp);
-        let target = find_type(fs, &siblings, &name, imp);
+        let target = find_type(fs, &siblings, &name, &impl_indices);
         let members = std::mem::take(&mut fs.symbols[imp as usize].children);
         for &m in &members {
             fs.symbols[m as usize].detail = Some(detail.clone());
@@ -477,7 +594,7 @@ fn attach_receivers(fs: &mut FileSymbols) {
     for m in methods {
         let receiver = fs.get(m).detail.as_deref().unwrap()["receiver ".len()..].to_string();
         let siblings = siblings_of(fs, m);
-        let target = find_type(fs, &siblings, &receiver, m).unwrap_or_else(|| synthetic_type(fs, &receiver, m));
+        let target = find_type(fs, &siblings, &receiver, &[m]).unwrap_or_else(|| synthetic_type(fs, &receiver, m));
         fs.symbols[m as usize].detail = None;
         unlink(fs, m);
         move_children(fs, &[m], target);
@@ -615,15 +732,31 @@ impl NamePattern {
             chain.push(j);
             at = fs.get(j).parent;
         }
-        let n = self.segments.len();
-        if chain.len() < n || (self.absolute && chain.len() != n) {
-            return false;
-        }
-        self.segments.iter().rev().zip(&chain).enumerate().all(|(k, (seg, &sym))| {
+        let mut c = 0; // how much of the chain the segments matched so far
+        for (k, seg) in self.segments.iter().rev().enumerate() {
+            let Some(&sym) = chain.get(c) else { return false };
             let s = fs.get(sym);
-            let name_ok = if k == 0 && substring { s.name.contains(seg.name.as_str()) } else { s.name == seg.name };
-            name_ok && seg.index.is_none_or(|want| s.overload.unwrap_or(0) == want)
-        })
+            let name_ok =
+                |name: &str| if k == 0 && substring { name.contains(seg.name.as_str()) } else { name == seg.name };
+            if let Some(want) = seg.index.filter(|want| s.name.strip_prefix('[') == Some(&format!("{want}]"))) {
+                // `list[i]`: item `[i]` of the list `list` (a bare `[i]` names the item alone).
+                let _ = want;
+                if seg.name.is_empty() {
+                    c += 1;
+                    continue;
+                }
+                match chain.get(c + 1) {
+                    Some(&list) if name_ok(&fs.get(list).name) => c += 2,
+                    _ => return false,
+                }
+                continue;
+            }
+            if !name_ok(&s.name) || seg.index.is_some_and(|want| s.overload.unwrap_or(0) != want) {
+                return false;
+            }
+            c += 1;
+        }
+        !self.absolute || c == chain.len()
     }
 }
 

@@ -6,7 +6,7 @@
 mod store;
 
 use crate::project::{Project, ProjectPath};
-use crate::search::{PathFilter, compile_matcher, for_each_file};
+use crate::search::{Kinds, PathFilter, compile_matcher, for_each_file};
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::parse;
@@ -434,7 +434,7 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>) -> Option
 
 /// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.
 pub fn code_files(project: &Project, scope: &ProjectPath) -> Vec<(String, PathBuf)> {
-    let filter = PathFilter::new("", "", true).expect("empty globs compile");
+    let filter = PathFilter::new("", "", Kinds::Known).expect("empty globs compile");
     let out = Mutex::new(Vec::new());
     for_each_file(project, project.walker(scope, true), &filter, || {
         |rel: &str, abs: &Path| out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()))
@@ -449,7 +449,7 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 /// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
 pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
     let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
-    let filter = PathFilter::new("", "", true).expect("empty globs compile");
+    let filter = PathFilter::new("", "", Kinds::Known).expect("empty globs compile");
     let out = Mutex::new(Vec::new());
     let mut builder = SearcherBuilder::new();
     builder.binary_detection(BinaryDetection::quit(0)).max_matches(Some(1)).line_number(true);

@@ -1,0 +1,1 @@
+; arborist imports for CSS: none (a document, not code).

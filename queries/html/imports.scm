@@ -1,0 +1,1 @@
+; arborist imports for HTML: none (a document, not code).

@@ -1,0 +1,1 @@
+; arborist imports for JSON: none (a document, not code).

@@ -1,0 +1,1 @@
+; arborist imports for Markdown: none (a document, not code).

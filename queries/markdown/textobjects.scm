@@ -1,0 +1,3 @@
+; arborist textobjects for Markdown: a section is a class-like block.
+
+(section) @class.around

@@ -1,0 +1,1 @@
+; arborist imports for TOML: none (a document, not code).

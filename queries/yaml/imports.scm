@@ -1,0 +1,1 @@
+; arborist imports for YAML: none (a document, not code).
