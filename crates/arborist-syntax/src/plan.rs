@@ -185,23 +185,32 @@ fn blank_lines_near<S: Source + ?Sized>(
         None => &fs.roots,
     };
     let pos = siblings.iter().position(|&c| c == index).unwrap_or(0);
-    // The blank lines right above a line (down to `floor`).
-    let above = |line: usize, floor: usize| (floor..line).rev().take_while(|&l| is_blank_line(text, l)).count();
+    // The gap between two symbols tells the habit only when nothing but blank lines fills it: a container's
+    // header or footer, or statements that are no symbols (imports), may stand between siblings.
+    let gap = |from: usize, to: usize| (from <= to && (from..to).all(|l| is_blank_line(text, l))).then(|| to - from);
+    let last_content_line = |sym: &crate::symbols::Symbol| {
+        let mut line = sym.end_line as usize;
+        while line > sym.start_line as usize && is_blank_line(text, line) {
+            line -= 1;
+        }
+        line
+    };
+    let own_start = text.line_of(around_start);
     if pos > 0 {
-        let prev = fs.get(siblings[pos - 1]);
-        if (prev.start_line as usize) < text.line_of(around_start) {
-            return above(text.line_of(around_start), prev.start_line as usize + 1).min(3);
+        let prev_end = last_content_line(fs.get(siblings[pos - 1]));
+        if let Some(n) = gap(prev_end + 1, own_start) {
+            return n.min(3);
         }
     }
     if let Some(&next) = siblings.get(pos + 1) {
-        let next = fs.get(next);
-        if s.end_line < next.start_line {
-            // The blank lines before the next sibling, or before the comment lines right above it.
-            let mut line = next.start_line as usize;
-            while line > s.end_line as usize + 1 && !is_blank_line(text, line - 1) && is_comment_like(text, line - 1) {
-                line -= 1;
-            }
-            return above(line, s.start_line as usize + 1).min(3);
+        let (own_end, next) = (last_content_line(s), fs.get(next));
+        // The next sibling's comment lines belong to it.
+        let mut next_start = next.start_line as usize;
+        while next_start > own_end + 1 && is_comment_like(text, next_start - 1) {
+            next_start -= 1;
+        }
+        if let Some(n) = gap(own_end + 1, next_start) {
+            return n.min(3);
         }
     }
     if s.parent.is_none() { habit.0 } else { habit.1 }

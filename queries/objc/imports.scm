@@ -1,0 +1,2 @@
+; arborist imports for Objective-C: none (`#import` names a file, not a module's names; references
+; do not narrow by imports in this language). Vocabulary: queries/python/imports.scm.

@@ -1,0 +1,197 @@
+; arborist tags for OCaml implementations (tree-sitter-ocaml 0.26, LANGUAGE_OCAML, `.ml`).
+; Vocabulary: queries/README.md. queries/ocaml_interface/tags.scm is this file's twin for `.mli`.
+;
+; Kinds:
+;   module M = struct ... end, module M = N,   module     nested modules nest by range (`Store/Audit`)
+;   functors (module F (X : S) = ...)
+;   module type S = sig ... end                interface  its `val`s become methods (the engine's rule
+;                                                         for functions directly in a type)
+;   type t = { ... }                           struct     fields are fields (`item/quantity`)
+;   type t = A | B of ...                      enum       constructors are enum_member (`color/Blue`);
+;                                                         inline-record fields nest in the constructor
+;   other types (synonyms, abstract, polymorphic variants, extensible)
+;                                              type
+;   exception E                                enum_member  a constructor of the extensible type exn
+;   let f x = ..., let f = fun/function ...,   function   also operators: `let ( +++ ) a b` is `+++`
+;   external f : ... = "..."
+;   let x = ... (anything else)                variable   module level only; `let () = ...` and
+;                                                         destructuring lets are skipped
+;   val f : a -> b / val x : t (in sig)        function / variable
+;   class c = object ... end                   class      methods are methods, `val` instance variables
+;                                                         are fields
+;   class type c = object ... end              interface
+; Definition nodes: a `let`/`type`/`module` with one binding is the whole item, from its keyword; in a
+; group (`let rec f ... and g ...`, `type a = ... and b = ...`) each binding is its own symbol, from
+; its name (or type parameters) on, like Go's grouped specs.
+
+; ---- modules ----------------------------------------------------------------------------------
+
+(module_definition . (module_binding (module_name) @name) .) @definition.module
+(module_definition
+  (module_binding)
+  (module_binding (module_name) @name) @definition.module)
+(module_definition
+  (module_binding (module_name) @name) @definition.module
+  (module_binding))
+
+(module_type_definition (module_type_name) @name) @definition.interface
+
+; ---- types ------------------------------------------------------------------------------------------
+
+(type_definition
+  . (type_binding name: (type_constructor) @name body: (record_declaration)) .) @definition.struct
+(type_definition
+  . (type_binding name: (type_constructor) @name body: (variant_declaration)) .) @definition.enum
+(type_definition
+  . (type_binding name: (type_constructor) @name) .) @definition.type
+
+(type_definition
+  (type_binding)
+  (type_binding name: (type_constructor) @name body: (record_declaration)) @definition.struct)
+(type_definition
+  (type_binding name: (type_constructor) @name body: (record_declaration)) @definition.struct
+  (type_binding))
+(type_definition
+  (type_binding)
+  (type_binding name: (type_constructor) @name body: (variant_declaration)) @definition.enum)
+(type_definition
+  (type_binding name: (type_constructor) @name body: (variant_declaration)) @definition.enum
+  (type_binding))
+(type_definition
+  (type_binding)
+  (type_binding name: (type_constructor) @name) @definition.type)
+(type_definition
+  (type_binding name: (type_constructor) @name) @definition.type
+  (type_binding))
+
+(variant_declaration (constructor_declaration (constructor_name) @name) @definition.enum_member)
+(record_declaration (field_declaration (field_name) @name) @definition.field)
+
+(exception_definition (constructor_declaration (constructor_name) @name)) @definition.enum_member
+
+; ---- values (module level: the compilation unit or a struct ... end) -----------------------------
+; Function patterns come first: for the same node and name they win over the variable ones.
+
+[
+  (compilation_unit
+    (value_definition
+      .
+      (let_binding
+        pattern: [
+          (value_name) @name
+          (parenthesized_operator (_) @name)
+        ]
+        [(parameter) body: (fun_expression) body: (function_expression)])
+      .) @definition.function)
+  (structure
+    (value_definition
+      .
+      (let_binding
+        pattern: [
+          (value_name) @name
+          (parenthesized_operator (_) @name)
+        ]
+        [(parameter) body: (fun_expression) body: (function_expression)])
+      .) @definition.function)
+]
+
+[
+  (compilation_unit
+    (value_definition
+      (let_binding)
+      (let_binding
+        pattern: [
+          (value_name) @name
+          (parenthesized_operator (_) @name)
+        ]
+        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function))
+  (compilation_unit
+    (value_definition
+      (let_binding
+        pattern: [
+          (value_name) @name
+          (parenthesized_operator (_) @name)
+        ]
+        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function
+      (let_binding)))
+  (structure
+    (value_definition
+      (let_binding)
+      (let_binding
+        pattern: [
+          (value_name) @name
+          (parenthesized_operator (_) @name)
+        ]
+        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function))
+  (structure
+    (value_definition
+      (let_binding
+        pattern: [
+          (value_name) @name
+          (parenthesized_operator (_) @name)
+        ]
+        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function
+      (let_binding)))
+]
+
+[
+  (compilation_unit
+    (value_definition
+      . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)]) .) @definition.variable)
+  (structure
+    (value_definition
+      . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)]) .) @definition.variable)
+]
+
+[
+  (compilation_unit
+    (value_definition
+      (let_binding)
+      (let_binding pattern: (value_name) @name) @definition.variable))
+  (compilation_unit
+    (value_definition
+      (let_binding pattern: (value_name) @name) @definition.variable
+      (let_binding)))
+  (structure
+    (value_definition
+      (let_binding)
+      (let_binding pattern: (value_name) @name) @definition.variable))
+  (structure
+    (value_definition
+      (let_binding pattern: (value_name) @name) @definition.variable
+      (let_binding)))
+]
+
+(external [(value_name) @name (parenthesized_operator (_) @name)]) @definition.function
+
+; `val` in a signature (`module type S = sig ... end`, `module M : sig ... end`)
+(value_specification
+  [(value_name) @name (parenthesized_operator (_) @name)]
+  type: [(function_type) (polymorphic_type (function_type))]) @definition.function
+(value_specification
+  [(value_name) @name (parenthesized_operator (_) @name)]) @definition.variable
+
+; ---- classes ------------------------------------------------------------------------------------------
+
+(class_definition (class_binding (class_name) @name)) @definition.class
+(class_type_definition (class_type_binding (class_type_name) @name)) @definition.interface
+
+(class_binding
+  body: [
+    (object_expression (method_definition (method_name) @name) @definition.method)
+    (class_function body: (object_expression (method_definition (method_name) @name) @definition.method))
+  ])
+(class_binding
+  body: [
+    (object_expression (instance_variable_definition (instance_variable_name) @name) @definition.field)
+    (class_function
+      body: (object_expression (instance_variable_definition (instance_variable_name) @name) @definition.field))
+  ])
+; class types and class specifications (`class c : int -> object ... end` in a signature)
+(class_body_type (method_specification (method_name) @name) @definition.method)
+(class_body_type (instance_variable_specification (instance_variable_name) @name) @definition.field)
+
+; ---- references ------------------------------------------------------------------------------------
+
+(application_expression function: (value_path (value_name) @name)) @reference.call
+(method_invocation (method_name) @name) @reference.call

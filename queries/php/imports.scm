@@ -1,0 +1,2 @@
+; arborist imports for php: none yet (references do not narrow by imports in this language).
+; Vocabulary: queries/python/imports.scm.
