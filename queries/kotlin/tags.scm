@@ -93,7 +93,15 @@
 (class_body (secondary_constructor "constructor" @name) @definition.constructor)
 (enum_class_body (secondary_constructor "constructor" @name) @definition.constructor)
 
-; properties: `const val` first
+; properties: `const val` first. A getter or setter on the lines below a property is a sibling of the
+; property in this grammar, not part of it: it is the property's @trailer, so the property's range (and a
+; replacement of it) covers it. These patterns come before the plain ones and win.
+(class_body
+  (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property
+  . [(getter) (setter)] . [(getter) (setter)] @trailer)
+(class_body
+  (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property
+  . [(getter) (setter)] @trailer)
 (class_body
   (property_declaration
     (modifiers (property_modifier "const"))

@@ -9,7 +9,7 @@ use crate::query::SymbolKind;
 use crate::symbols::{FileSymbols, outermost_wrapper, preamble};
 use crate::text::{ContentHash, Source, TextEdit};
 use std::ops::Range;
-use tree_sitter::Tree;
+use tree_sitter::{Node, Tree};
 
 /// Whether the syntax check of a change runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -157,13 +157,27 @@ impl Target {
 /// over the preambles directly above it (attributes, decorators, doc comments), as the language's
 /// textobjects.scm marks them.
 fn around_range<S: Source + ?Sized>(lang: &Language, tree: &Tree, range: &Range<usize>, text: &S) -> Range<usize> {
-    let Some(node) = tree.root_node().descendant_for_byte_range(range.start, range.end) else {
+    let Some(node) = definition_node(tree, range) else {
         return range.clone();
     };
     let node = outermost_wrapper(lang, node, text);
     let above = preamble(lang, node, text);
     let start = above.last().map_or(node.start_byte(), |(n, _)| n.start_byte()).min(range.start);
     start..range.end.max(node.end_byte())
+}
+
+/// The node a definition's range stands for: the smallest one holding it, or, when the range spans
+/// siblings (a Kotlin property and its getter, joined by a trailer), the largest one starting it.
+fn definition_node<'t>(tree: &'t Tree, range: &Range<usize>) -> Option<Node<'t>> {
+    let node = tree.root_node().descendant_for_byte_range(range.start, range.end)?;
+    if node.start_byte() == range.start {
+        return Some(node);
+    }
+    let mut node = tree.root_node().descendant_for_byte_range(range.start, range.start)?;
+    while let Some(parent) = node.parent().filter(|p| p.start_byte() == range.start && p.end_byte() <= range.end) {
+        node = parent;
+    }
+    Some(node)
 }
 
 /// Leading whitespace of the line holding `byte`.
@@ -262,7 +276,8 @@ fn content_end<S: Source + ?Sized>(t: &Target, text: &S) -> usize {
 pub fn build_edit<S: Source + ?Sized>(t: &Target, text: &S, op: &Op, indent_sensitive: bool) -> TextEdit {
     match op {
         Op::Replace(new) => {
-            let body = reindent_body(new, &t.indent, indent_sensitive);
+            let original = text.slice(t.around.clone());
+            let body = reindent_body(new, &t.indent, indent_sensitive, &original);
             let start = replacement_start(t, text, &body);
             TextEdit { range: start..content_end(t, text), new_text: body }
         }
@@ -380,15 +395,26 @@ const ATTRIBUTE_MARKERS: &[&str] = &["@", "#["];
 const DOC_MARKERS: &[&str] = &["///", "//!", "/**", "/*", "//", "#", "--", "(*", "\"\"\"", "<!--", ";", "%"];
 
 /// A replacement body: first line unindented (it continues the target's line), later lines kept when they
-/// are already indented for the file, else shifted by the target's indentation.
-fn reindent_body(new: &str, indent: &str, indent_sensitive: bool) -> String {
+/// are already indented for the file, else shifted by the target's indentation. `original` is the text it
+/// replaces, preamble included.
+fn reindent_body(new: &str, indent: &str, indent_sensitive: bool, original: &str) -> String {
     let new = new.replace("\r\n", "\n");
     let mut lines = new.trim_end().lines();
     let first = lines.next().unwrap_or("").trim_start().to_string();
     let rest: Vec<&str> = lines.collect();
     let min = rest.iter().filter(|l| !l.trim().is_empty()).map(|l| leading_width(l)).min();
     let target = leading_width(indent);
-    let relative = !indent.is_empty() && min.is_some_and(|m| m < target || (indent_sensitive && m == target));
+    // At the target's own indentation, an absolutely indented body has only its closing lines (`}`, `end`),
+    // unless the definition it replaces already has more there (`@Override` above `void save()`); a body
+    // written from column 0 has content there (a Kotlin getter under its property).
+    let content_at = |lines: &[&str], m: usize| {
+        lines.iter().filter(|l| !l.trim().is_empty() && leading_width(l) == m).any(|l| !is_closing_line(l))
+    };
+    let own_level = || content_at(&original.lines().skip(1).collect::<Vec<_>>(), target);
+    let relative = !indent.is_empty()
+        && min.is_some_and(|m| {
+            m < target || (m == target && (indent_sensitive || (content_at(&rest, m) && !own_level())))
+        });
     let mut out = first;
     for l in rest {
         out.push('\n');
@@ -398,6 +424,12 @@ fn reindent_body(new: &str, indent: &str, indent_sensitive: bool) -> String {
         out.push_str(if l.trim().is_empty() { "" } else { l });
     }
     out
+}
+
+/// A line that only closes what the definition opened (`}`, `)`, `end`, `fi`...).
+fn is_closing_line(line: &str) -> bool {
+    let l = line.trim();
+    ["}", ")", "]", "end", "fi", "done", "esac", "@end", "</"].iter().any(|c| l.starts_with(c))
 }
 
 /// A block to insert: dedented to its least indented line, then indented like the target (in tabs when the

@@ -262,6 +262,10 @@ fn collect_defs<S: Source + ?Sized>(
         let Some((kind, node)) = def_node else { continue };
         // An item is named by its position later; it stands in for its own name.
         let Some(name) = name.or((kind == DefKind::Item).then_some(node)) else { continue };
+        // A name the parser had to invent (a MISSING identifier) names nothing.
+        if kind != DefKind::Item && (name.is_missing() || name.start_byte() == name.end_byte()) {
+            continue;
+        }
         let key = (node.id(), name.id());
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
         if keep {
