@@ -1,5 +1,5 @@
-//! The `arborist` command line: `serve` (MCP on stdio or HTTP), `tool` (one tool, one shot) and
-//! `tools` (the tool list). Logs go to stderr; stdout carries only protocol messages or answers.
+//! The `arborist` command line: `serve` (MCP on stdio or HTTP), `tool` (one tool, one shot), `tools`
+//! (the tool list), `languages` (the languages compiled in) and `index`. Logs go to stderr; stdout carries only protocol messages or answers.
 
 use anyhow::Context as _;
 use arborist::contexts::{self, Activation};
@@ -61,6 +61,15 @@ enum Command {
         #[arg(long)]
         parse_only: bool,
     },
+    /// List the languages compiled in: files, symbol kinds, edits, references, language server.
+    Languages {
+        /// Print the README's Markdown table.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// Print a JSON array.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the tools of a context.
     Tools {
         /// Every tool of every context, optional tools included.
@@ -116,6 +125,15 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
         Command::Tools { all, json, activation } => list_tools(all, json, &activation),
+        Command::Languages { markdown, json } => {
+            let rows = arborist::languages::rows();
+            match (markdown, json) {
+                (true, _) => print!("{}", arborist::languages::markdown(&rows)),
+                (_, true) => println!("{}", serde_json::to_string_pretty(&arborist::languages::json(&rows))?),
+                _ => print!("{}", arborist::languages::text(&rows)),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Index { project_dir, threads, dump, parse_only } => {
             if parse_only {
                 parse_only_bench(project_dir, threads)
@@ -161,21 +179,39 @@ fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<Exit
     use rayon::prelude::*;
     let engine = Engine::open(&project_root(dir)?)?;
     let files = arborist::index::code_files(engine.project(), &engine.project().resolve("")?);
+    type PerLanguage = std::collections::BTreeMap<&'static str, (usize, u64, f64)>;
     let started = std::time::Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
-    let bytes: u64 = pool.install(|| {
+    // Per language: files, bytes and seconds spent parsing them (summed over threads).
+    let per_language: PerLanguage = pool.install(|| {
         files
             .par_iter()
             .filter_map(|(rel, abs)| {
                 let lang = arborist::language::for_file(rel, abs)?;
                 let text = std::fs::read_to_string(abs).ok()?;
+                let t = std::time::Instant::now();
                 arborist::syntax::parse(lang, &text)?;
-                Some(text.len() as u64)
+                Some((lang.name(), text.len() as u64, t.elapsed().as_secs_f64()))
             })
-            .sum()
+            .fold(PerLanguage::new, |mut m, (name, bytes, secs)| {
+                let e = m.entry(name).or_default();
+                *e = (e.0 + 1, e.1 + bytes, e.2 + secs);
+                m
+            })
+            .reduce(PerLanguage::new, |mut a, b| {
+                for (name, (n, bytes, secs)) in b {
+                    let e = a.entry(name).or_default();
+                    *e = (e.0 + n, e.1 + bytes, e.2 + secs);
+                }
+                a
+            })
     });
     let secs = started.elapsed().as_secs_f64();
-    println!("parsed {} files, {bytes} bytes in {secs:.3}s ({:.1} MB/s)", files.len(), bytes as f64 / secs / 1e6);
+    let (parsed, bytes) = per_language.values().fold((0, 0), |(f, b), v| (f + v.0, b + v.1));
+    println!("parsed {parsed} files, {bytes} bytes in {secs:.3}s ({:.1} MB/s)", bytes as f64 / secs / 1e6);
+    for (name, (n, bytes, secs)) in &per_language {
+        println!("  {name:<16} {n:>7} files {bytes:>12} bytes {:>8.1} MB/s per thread", *bytes as f64 / secs / 1e6);
+    }
     Ok(ExitCode::SUCCESS)
 }
 

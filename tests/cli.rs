@@ -59,3 +59,36 @@ fn tools_lists_text_and_json() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown context `nope`; choose one of: desktop-app"));
 }
+
+#[test]
+fn languages_lists_every_language_from_the_registry() {
+    let o = arborist(&["languages", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&stdout(&o)).unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    let registry: Vec<&str> = arborist::grammars::languages().iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, registry);
+    let row = |name: &str| rows.iter().find(|r| r["name"] == name).unwrap().clone();
+    let bash = row("bash");
+    assert!(bash["files"].as_array().unwrap().iter().any(|f| f == "#!sh"), "{bash}");
+    assert_eq!(bash["references"], "heuristic");
+    let rust = row("rust");
+    for kind in ["Struct", "Enum", "Interface", "Function", "Method", "Constant"] {
+        assert!(rust["symbol_kinds"].as_array().unwrap().iter().any(|k| k == kind), "{kind}: {rust}");
+    }
+    assert_eq!(rust["language_server"], "rust-analyzer");
+    let json = row("json");
+    assert_eq!((json["references"].as_str(), json["language_server"].is_null()), (Some("none"), true));
+    assert!(rows.iter().all(|r| r["edits"] == true && !r["symbol_kinds"].as_array().unwrap().is_empty()));
+}
+
+#[test]
+fn the_readme_language_table_is_the_languages_output() {
+    let o = arborist(&["languages", "--markdown"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(
+        readme.contains(&stdout(&o)),
+        "README.md's language table is stale: replace it with the output of `arborist languages --markdown`"
+    );
+}

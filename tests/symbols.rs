@@ -1,5 +1,6 @@
 //! The symbol engine over `fixtures/<lang>/`: every language's queries compile, and each fixture's outline
-//! matches its `.symbols.txt` snapshot (`Kind name [start-end]`, 0-based lines, two spaces per level).
+//! matches its `.symbols.txt` snapshot (`Kind name [start-end]`, 0-based lines, two spaces per level);
+//! `UPDATE_SNAPSHOTS=1` rewrites the snapshots that differ instead of failing.
 
 use crate::util::fixtures;
 use arborist::language;
@@ -51,7 +52,9 @@ fn fixture_outlines_match_snapshots() {
             let expected = std::fs::read_to_string(snap).unwrap();
             let actual = outline_of(&rel);
             checked += 1;
-            if actual.trim_end() != expected.trim_end() {
+            if actual.trim_end() != expected.trim_end() && std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+                std::fs::write(snap, format!("{}\n", actual.trim_end())).unwrap();
+            } else if actual.trim_end() != expected.trim_end() {
                 failures.push(format!("== {rel}\n{}", diff(&expected, &actual)));
             }
         }

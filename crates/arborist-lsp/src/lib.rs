@@ -512,7 +512,7 @@ fn position_params(line: u32, col: u32) -> impl Fn(&str) -> Value {
 }
 
 /// The full path of a program: as given when it contains a `/`, else the first executable on PATH.
-fn which(program: &str) -> Option<PathBuf> {
+pub fn which(program: &str) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let executable = |p: &Path| p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
     if program.contains('/') {

@@ -262,6 +262,27 @@ impl Language {
         None
     }
 
+    /// The symbol kinds its tags query defines, in the order of the vocabulary (Class before Method), each
+    /// once: read from the query's `@definition.<kind>` captures, comment lines skipped.
+    pub fn symbol_kinds(&self) -> Vec<crate::query::SymbolKind> {
+        let mut kinds: Vec<crate::query::SymbolKind> = Vec::new();
+        for line in self.sources.tags.lines().filter(|l| !l.trim_start().starts_with(';')) {
+            for capture in line.split('@').skip(1) {
+                let word: String = capture.chars().take_while(|c| c.is_alphanumeric() || "._".contains(*c)).collect();
+                if let Ok(Role::Definition(DefKind::Symbol(kind))) = crate::query::tags_role(&word) {
+                    kinds.push(kind);
+                }
+            }
+        }
+        // A function directly inside a type is reported as a method.
+        if kinds.contains(&crate::query::SymbolKind::Function) && kinds.iter().any(|k| k.is_type_like()) {
+            kinds.push(crate::query::SymbolKind::Method);
+        }
+        kinds.sort_by_key(|k| k.number());
+        kinds.dedup();
+        kinds
+    }
+
     /// Whether members can be defined outside their type's body (Rust `impl` blocks, Go receivers), as the
     /// tags query says: then an edit anywhere can change any type's members.
     pub fn members_live_elsewhere(&self) -> bool {
