@@ -190,7 +190,7 @@ fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<Exit
                 let lang = arborist::language::for_file(rel, abs)?;
                 let text = std::fs::read_to_string(abs).ok()?;
                 let t = std::time::Instant::now();
-                arborist::syntax::parse(lang, &text)?;
+                arborist::syntax::parse(lang, &text).ok()?;
                 Some((lang.name(), text.len() as u64, t.elapsed().as_secs_f64()))
             })
             .fold(PerLanguage::new, |mut m, (name, bytes, secs)| {
@@ -236,6 +236,12 @@ fn index(dir: Option<PathBuf>, threads: usize, dump: bool) -> anyhow::Result<Exi
         "files: {} ({} parsed, {} from cache)\nsymbols: {}\nbytes: {}\nseconds: {:.3}",
         stats.files, stats.parsed, stats.reused, stats.symbols, stats.bytes, stats.seconds
     );
+    if stats.skipped > 0 {
+        println!("skipped (over the parse budget; search still reads them): {}", stats.skipped);
+        for (rel, why) in engine.index().skipped() {
+            println!("  {rel}: {why}");
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

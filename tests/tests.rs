@@ -1,5 +1,6 @@
 //! arborist's integration tests: one test binary, modules per area.
 
+mod budget;
 mod cli;
 mod commit;
 mod crash;

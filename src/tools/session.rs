@@ -180,6 +180,7 @@ fn get_current_config(session: &Session, _: NoParams) -> Result<String> {
                 if engine.index().is_ready() { "ready" } else { "not complete yet (queries search for names first)" }
             ));
             out.push_str(&format!("Read-only: {}\n", p.config().read_only));
+            out.push_str(&skipped_files(&engine.index().skipped()));
         }
         Err(_) => out.push_str("Active project: none (call activate_project)\n"),
     }
@@ -188,6 +189,22 @@ fn get_current_config(session: &Session, _: NoParams) -> Result<String> {
     let tools: Vec<&str> = super::active(&activation).iter().map(|t| t.name).collect();
     out.push_str(&format!("Active tools ({}): {}", tools.len(), tools.join(", ")));
     Ok(out)
+}
+
+/// The files the index left out for the parse budget, up to ten named; empty when there are none.
+fn skipped_files(skipped: &[(String, crate::syntax::Unparsed)]) -> String {
+    if skipped.is_empty() {
+        return String::new();
+    }
+    let mut out =
+        format!("Not indexed, over the parse budget ({} files; search_for_pattern still reads them):\n", skipped.len());
+    for (rel, why) in skipped.iter().take(10) {
+        out.push_str(&format!("  {rel}: {why}\n"));
+    }
+    if skipped.len() > 10 {
+        out.push_str(&format!("  ... and {} more\n", skipped.len() - 10));
+    }
+    out
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -169,7 +169,8 @@ impl Engine {
     }
 
     /// The syntax check (unless forced) and the caller's check of a code file's new text; returns what the
-    /// index learns once the file is written. Files of no supported language pass unchecked.
+    /// index learns once the file is written. Files of no supported language pass unchecked, and so do
+    /// files over the parse budget (a text edit of a minified bundle): they have no tree to check.
     fn verify(
         &self,
         path: &ProjectPath,
@@ -180,12 +181,19 @@ impl Engine {
         check: Option<&Check<'_>>,
     ) -> Result<Option<IndexUpdate>> {
         let Some(lang) = language::for_head(&path.rel, text.chunk_from(0)) else { return Ok(None) };
-        let old_tree = base.map(|b| self.tree_for(&path.rel, lang, b)).transpose()?;
+        let old_tree = match base.map(|b| self.tree_for(&path.rel, lang, b)).transpose() {
+            Err(Error::Unparseable { .. }) if check.is_none() => return Ok(None),
+            other => other?,
+        };
         let tree = match (&old_tree, base, edits) {
-            (Some(old), Some(b), [one]) => reparse(lang, old, b.rope(), text, one),
-            _ => parse_source(lang, text, None),
-        }
-        .ok_or_else(|| Error::Unparseable(path.display().to_string()))?;
+            (Some(old), Some(b), [one]) => reparse(lang, old, b.rope(), text, one, &self.parse_budget()),
+            _ => parse_source(lang, text, None, &self.parse_budget()),
+        };
+        let tree = match tree {
+            Ok(tree) => tree,
+            Err(_) if check.is_none() => return Ok(None),
+            Err(why) => return Err(Error::Unparseable { path: path.display().to_string(), why }),
+        };
         if force != Force::Yes {
             let old = old_tree.as_ref().zip(base).map(|(t, b)| (t, b.rope()));
             let (old_regions, new_regions) = regions(edits, text.len_bytes());

@@ -8,7 +8,7 @@ use arborist_syntax::error::{Error, Result};
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
-use arborist_syntax::syntax::{SyntaxIssue, empty_nodes, parse, parse_source, syntax_issues};
+use arborist_syntax::syntax::{ParseBudget, SyntaxIssue, empty_nodes, parse_source, parse_within, syntax_issues};
 use std::path::Path;
 use std::sync::Arc;
 use tree_sitter::Tree;
@@ -178,7 +178,10 @@ impl Engine {
             return Err(Error::Ignored(p.display().to_string()));
         }
         self.cache.read(p)?; // clear errors for missing, binary and non-UTF-8 files
-        self.index.file(p).ok_or_else(|| Error::NotFound(p.display().to_string()))
+        self.index.file(p).ok_or_else(|| match self.index.skip_reason(&p.rel) {
+            Some(why) => Error::Unparseable { path: p.display().to_string(), why },
+            None => Error::NotFound(p.display().to_string()),
+        })
     }
 
     /// A code file's symbols together with the text they index (same version).
@@ -208,8 +211,13 @@ impl Engine {
         {
             return Ok(tree.clone());
         }
-        let tree = if doc.has_text() { parse(lang, doc.text()) } else { parse_source(lang, doc.rope(), None) };
-        let tree = tree.ok_or_else(|| Error::Unparseable(rel.to_string()))?;
+        let budget = self.parse_budget();
+        let tree = if doc.has_text() {
+            parse_within(lang, doc.text(), &budget)
+        } else {
+            parse_source(lang, doc.rope(), None, &budget)
+        };
+        let tree = tree.map_err(|why| Error::Unparseable { path: rel.to_string(), why })?;
         self.remember_tree(rel, doc.hash, tree.clone());
         Ok(tree)
     }
@@ -231,6 +239,11 @@ impl Engine {
         issues.extend(empty_nodes(entry.lang, &tree, doc.text()));
         issues.sort_by_key(|i| i.bytes.start);
         Ok((entry, doc, issues))
+    }
+
+    /// What one parse of this project's files may cost (its settings).
+    pub fn parse_budget(&self) -> ParseBudget {
+        self.project.config().parse_budget()
     }
 
     pub fn project(&self) -> &Project {

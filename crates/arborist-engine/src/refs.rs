@@ -10,7 +10,7 @@ use arborist_syntax::grammars::ModuleNaming;
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::query::ImportRole;
 use arborist_syntax::query::SymbolKind;
-use arborist_syntax::syntax::parse;
+use arborist_syntax::syntax::parse_within;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -71,7 +71,7 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
         return Vec::new();
     }
     let text: Arc<str> = Arc::from(doc.text());
-    let Some(tree) = parse(entry.lang, &text) else { return Vec::new() };
+    let Ok(tree) = parse_within(entry.lang, &text, &engine.parse_budget()) else { return Vec::new() };
     if imports_other(entry.lang, &tree, &text, target.name, rel, target.def_rel) {
         return Vec::new();
     }

@@ -2,6 +2,7 @@
 //! is the project's job.
 
 use arborist_syntax::error::{Error, Result};
+use arborist_syntax::syntax::ParseBudget;
 use serde::Deserialize;
 
 /// Where a project keeps its settings, relative to the project root.
@@ -33,6 +34,10 @@ pub struct ProjectConfig {
     pub references_backend: String,
     /// Language-server commands by language name, replacing grammars.toml's.
     pub language_servers: std::collections::HashMap<String, Vec<String>>,
+    /// Files larger than this are not parsed: no symbols, skipped by the index (search still reads them).
+    pub parse_max_bytes: u64,
+    /// A parse running longer than this is abandoned, and the file treated as over the budget.
+    pub parse_timeout_ms: u64,
 }
 
 impl Default for ProjectConfig {
@@ -47,6 +52,8 @@ impl Default for ProjectConfig {
             excluded_tools: Vec::new(),
             references_backend: "auto".into(),
             language_servers: Default::default(),
+            parse_max_bytes: ParseBudget::default().max_bytes,
+            parse_timeout_ms: ParseBudget::default().max_time.as_millis() as u64,
         }
     }
 }
@@ -68,7 +75,18 @@ impl ProjectConfig {
         if cfg.max_answer_chars == 0 {
             return Err(config_error("max_answer_chars must be positive"));
         }
+        if cfg.parse_max_bytes == 0 || cfg.parse_timeout_ms == 0 {
+            return Err(config_error("parse_max_bytes and parse_timeout_ms must be positive"));
+        }
         Ok(cfg)
+    }
+
+    /// What one parse of this project's files may cost.
+    pub fn parse_budget(&self) -> ParseBudget {
+        ParseBudget {
+            max_bytes: self.parse_max_bytes,
+            max_time: std::time::Duration::from_millis(self.parse_timeout_ms),
+        }
     }
 }
 

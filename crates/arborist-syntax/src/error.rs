@@ -60,8 +60,12 @@ pub enum Error {
     // ---------------------------------------------------------------- symbols and edits
     #[error("{path} is not a source file of a supported language ({})", .languages.join(", "))]
     Unsupported { path: String, languages: Vec<&'static str> },
-    #[error("could not parse {0}")]
-    Unparseable(String),
+    /// A file the parser gave up on (over the parse budget): symbol tools skip it, search still reads it.
+    #[error(
+        "{path} has no symbols: {why}. Symbol tools skip it; search_for_pattern and the line and text tools \
+         still work on it"
+    )]
+    Unparseable { path: String, why: crate::syntax::Unparsed },
     /// Nothing matches a name path (or a kind and name) in a file or scope; `hint` says how to look.
     #[error("no {what} `{name}` in {scope}; {hint}")]
     NoSymbol { what: String, name: String, scope: String, hint: &'static str },

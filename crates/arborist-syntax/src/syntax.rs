@@ -1,36 +1,122 @@
-//! Parsing: a thread-local parser per language, and the census of syntax problems (ERROR and MISSING
-//! nodes) in a tree. Broken code is data: a tree with errors still yields symbols.
+//! Parsing: a thread-local parser per language under a size and time budget, and the census of syntax
+//! problems (ERROR and MISSING nodes) in a tree. Broken code is data: a tree with errors still yields
+//! symbols.
 
 use crate::language::Language;
 use crate::text::Source;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::ops::Range;
-use tree_sitter::{Node, Parser, Tree};
+use std::ops::{ControlFlow, Range};
+use std::time::{Duration, Instant};
+use tree_sitter::{Node, ParseOptions, Parser, Tree};
 
 thread_local! {
     static PARSERS: RefCell<HashMap<&'static str, Parser>> = RefCell::new(HashMap::new());
 }
 
-/// Parses `text`; None only if the grammar could not be loaded (ABI mismatch).
-pub fn parse(lang: &'static Language, text: &str) -> Option<Tree> {
-    with_parser(lang, |parser| parser.parse(text, None))
+/// What one parse may cost: a text over `max_bytes` is not parsed, a parse running over `max_time` is
+/// abandoned (a minified one-liner, a generated table, a grammar that loops).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseBudget {
+    pub max_bytes: u64,
+    pub max_time: Duration,
 }
 
-/// Parses a text read from its chunks (a rope), reusing `old` (already edited) when given.
-pub fn parse_source<S: Source + ?Sized>(lang: &'static Language, text: &S, old: Option<&Tree>) -> Option<Tree> {
-    with_parser(lang, |parser| parser.parse_with_options(&mut |byte, _| text.chunk_from(byte), old, None))
+impl Default for ParseBudget {
+    fn default() -> Self {
+        ParseBudget { max_bytes: 10_000_000, max_time: Duration::from_millis(3000) }
+    }
+}
+
+/// A byte count for people: `20.1 MB`, `4.0 kB`, `12 bytes`.
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b if b >= 1_000 => format!("{:.1} kB", b as f64 / 1e3),
+        b => format!("{b} bytes"),
+    }
+}
+
+impl ParseBudget {
+    /// Whether a text of `bytes` bytes may be parsed.
+    pub fn check_size(&self, bytes: usize) -> Result<(), Unparsed> {
+        let limit = self.max_bytes;
+        if bytes as u64 > limit { Err(Unparsed::TooLarge { bytes: bytes as u64, limit }) } else { Ok(()) }
+    }
+}
+
+/// Why a text has no tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Unparsed {
+    #[error(
+        "it is {}, over the parse budget of {} (parse_max_bytes in .arborist/project.toml)",
+        size(*bytes), size(*limit)
+    )]
+    TooLarge { bytes: u64, limit: u64 },
+    #[error(
+        "parsing it took longer than the parse budget of {limit_ms} ms (parse_timeout_ms in .arborist/project.toml)"
+    )]
+    TooSlow { limit_ms: u64 },
+    #[error("its grammar could not be loaded")]
+    NoGrammar,
+}
+
+/// Parses `text` within the default budget.
+pub fn parse(lang: &'static Language, text: &str) -> Result<Tree, Unparsed> {
+    parse_within(lang, text, &ParseBudget::default())
+}
+
+/// Parses `text` within `budget`.
+pub fn parse_within(lang: &'static Language, text: &str, budget: &ParseBudget) -> Result<Tree, Unparsed> {
+    let bytes = text.as_bytes();
+    let read = |i: usize, _| if i < bytes.len() { &bytes[i..] } else { &[] as &[u8] };
+    budgeted(lang, bytes.len(), read, None, budget)
+}
+
+/// Parses a text read from its chunks (a rope) within `budget`, reusing `old` (already edited) when
+/// given.
+pub fn parse_source<S: Source + ?Sized>(
+    lang: &'static Language,
+    text: &S,
+    old: Option<&Tree>,
+    budget: &ParseBudget,
+) -> Result<Tree, Unparsed> {
+    budgeted(lang, text.len(), |byte, _| text.chunk_from(byte), old, budget)
+}
+
+fn budgeted<T: AsRef<[u8]>>(
+    lang: &'static Language,
+    len: usize,
+    mut read: impl FnMut(usize, tree_sitter::Point) -> T,
+    old: Option<&Tree>,
+    budget: &ParseBudget,
+) -> Result<Tree, Unparsed> {
+    budget.check_size(len)?;
+    let limit_ms = budget.max_time.as_millis() as u64;
+    let deadline = Instant::now() + budget.max_time;
+    let mut over_time = |_: &tree_sitter::ParseState| {
+        if Instant::now() > deadline { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    };
+    with_parser(lang, |parser| {
+        let options = ParseOptions::new().progress_callback(&mut over_time);
+        let tree = parser.parse_with_options(&mut read, old, Some(options));
+        if tree.is_none() {
+            // An abandoned parse would otherwise resume on the next call.
+            parser.reset();
+        }
+        tree.ok_or(Unparsed::TooSlow { limit_ms })
+    })
 }
 
 /// Runs `f` with this thread's parser for `lang` (created on first use).
-fn with_parser<T>(lang: &'static Language, f: impl FnOnce(&mut Parser) -> Option<T>) -> Option<T> {
+fn with_parser<T>(lang: &'static Language, f: impl FnOnce(&mut Parser) -> Result<T, Unparsed>) -> Result<T, Unparsed> {
     PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = match parsers.entry(lang.name()) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => {
                 let mut p = Parser::new();
-                p.set_language(&lang.grammar).ok()?;
+                p.set_language(&lang.grammar).map_err(|_| Unparsed::NoGrammar)?;
                 e.insert(p)
             }
         };
@@ -96,7 +182,8 @@ pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
     old_text: &O,
     new_text: &N,
     edit: &crate::text::TextEdit,
-) -> Option<Tree> {
+    budget: &ParseBudget,
+) -> Result<Tree, Unparsed> {
     let new_end = edit.range.start + edit.new_text.len();
     let input = tree_sitter::InputEdit {
         start_byte: edit.range.start,
@@ -108,7 +195,7 @@ pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
     };
     let mut tree = old.clone();
     tree.edit(&input);
-    parse_source(lang, new_text, Some(&tree))
+    parse_source(lang, new_text, Some(&tree), budget)
 }
 
 /// Row and byte column of a byte offset.

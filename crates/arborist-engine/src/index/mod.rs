@@ -9,7 +9,7 @@ use crate::project::{Project, ProjectPath};
 use crate::search::{Kinds, PathFilter, compile_matcher, for_each_file};
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
-use arborist_syntax::syntax::parse;
+use arborist_syntax::syntax::{ParseBudget, Unparsed, parse_within};
 use arborist_syntax::text::ContentHash;
 use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
 use std::collections::{HashMap, HashSet};
@@ -60,6 +60,17 @@ pub struct BuildStats {
     pub symbols: usize,
     pub bytes: u64,
     pub seconds: f64,
+    /// Files left out for the parse budget (`Index::skipped` says which and why).
+    pub skipped: usize,
+}
+
+/// What refreshing one file found.
+enum Refreshed {
+    /// The known entry still holds.
+    Known(Arc<FileEntry>),
+    Parsed(Arc<FileEntry>),
+    /// Over the parse budget: not indexed.
+    Skipped(Unparsed),
 }
 
 #[derive(Default)]
@@ -103,6 +114,9 @@ pub struct Index {
     persisted: std::sync::Once,
     /// Queries parsing right now; the background build steps aside while this is non-zero.
     foreground: std::sync::atomic::AtomicUsize,
+    /// Files over the parse budget, with the reason.
+    skipped: Mutex<std::collections::BTreeMap<String, Unparsed>>,
+    budget: ParseBudget,
 }
 
 impl Index {
@@ -116,7 +130,28 @@ impl Index {
             watcher: Mutex::new(None),
             persisted: std::sync::Once::new(),
             foreground: std::sync::atomic::AtomicUsize::new(0),
+            skipped: Mutex::new(Default::default()),
+            budget: project.config().parse_budget(),
         }
+    }
+
+    /// The files left out for the parse budget, with the reason, by path.
+    pub fn skipped(&self) -> Vec<(String, Unparsed)> {
+        self.skipped.lock().unwrap().iter().map(|(rel, why)| (rel.clone(), *why)).collect()
+    }
+
+    /// Why a file is left out for the parse budget, if it is.
+    pub fn skip_reason(&self, rel: &str) -> Option<Unparsed> {
+        self.skipped.lock().unwrap().get(rel).copied()
+    }
+
+    /// Remembers whether a file was left out for the parse budget.
+    fn note_skip(&self, rel: &str, why: Option<Unparsed>) {
+        let mut skipped = self.skipped.lock().unwrap();
+        match why {
+            Some(why) => skipped.insert(rel.to_string(), why),
+            None => skipped.remove(rel),
+        };
     }
 
     /// Whether the full build has finished (queries then use the name map).
@@ -159,9 +194,17 @@ impl Index {
                 .filter_map(|(rel, abs)| {
                     self.yield_to_queries();
                     let known = self.tables.read().unwrap().files.get(rel).cloned();
-                    let (entry, was_parsed) = refresh_entry(rel, abs, known)?;
-                    if was_parsed { &parsed } else { &reused }.fetch_add(1, Ordering::Relaxed);
-                    Some(entry)
+                    let entry = match refresh_entry(rel, abs, known, &self.budget)? {
+                        Refreshed::Known(entry) => (entry, &reused),
+                        Refreshed::Parsed(entry) => (entry, &parsed),
+                        Refreshed::Skipped(why) => {
+                            self.note_skip(rel, Some(why));
+                            return None;
+                        }
+                    };
+                    entry.1.fetch_add(1, Ordering::Relaxed);
+                    self.note_skip(rel, None);
+                    Some(entry.0)
                 })
                 .collect()
         });
@@ -172,6 +215,9 @@ impl Index {
             ..BuildStats::default()
         };
         let live: HashSet<&str> = fresh.iter().map(|e| e.rel.as_str()).collect();
+        let listed: HashSet<&str> = files.iter().map(|(rel, _)| rel.as_str()).collect();
+        self.skipped.lock().unwrap().retain(|rel, _| listed.contains(rel.as_str()));
+        stats.skipped = self.skipped.lock().unwrap().len();
         {
             let mut t = self.tables.write().unwrap();
             let gone: Vec<String> = t.files.keys().filter(|k| !live.contains(k.as_str())).cloned().collect();
@@ -247,10 +293,12 @@ impl Index {
             return;
         }
         let known = self.tables.read().unwrap().files.get(&rel).cloned();
-        match refresh_entry(&rel, abs, known) {
-            Some((entry, true)) => self.tables.write().unwrap().insert(entry),
-            Some((_, false)) => {}
-            None => self.tables.write().unwrap().remove(&rel),
+        let refreshed = refresh_entry(&rel, abs, known, &self.budget);
+        self.note_skip(&rel, if let Some(Refreshed::Skipped(why)) = &refreshed { Some(*why) } else { None });
+        match refreshed {
+            Some(Refreshed::Parsed(entry)) => self.tables.write().unwrap().insert(entry),
+            Some(Refreshed::Known(_)) => {}
+            Some(Refreshed::Skipped(_)) | None => self.tables.write().unwrap().remove(&rel),
         }
     }
 
@@ -271,16 +319,23 @@ impl Index {
         self.dirty.lock().unwrap().insert(self.root.join(rel));
     }
 
-    /// The up-to-date symbols of one file; None if it is not a supported code file.
+    /// The up-to-date symbols of one file; None if it is not a supported code file or is over the parse
+    /// budget.
     pub fn file(&self, p: &ProjectPath) -> Option<Arc<FileEntry>> {
         language::for_file(&p.rel, &p.abs)?;
         self.ensure_loaded();
         let known = self.tables.read().unwrap().files.get(&p.rel).cloned();
-        let (entry, parsed) = refresh_entry(&p.rel, &p.abs, known)?;
-        if parsed {
-            self.tables.write().unwrap().insert(entry.clone());
+        match refresh_entry(&p.rel, &p.abs, known, &self.budget)? {
+            Refreshed::Known(entry) => Some(entry),
+            Refreshed::Parsed(entry) => {
+                self.tables.write().unwrap().insert(entry.clone());
+                Some(entry)
+            }
+            Refreshed::Skipped(why) => {
+                self.note_skip(&p.rel, Some(why));
+                None
+            }
         }
-        Some(entry)
     }
 
     /// Up-to-date entries of the files under `scope` that may define a symbol named `name` (or, with
@@ -410,26 +465,33 @@ fn in_scope(rel: &&String, scope: &str) -> bool {
         || (rel.starts_with(scope) && rel.as_bytes().get(scope.len()) == Some(&b'/'))
 }
 
-/// Returns a fresh entry for a file: the known one if its stamp (or content hash) is unchanged,
-/// else a new parse; the flag says whether it was parsed. None for unreadable or non-text files.
-fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>) -> Option<(Arc<FileEntry>, bool)> {
+/// A fresh entry for a file: the known one if its stamp (or content hash) is unchanged, else a new parse,
+/// or the reason it is over the parse budget (a file over the size budget is not even read). None for
+/// unreadable or non-text files.
+fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &ParseBudget) -> Option<Refreshed> {
     let stamp = Stamp::read(abs)?;
     if let Some(k) = &known
         && k.stamp == stamp
     {
-        return Some((k.clone(), false));
+        return Some(Refreshed::Known(k.clone()));
+    }
+    if let Err(why) = budget.check_size(stamp.len as usize) {
+        return Some(Refreshed::Skipped(why));
     }
     let bytes = std::fs::read(abs).ok()?;
     let hash = ContentHash::of(&bytes);
     if let Some(k) = known.filter(|k| k.hash == hash) {
         let entry = FileEntry { rel: k.rel.clone(), lang: k.lang, stamp, hash, symbols: k.symbols.clone() };
-        return Some((Arc::new(entry), true));
+        return Some(Refreshed::Parsed(Arc::new(entry)));
     }
     let lang = language::for_head(rel, &bytes)?;
     let doc = crate::cache::Document::decode(rel, &bytes).ok()?;
-    let tree = parse(lang, doc.text())?;
+    let tree = match parse_within(lang, doc.text(), budget) {
+        Ok(tree) => tree,
+        Err(why) => return Some(Refreshed::Skipped(why)),
+    };
     let symbols = FileSymbols::extract(lang, &tree, doc.text());
-    Some((Arc::new(FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols }), true))
+    Some(Refreshed::Parsed(Arc::new(FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols })))
 }
 
 /// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.
