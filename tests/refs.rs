@@ -255,3 +255,111 @@ fn pyright_declarations_are_precise() {
     assert_eq!(v["relative_path"], "shop/prices.py");
     assert!(v["resolution"].as_str().unwrap().starts_with("precise (pyright-langserver)"), "{a}");
 }
+
+/// Whether `word` occurs in `text` as a whole identifier.
+fn occurrences(text: &str, word: &str) -> usize {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word)
+        .filter(|(i, _)| {
+            let before = text[..*i].chars().next_back();
+            let after = text[i + word.len()..].chars().next();
+            !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+        })
+        .count()
+}
+
+/// Every programming language finds references from tree-sitter alone: in its fixtures, the functions,
+/// methods and types whose names occur more than once are looked up, and most must have references.
+#[test]
+fn every_code_language_finds_references_heuristically() {
+    use arborist::grammars::Category;
+    let mut report = Vec::new();
+    for lang in arborist::language::all().iter().filter(|l| l.entry.category == Category::Code) {
+        let mut p = TestProject::fixture(lang.name());
+        p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
+        let files: Vec<String> = std::fs::read_dir(&p.root)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|f| !f.starts_with("broken") && !f.ends_with(".symbols.txt") && !f.starts_with('.'))
+            .collect();
+        let all_text: String = files.iter().map(|f| p.read(f)).collect::<Vec<_>>().join("\n");
+        let engine = p.engine();
+        let (mut tried, mut found) = (0, 0);
+        for rel in &files {
+            let Ok((entry, _)) = engine.symbols_with_text(rel) else { continue };
+            for i in entry.symbols.preorder() {
+                let s = entry.symbols.get(i);
+                let interesting = s.kind.is_type_like()
+                    || matches!(s.kind, arborist::query::SymbolKind::Function | arborist::query::SymbolKind::Method);
+                if !interesting || occurrences(&all_text, &s.name) < 2 || tried >= 12 {
+                    continue;
+                }
+                tried += 1;
+                let args = json!({"name_path": format!("/{}", entry.symbols.name_path(i)), "relative_path": rel});
+                if let Ok(answer) = p.call("find_referencing_symbols", args)
+                    && answer != "{}"
+                {
+                    found += 1;
+                } else if std::env::var_os("SHOW_MISSES").is_some() {
+                    eprintln!("MISS {} {} {}", lang.name(), rel, entry.symbols.name_path(i));
+                }
+            }
+        }
+        report.push((lang.name(), tried, found));
+    }
+    let weak: Vec<_> = report.iter().filter(|(_, tried, found)| *tried == 0 || found * 2 < *tried).collect();
+    assert!(
+        weak.is_empty(),
+        "languages finding few references (language, looked up, found): {weak:?}\nall: {report:?}"
+    );
+}
+
+fn heuristic_project(files: &[(&str, &str)]) -> TestProject {
+    let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
+    for (rel, text) in files {
+        p.write(rel, text);
+    }
+    p
+}
+
+fn referencing(p: &mut TestProject, name_path: &str, rel: &str) -> Vec<String> {
+    let a = p.ok("find_referencing_symbols", json!({"name_path": name_path, "relative_path": rel}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    let mut out = Vec::new();
+    for (file, kinds) in v.as_object().unwrap() {
+        for syms in kinds.as_object().unwrap().values() {
+            out.extend(syms.as_array().unwrap().iter().map(|s| format!("{file}:{}", s["name_path"].as_str().unwrap())));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn an_implicit_receiver_is_a_member_use_only_inside_the_type() {
+    let mut p = heuristic_project(&[
+        ("Cart.java", "class Cart {\n    int total() { return sum(1); }\n    int sum(int x) { return x; }\n}\n"),
+        ("Other.java", "class Other {\n    int sum(int x) { return x; }\n    int run() { return sum(2); }\n}\n"),
+    ]);
+    assert_eq!(referencing(&mut p, "Cart/sum", "Cart.java"), ["Cart.java:Cart/total"]);
+}
+
+#[test]
+fn an_objective_c_message_names_a_member() {
+    let mut p = heuristic_project(&[(
+        "Queue.m",
+        "@implementation Queue\n- (void)start {\n}\n- (void)run {\n    [self start];\n}\n@end\n\nvoid start(void) {}\n",
+    )]);
+    assert_eq!(referencing(&mut p, "Queue/start", "Queue.m"), ["Queue.m:Queue/run"]);
+}
+
+#[test]
+fn names_ending_in_punctuation_are_found() {
+    let mut p = heuristic_project(&[(
+        "stock.jl",
+        "function restock!(s, n)\n    s.n += n\nend\n\nfunction fill(s)\n    restock!(s, 10)\nend\n",
+    )]);
+    assert_eq!(referencing(&mut p, "restock!", "stock.jl"), ["stock.jl:fill"]);
+}

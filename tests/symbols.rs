@@ -23,6 +23,9 @@ fn every_language_compiles_its_queries() {
         {
             assert_ne!(lang.grammar.id_for_node_kind(kind, true), 0, "{}: no node kind `{kind}`", lang.name());
         }
+        for field in &lang.entry.member_fields {
+            assert!(lang.grammar.field_id_for_name(field).is_some(), "{}: no field `{field}`", lang.name());
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use crate::engine::{Engine, SymbolRef};
 use crate::refs::{self, Occurrence, Target};
 use crate::resolve::Backend;
 use arborist_syntax::error::{Error, Result};
-use arborist_syntax::grammars::{Category, LanguageEntry};
+use arborist_syntax::grammars::{Category, LanguageEntry, MemberCalls};
 use arborist_syntax::language;
 use arborist_syntax::text::{self, TextEdit};
 use std::collections::BTreeMap;
@@ -81,8 +81,15 @@ impl Engine {
 
 fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occurrence>> {
     let s = target.symbol();
-    let member = s.parent.is_some_and(|p| target.entry.symbols.get(p).kind.is_type_like());
-    let t = Target { name: &s.name, kind: s.kind, member, lang: target.entry.lang, def_rel: &target.entry.rel };
+    let owner = s.parent.map(|p| target.entry.symbols.get(p)).filter(|p| p.kind.is_type_like());
+    let t = Target {
+        name: &s.name,
+        kind: s.kind,
+        member: owner.is_some() && target.entry.lang.entry.member_calls != MemberCalls::Free,
+        owner: owner.map(|o| o.name.as_str()),
+        lang: target.entry.lang,
+        def_rel: &target.entry.rel,
+    };
     refs::occurrences(engine, &t)
 }
 
@@ -102,7 +109,7 @@ fn name_position(engine: &Engine, target: &SymbolRef) -> Result<(String, u32, u3
 /// whole workspace.
 fn open_candidates(engine: &Engine, target: &SymbolRef, entry: &LanguageEntry) {
     let Ok(root) = engine.project().resolve("") else { return };
-    let needle = format!(r"\b{}\b", regex::escape(&target.symbol().name));
+    let needle = crate::index::word_pattern(&target.symbol().name);
     for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
         let same_language = language::for_file(&rel, &abs).is_some_and(|l| l.name() == target.entry.lang.name());
         let p = crate::project::ProjectPath { rel: rel.clone(), abs };

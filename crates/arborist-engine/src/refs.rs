@@ -6,7 +6,7 @@ use crate::engine::Engine;
 use crate::index::{FileEntry, files_containing};
 use crate::project::ProjectPath;
 use arborist_syntax::error::Result;
-use arborist_syntax::grammars::ModuleNaming;
+use arborist_syntax::grammars::{MemberCalls, ModuleNaming};
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::query::ImportRole;
 use arborist_syntax::query::SymbolKind;
@@ -36,8 +36,11 @@ pub struct Occurrence {
 pub struct Target<'a> {
     pub name: &'a str,
     pub kind: SymbolKind,
-    /// Whether it is a member of a type (method, field): then only `.name`-style uses count.
+    /// Whether it is a member of a type (method, field): then only `.name`-style uses count, and, where the
+    /// language has implicit receivers, bare uses inside a type of the owner's name.
     pub member: bool,
+    /// The name of the type that owns a member.
+    pub owner: Option<&'a str>,
     pub lang: &'static Language,
     /// The file that defines the target: other files that define their own top-level symbol of that name
     /// use their own, so they are left out.
@@ -47,7 +50,7 @@ pub struct Target<'a> {
 /// Every occurrence of the target's name in code files of its language family, in path order.
 pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> {
     let root = engine.project().resolve("")?;
-    let files = files_containing(engine.project(), &root, &format!(r"\b{}\b", regex::escape(target.name)));
+    let files = files_containing(engine.project(), &root, &crate::index::word_pattern(target.name));
     let family = target.lang.entry.family();
     use rayon::prelude::*;
     let mut out: Vec<Occurrence> = files
@@ -81,7 +84,7 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
     identifiers(lang, tree.root_node(), &text, target.name)
         .into_iter()
         .filter(|n| !definitions.contains(&n.byte_range()))
-        .filter(|n| !target.member || is_member_use(lang, n, &text))
+        .filter(|n| !target.member || is_member_use(lang, n, &text) || inside_owner(lang, &entry, n, target.owner))
         .map(|n| Occurrence {
             rel: rel.to_string(),
             bytes: n.byte_range(),
@@ -177,8 +180,30 @@ fn is_member_use(lang: &Language, node: &Node, text: &str) -> bool {
     if lang.entry.member_nodes.iter().any(|k| k == node.kind()) {
         return true;
     }
+    if let Some(parent) = node.parent().filter(|_| !lang.entry.member_fields.is_empty()) {
+        let mut cursor = parent.walk();
+        let under = |field: &String| parent.children_by_field_name(field, &mut cursor).any(|c| c.id() == node.id());
+        if lang.entry.member_fields.iter().any(under) {
+            return true;
+        }
+    }
     let before = text[..node.start_byte()].trim_end();
     lang.entry.member_access.iter().any(|a| before.ends_with(a.as_str()))
+}
+
+/// A bare member name inside (a type named like) the member's owner, in a language with implicit
+/// receivers.
+fn inside_owner(lang: &Language, entry: &FileEntry, node: &Node, owner: Option<&str>) -> bool {
+    let Some(owner) = owner.filter(|_| lang.entry.member_calls == MemberCalls::Implicit) else { return false };
+    let mut at = entry.symbols.innermost_at(node.start_byte());
+    while let Some(i) = at {
+        let s = entry.symbols.get(i);
+        if s.kind.is_type_like() && s.name == owner {
+            return true;
+        }
+        at = s.parent;
+    }
+    false
 }
 
 /// `... 587:text` / `  > 588:text` / `... 589:text` around a line.

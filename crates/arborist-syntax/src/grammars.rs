@@ -69,10 +69,30 @@ pub struct LanguageEntry {
     /// after one of these is a member use.
     #[serde(default = "member_access")]
     pub member_access: Vec<String>,
+    /// Fields of the grammar under which an identifier names a member (Objective-C's message `method:` in
+    /// `[queue start]`).
+    #[serde(default)]
+    pub member_fields: Vec<String>,
+    /// How code calls a type's members, for heuristic references.
+    #[serde(default)]
+    pub member_calls: MemberCalls,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]
     pub modules: Option<ModuleNaming>,
+}
+
+/// How code names a type's members.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MemberCalls {
+    /// Through a receiver only: `x.name`, `self.name`, `Self::name` (Python, Rust, Go, JavaScript).
+    #[default]
+    Receiver,
+    /// Also bare inside the type's own code, the receiver implied (Java's `place(x)` for `this.place(x)`).
+    Implicit,
+    /// Like free functions, anywhere (Haskell class methods, Julia methods).
+    Free,
 }
 
 /// What kind of files a language's are.

@@ -413,12 +413,7 @@ impl Index {
             self.foreground.fetch_sub(1, Ordering::AcqRel);
         });
         let name = pattern.last_name();
-        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-        let needle = if substring || !word(name.chars().next()) || !word(name.chars().last()) {
-            regex::escape(name)
-        } else {
-            format!(r"\b{}\b", regex::escape(name))
-        };
+        let needle = if substring { regex::escape(name) } else { word_pattern(name) };
         let started = Instant::now();
         let files = files_containing(project, scope, &needle);
         let searched = started.elapsed();
@@ -506,6 +501,15 @@ pub fn code_files(project: &Project, scope: &ProjectPath) -> Vec<(String, PathBu
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     needle.is_empty() || haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// A regex for `name` as a whole word: `\bname\b`, without the `\b` at an end that is not a word character
+/// (Julia's `push!`, Ruby's `empty?`, an operator).
+pub fn word_pattern(name: &str) -> String {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let start = if word(name.chars().next()) { r"\b" } else { "" };
+    let end = if word(name.chars().last()) { r"\b" } else { "" };
+    format!("{start}{}{end}", regex::escape(name))
 }
 
 /// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
