@@ -198,6 +198,68 @@ fn gopls_references_definition_implementation_and_rename() {
 }
 
 #[test]
+#[ignore = "needs clangd"]
+fn clangd_references_definition_and_rename_in_c() {
+    require("clangd");
+    let dir = project("c");
+    let pool = LspPool::new(dir.path(), TIMEOUT);
+    let c = entry("c");
+    let (price, cart) = (read(dir.path(), "price.c"), read(dir.path(), "cart.c"));
+    // clangd knows the files it has open (without a compile_commands.json there is no background index).
+    pool.open(&c, "cart.c", &cart).unwrap();
+    let (line, col) = pos(&price, "price_of", 0);
+    let started = Instant::now();
+    let refs = pool.references(&c, "price.c", &price, line, col).unwrap();
+    eprintln!("clangd: first references after {:?}", started.elapsed());
+    let (a, b) = (pos(&cart, "price_of", 0), pos(&cart, "price_of", 1));
+    let uses = brief(&refs);
+    for want in [format!("cart.c:{}:{}", a.0, a.1), format!("cart.c:{}:{}", b.0, b.1)] {
+        assert!(uses.contains(&want), "{want} not in {uses:?}");
+    }
+
+    let def = pool.definition(&c, "cart.c", &cart, a.0, a.1).unwrap();
+    assert!(!def.is_empty() && def.iter().all(|l| l.rel == "price.c" || l.rel == "price.h"), "{def:?}");
+
+    let edits = pool.rename(&c, "price.c", &price, line, col, "unit_price").unwrap();
+    let files: Vec<&str> = edits.iter().map(|f| f.rel.as_str()).collect();
+    assert!(files.contains(&"cart.c") && files.contains(&"price.c"), "{files:?}");
+    for (rel, text) in applied(dir.path(), &edits) {
+        assert_eq!(text, read(dir.path(), &rel).replace("price_of", "unit_price"), "{rel}");
+    }
+}
+
+#[test]
+#[ignore = "needs bash-language-server"]
+fn bash_language_server_references_and_rename_across_sourced_files() {
+    require("bash-language-server");
+    let dir = project("bash");
+    let pool = LspPool::new(dir.path(), TIMEOUT);
+    let sh = entry("bash");
+    let (lib, main) = (read(dir.path(), "lib/prices.sh"), read(dir.path(), "checkout.sh"));
+    pool.open(&sh, "checkout.sh", &main).unwrap();
+    let (line, col) = pos(&lib, "price_of", 0);
+    let started = Instant::now();
+    let refs = pool.find_references(&sh, "lib/prices.sh", &lib, line, col, true).unwrap();
+    eprintln!("bash-language-server: first references after {:?}", started.elapsed());
+    let (a, b) = (pos(&main, "price_of", 0), pos(&main, "price_of", 1));
+    assert_eq!(
+        brief(&refs),
+        [
+            format!("checkout.sh:{}:{}", a.0, a.1),
+            format!("checkout.sh:{}:{}", b.0, b.1),
+            format!("lib/prices.sh:{line}:{col}")
+        ]
+    );
+
+    let edits = pool.rename(&sh, "lib/prices.sh", &lib, line, col, "unit_price").unwrap();
+    let files: Vec<&str> = edits.iter().map(|f| f.rel.as_str()).collect();
+    assert_eq!(files, ["checkout.sh", "lib/prices.sh"]);
+    for (rel, text) in applied(dir.path(), &edits) {
+        assert_eq!(text, read(dir.path(), &rel).replace("price_of", "unit_price"), "{rel}");
+    }
+}
+
+#[test]
 #[ignore = "needs pyright-langserver"]
 fn a_killed_real_server_is_restarted_and_the_request_retried() {
     require("pyright-langserver");
@@ -252,6 +314,7 @@ fn fake(mode: &str, state: &Path) -> LanguageEntry {
         mode.into(),
         state.to_string_lossy().into_owned(),
     ];
+    e.lsp_settle_ms = 0; // it publishes no diagnostics
     e
 }
 

@@ -244,6 +244,53 @@ fn typescript_language_server_references_and_rename() {
     assert_eq!(p.read("src/cart.ts").matches("unitPrice").count(), 2);
 }
 
+/// A copy of `fixtures/lsp/<name>` that must use its language server.
+fn lsp_fixture(name: &str) -> TestProject {
+    let mut p = TestProject::empty();
+    crate::util::copy_dir(&crate::util::fixtures().join("lsp").join(name), &p.root);
+    p.write(".arborist/project.toml", "references_backend = \"lsp\"\n");
+    p
+}
+
+#[test]
+#[ignore = "needs clangd"]
+fn clangd_references_and_rename_through_the_tools() {
+    require("clangd");
+    let mut p = lsp_fixture("c");
+    let a = p.ok("find_referencing_symbols", json!({"name_path": "price_of", "relative_path": "price.c"}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    let users: Vec<&str> = v["cart.c"]["Function"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{a}"))
+        .iter()
+        .map(|f| f["name_path"].as_str().unwrap())
+        .collect();
+    assert_eq!(users, ["cart_add", "cart_total_of"], "{a}");
+    assert_eq!(v["cart.c"]["Function"][0]["backend"], "precise (clangd)", "{a}");
+    let r =
+        p.ok("rename_symbol", json!({"name_path": "price_of", "relative_path": "price.c", "new_name": "unit_price"}));
+    assert!(r.contains("precise (clangd)"), "{r}");
+    for rel in ["price.c", "cart.c", "price.h"] {
+        assert!(!p.read(rel).contains("price_of") && p.read(rel).contains("unit_price("), "{rel}: {r}");
+    }
+}
+
+#[test]
+#[ignore = "needs bash-language-server"]
+fn bash_language_server_rename_through_the_tools() {
+    require("bash-language-server");
+    let mut p = lsp_fixture("bash");
+    let a = p.ok("find_referencing_symbols", json!({"name_path": "price_of", "relative_path": "lib/prices.sh"}));
+    assert!(a.contains("checkout.sh") && a.contains("precise (bash-language-server)"), "{a}");
+    let r = p.ok(
+        "rename_symbol",
+        json!({"name_path": "price_of", "relative_path": "lib/prices.sh", "new_name": "unit_price"}),
+    );
+    assert!(r.contains("precise (bash-language-server)"), "{r}");
+    assert_eq!(p.read("checkout.sh").matches("unit_price").count(), 2, "{r}");
+    assert!(p.read("lib/prices.sh").contains("unit_price() {"), "{r}");
+}
+
 #[test]
 #[ignore = "needs pyright-langserver"]
 fn pyright_declarations_are_precise() {

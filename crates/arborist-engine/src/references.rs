@@ -106,12 +106,13 @@ fn name_position(engine: &Engine, target: &SymbolRef) -> Result<(String, u32, u3
 }
 
 /// Opens the files that mention the name, so the server looks at them even before it has analysed the
-/// whole workspace.
+/// whole workspace: those of the target's language family (a C function's header is C++ by its `.h`).
 fn open_candidates(engine: &Engine, target: &SymbolRef, entry: &LanguageEntry) {
     let Ok(root) = engine.project().resolve("") else { return };
     let needle = crate::index::word_pattern(&target.symbol().name);
+    let family = target.entry.lang.entry.family();
     for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
-        let same_language = language::for_file(&rel, &abs).is_some_and(|l| l.name() == target.entry.lang.name());
+        let same_language = language::for_file(&rel, &abs).is_some_and(|l| l.entry.family() == family);
         let p = crate::project::ProjectPath { rel: rel.clone(), abs };
         if let (true, Ok(doc)) = (same_language, engine.cache().load(&p)) {
             let _ = engine.lsp().open(entry, &rel, doc.text());

@@ -262,9 +262,10 @@ impl LspPool {
             let server = self.server(lang)?;
             let result = {
                 let _busy = server.busy();
-                server
-                    .sync_document(&uri, lang.lsp_language_id(rel), text)
-                    .and_then(|_| self.request_when_warm(&server, method, params(&uri)))
+                server.sync_document(&uri, lang.lsp_language_id(rel), text).and_then(|_| {
+                    server.settle(Duration::from_millis(lang.lsp_settle_ms).min(self.inner.timeout));
+                    self.request_when_warm(&server, method, params(&uri))
+                })
             };
             match result {
                 Err(LspError::Crashed(why)) => {
@@ -293,13 +294,13 @@ impl LspPool {
                 server.warm.store(true, Ordering::Release);
                 return Ok(answer);
             }
-            if server.analysed.load(Ordering::Acquire) || server.started.elapsed() >= WARM_UP {
+            if server.analysis.any.load(Ordering::Acquire) || server.started.elapsed() >= WARM_UP {
                 server.warm.store(true, Ordering::Release);
                 // Diagnostics arrived while this request ran: the answer may predate the analysis.
                 return server.request(method, params, deadline.saturating_duration_since(std::time::Instant::now()));
             }
             let pause_until = (std::time::Instant::now() + Duration::from_millis(500)).min(deadline);
-            while std::time::Instant::now() < pause_until && !server.analysed.load(Ordering::Acquire) {
+            while std::time::Instant::now() < pause_until && !server.analysis.any.load(Ordering::Acquire) {
                 std::thread::sleep(Duration::from_millis(20));
             }
             if std::time::Instant::now() >= deadline {

@@ -37,11 +37,31 @@ pub(super) struct Server {
     last_used: Mutex<Instant>,
     busy: AtomicUsize,
     pub started: Instant,
-    /// Set once the server published diagnostics: it has analysed an open document, so its empty answers
-    /// are no longer suspected of coming from a workspace it has not loaded yet.
-    pub analysed: Arc<AtomicBool>,
+    /// What the server has analysed, as its published diagnostics tell.
+    pub analysis: Arc<Analysis>,
     /// Set once an answer was trusted (non-empty, or empty after the server analysed something).
     pub warm: AtomicBool,
+}
+
+/// What a server has analysed, as its `textDocument/publishDiagnostics` notifications tell.
+#[derive(Default)]
+pub(super) struct Analysis {
+    /// Set once the server published diagnostics: it has analysed an open document, so its empty answers
+    /// are no longer suspected of coming from a workspace it has not loaded yet.
+    pub any: AtomicBool,
+    /// Open documents analysed in their current version (diagnostics published since the last change).
+    docs: Mutex<std::collections::HashSet<String>>,
+}
+
+impl Analysis {
+    fn published(&self, uri: &str) {
+        self.any.store(true, Ordering::Release);
+        self.docs.lock().unwrap().insert(uri.to_string());
+    }
+
+    fn changed(&self, uri: &str) {
+        self.docs.lock().unwrap().remove(uri);
+    }
 }
 
 /// Marks a server busy (the idle reaper leaves it alone) for as long as the guard lives.
@@ -105,17 +125,17 @@ impl Server {
         let stderr = child.stderr.take().expect("piped stderr");
         let pending: Pending = Arc::new(Mutex::new(HashMap::new()));
         let alive = Arc::new(AtomicBool::new(true));
-        let analysed = Arc::new(AtomicBool::new(false));
+        let analysis = Arc::new(Analysis::default());
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let root_uri = super::uri::from_path(root);
         let folders =
             json!([{"uri": root_uri, "name": root.file_name().map_or("root".into(), |n| n.to_string_lossy())}]);
         {
             let (pending, alive, stdin, folders) = (pending.clone(), alive.clone(), stdin.clone(), folders.clone());
-            let analysed = analysed.clone();
+            let analysis = analysis.clone();
             std::thread::Builder::new()
                 .name(format!("lsp-read-{pid}"))
-                .spawn(move || read_loop(stdout, pending, alive, analysed, stdin, folders))
+                .spawn(move || read_loop(stdout, pending, alive, analysis, stdin, folders))
                 .map_err(|e| LspError::Crashed(e.to_string()))?;
         }
         {
@@ -146,7 +166,7 @@ impl Server {
             last_used: Mutex::new(Instant::now()),
             busy: AtomicUsize::new(0),
             started: Instant::now(),
-            analysed,
+            analysis,
             warm: AtomicBool::new(false),
         };
         let init = json!({
@@ -209,18 +229,44 @@ impl Server {
         match opened.get(uri).copied() {
             None => {
                 let doc = json!({"uri": uri, "languageId": language_id, "version": 1, "text": text});
+                self.analysis.changed(uri);
                 self.notify("textDocument/didOpen", json!({"textDocument": doc}))?;
                 opened.insert(uri.to_string(), (1, hash));
             }
             Some((version, old)) if old != hash => {
                 let change =
                     json!({"textDocument": {"uri": uri, "version": version + 1}, "contentChanges": [{"text": text}]});
+                self.analysis.changed(uri);
                 self.notify("textDocument/didChange", change)?;
                 opened.insert(uri.to_string(), (version + 1, hash));
             }
             Some(_) => {}
         }
         Ok(())
+    }
+
+    /// Waits (at most `limit`) until the server has analysed every open document in its current version,
+    /// so a cross-file answer covers the files just opened. Documents still pending then are not waited
+    /// for again until they change (a server may publish nothing for some files).
+    pub fn settle(&self, limit: Duration) {
+        if limit.is_zero() {
+            return;
+        }
+        let deadline = Instant::now() + limit;
+        // Locks in the order sync_document takes them: `opened`, then the analysis.
+        let pending = || -> Vec<String> {
+            let opened: Vec<String> = self.opened.lock().unwrap().keys().cloned().collect();
+            let docs = self.analysis.docs.lock().unwrap();
+            opened.into_iter().filter(|u| !docs.contains(u)).collect()
+        };
+        while Instant::now() < deadline && self.is_alive() {
+            if pending().is_empty() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let stragglers = pending();
+        self.analysis.docs.lock().unwrap().extend(stragglers);
     }
 
     /// Sends new text for a document the server has open (`None`: closes it); does nothing otherwise.
@@ -231,6 +277,7 @@ impl Server {
             Some(text) if text_hash(text) != old => {
                 let change =
                     json!({"textDocument": {"uri": uri, "version": version + 1}, "contentChanges": [{"text": text}]});
+                self.analysis.changed(uri);
                 self.notify("textDocument/didChange", change)?;
                 opened.insert(uri.to_string(), (version + 1, text_hash(text)));
             }
@@ -353,7 +400,7 @@ fn read_loop(
     stdout: impl Read,
     pending: Pending,
     alive: Arc<AtomicBool>,
-    analysed: Arc<AtomicBool>,
+    analysis: Arc<Analysis>,
     stdin: Stdin,
     folders: Value,
 ) {
@@ -385,7 +432,11 @@ fn read_loop(
                 };
                 let _ = tx.send(answer);
             }
-            (Some("textDocument/publishDiagnostics"), None) => analysed.store(true, Ordering::Release),
+            (Some("textDocument/publishDiagnostics"), None) => {
+                if let Some(uri) = msg["params"]["uri"].as_str() {
+                    analysis.published(uri);
+                }
+            }
             _ => {} // other notifications: logs, $/progress, …
         }
     }

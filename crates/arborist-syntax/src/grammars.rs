@@ -69,6 +69,11 @@ pub struct LanguageEntry {
     /// after one of these is a member use.
     #[serde(default = "member_access")]
     pub member_access: Vec<String>,
+    /// How long a request to the language server waits for it to analyse the documents just opened or
+    /// changed (clangd answers references from the files it has analysed), as its published diagnostics
+    /// tell; 0 for a server that publishes none for some files (bash-language-server without shellcheck).
+    #[serde(default = "settle_ms")]
+    pub lsp_settle_ms: u64,
     /// Fields of the grammar under which an identifier names a member (Objective-C's message `method:` in
     /// `[queue start]`).
     #[serde(default)]
@@ -112,6 +117,10 @@ pub struct ModuleNaming {
     /// The file name (without extension) that stands for its directory, e.g. `__init__`.
     #[serde(default)]
     pub package_file: Option<String>,
+}
+
+fn settle_ms() -> u64 {
+    3000
 }
 
 fn one() -> usize {
