@@ -273,13 +273,27 @@ fn content_end<S: Source + ?Sized>(t: &Target, text: &S) -> usize {
     end
 }
 
+/// Where a replacement ends: the target's content end, or past the `;` right after it when the new body
+/// brings its own (a C++ `struct P {...};`, whose node stops before the `;`), so it is not doubled.
+fn end_with_terminator<S: Source + ?Sized>(t: &Target, text: &S, body: &str) -> usize {
+    let end = content_end(t, text);
+    if !body.trim_end().ends_with(';') || text.slice(t.range.clone()).trim_end().ends_with(';') {
+        return end;
+    }
+    let mut at = end;
+    while at < text.len() && matches!(text.byte(at), b' ' | b'\t') {
+        at += 1;
+    }
+    if at < text.len() && text.byte(at) == b';' { at + 1 } else { end }
+}
+
 pub fn build_edit<S: Source + ?Sized>(t: &Target, text: &S, op: &Op, indent_sensitive: bool) -> TextEdit {
     match op {
         Op::Replace(new) => {
             let original = text.slice(t.around.clone());
             let body = reindent_body(new, &t.indent, indent_sensitive, &original);
             let start = replacement_start(t, text, &body);
-            TextEdit { range: start..content_end(t, text), new_text: body }
+            TextEdit { range: start..end_with_terminator(t, text, &body), new_text: body }
         }
         Op::InsertBefore(new) => {
             let at = text.line_start(t.around.start);
