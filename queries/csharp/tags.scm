@@ -39,29 +39,28 @@
 (record_declaration
   (parameter_list (parameter name: (identifier) @name) @definition.property))
 
-; ---- members (declaration_list is the body of a namespace or type) --------------------------
+; ---- members (in a namespace or type body, also in a `#if`/`#else` block there) --------------
+; Not anchored at declaration_list: a member in a `#if X ... #else ... #endif` block of a type body is
+; a child of preproc_if/preproc_else, and these nodes hold members only where a body holds them.
 
-(declaration_list (method_declaration name: (identifier) @name) @definition.method)
-(declaration_list (constructor_declaration name: (identifier) @name) @definition.constructor)
-(declaration_list (destructor_declaration name: (identifier) @name) @definition.method)
-(declaration_list (operator_declaration operator: _ @name) @definition.method)
-(declaration_list (conversion_operator_declaration type: (_) @name) @definition.method)
+(method_declaration name: (identifier) @name) @definition.method
+(constructor_declaration name: (identifier) @name) @definition.constructor
+(destructor_declaration name: (identifier) @name) @definition.method
+(operator_declaration operator: _ @name) @definition.method
+(conversion_operator_declaration type: (_) @name) @definition.method
 
-(declaration_list (property_declaration name: (identifier) @name) @definition.property)
-(declaration_list (indexer_declaration "this" @name) @definition.property)
-(declaration_list (event_declaration name: (identifier) @name) @definition.property)
+(property_declaration name: (identifier) @name) @definition.property
+(indexer_declaration "this" @name) @definition.property
+(event_declaration name: (identifier) @name) @definition.property
 
 ; fields: one match per declarator, the definition node is the whole declaration; `const` first
-(declaration_list
-  (field_declaration
-    (modifier "const")
-    (variable_declaration (variable_declarator name: (identifier) @name))) @definition.constant)
-(declaration_list
-  (field_declaration
-    (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field)
-(declaration_list
-  (event_field_declaration
-    (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field)
+(field_declaration
+  (modifier "const")
+  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.constant
+(field_declaration
+  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+(event_field_declaration
+  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
 
 ; ---- local functions: nested in a method, or a top-level statement ---------------------------
 

@@ -28,6 +28,14 @@
 (class_interface . (identifier) @name category: (identifier)) @definition.impl
 (class_implementation . (identifier) @name) @definition.impl
 (protocol_declaration . (identifier) @name) @definition.interface
+; the same after a leading `__attribute__((...))`, the declaration's first child
+((class_interface . (attribute_specifier) . (identifier) @name !category) @definition.class
+  (#not-match? @definition.class "@interface\\s+\\w+\\s*[(]"))
+((class_interface . (attribute_specifier) . (identifier) @name !category) @definition.impl
+  (#match? @definition.impl "@interface\\s+\\w+\\s*[(]\\s*[)]"))
+(class_interface . (attribute_specifier) . (identifier) @name category: (identifier)) @definition.impl
+(class_implementation . (attribute_specifier) . (identifier) @name) @definition.impl
+(protocol_declaration . (attribute_specifier) . (identifier) @name) @definition.interface
 
 ; ---- methods, properties, instance variables -----------------------------------------------------
 
