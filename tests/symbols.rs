@@ -26,7 +26,32 @@ fn every_language_compiles_its_queries() {
         for field in &lang.entry.member_fields {
             assert!(lang.grammar.field_id_for_name(field).is_some(), "{}: no field `{field}`", lang.name());
         }
+        assert_eq!(lang.parse_masks().len(), lang.entry.parse_masks.len(), "{}: a parse mask is invalid", lang.name());
     }
+}
+
+/// `class GTEST_API_ Test {`: the export macro is blanked for the parser, so the class and its members
+/// are symbols, at the file's own offsets; an edit that makes a macro appear or vanish re-parses to the
+/// same tree as a fresh parse.
+#[test]
+fn export_macros_are_masked_for_the_parser() {
+    let cpp = language::by_name("cpp").unwrap();
+    let text =
+        "class GTEST_API_ Test {\n public:\n  virtual ~Test();\n  void Run();\n};\nstruct Q_DECL(x) P : Base {};\n";
+    let tree = parse(cpp, text).unwrap();
+    assert!(!tree.root_node().has_error(), "{}", tree.root_node().to_sexp());
+    let outline = outline(&FileSymbols::extract(cpp, &tree, text));
+    assert!(outline.contains("Class Test [0-4]") && outline.contains("  Method Run [3-3]"), "{outline}");
+    assert!(outline.contains("Struct P [5-5]"), "{outline}");
+
+    // `TST Name;` -> `TST Name {}`: the edit turns `TST`, outside the edited bytes, into a masked macro
+    let before = "class TST Name;\nint x;\n";
+    let edit = arborist::text::TextEdit { range: 14..15, new_text: " {};".to_string() };
+    let after = format!("{}{}{}", &before[..9], edit.new_text, &before[9..]);
+    let old = parse(cpp, before).unwrap();
+    let budget = arborist::syntax::ParseBudget::default();
+    let reparsed = arborist::syntax::reparse(cpp, &old, before, after.as_str(), &edit, &budget).unwrap();
+    assert_eq!(reparsed.root_node().to_sexp(), parse(cpp, &after).unwrap().root_node().to_sexp(), "{after}");
 }
 
 /// Outline of a fixture file.

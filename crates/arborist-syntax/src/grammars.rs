@@ -85,6 +85,11 @@ pub struct LanguageEntry {
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]
     pub modules: Option<ModuleNaming>,
+    /// Regular expressions whose group `m` is blanked (spaces, line breaks kept) in the text the parser
+    /// reads: macros a preprocessor expands to nothing that the grammar cannot parse, such as the export
+    /// macro of `class GTEST_API_ Test {`. Offsets and lines stay those of the file.
+    #[serde(default)]
+    pub parse_masks: Vec<String>,
 }
 
 /// How code names a type's members.

@@ -19,6 +19,7 @@ pub struct Language {
     tags: OnceLock<Option<TagsQuery>>,
     textobjects: OnceLock<Option<BlockQuery>>,
     imports: OnceLock<Option<ImportsQuery>>,
+    masks: OnceLock<Vec<regex::Regex>>,
 }
 
 /// A grammar compiled into the binary, with its queries from `queries/<name>/`.
@@ -120,6 +121,7 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         tags: OnceLock::new(),
         textobjects: OnceLock::new(),
         imports: OnceLock::new(),
+        masks: OnceLock::new(),
     })
 }
 
@@ -187,6 +189,9 @@ pub fn fingerprint() -> crate::text::ContentHash {
     for g in self::all().iter().map(|l| l.sources) {
         all.extend([g.name, "\0", g.tags, "\0", g.textobjects, "\0", g.imports, "\0"]);
     }
+    for lang in self::all() {
+        all.extend(lang.entry.parse_masks.iter().flat_map(|m| [m.as_str(), "\0"]));
+    }
     crate::text::ContentHash::of(all.as_bytes())
 }
 
@@ -198,6 +203,25 @@ pub fn by_name(name: &str) -> Option<&'static Language> {
 impl Language {
     pub fn name(&self) -> &'static str {
         &self.entry.name
+    }
+
+    /// The `parse_masks` of grammars.toml, compiled on first use; one that does not compile or has no
+    /// group `m` is left out (logged once).
+    pub fn parse_masks(&self) -> &[regex::Regex] {
+        self.masks.get_or_init(|| {
+            let compile = |src: &String| match regex::Regex::new(src) {
+                Ok(re) if re.capture_names().any(|n| n == Some("m")) => Some(re),
+                Ok(_) => {
+                    tracing::error!("grammars.toml: a parse mask of {} has no group `m`: {src}", self.name());
+                    None
+                }
+                Err(e) => {
+                    tracing::error!("grammars.toml: a parse mask of {} does not compile: {e}", self.name());
+                    None
+                }
+            };
+            self.entry.parse_masks.iter().filter_map(compile).collect()
+        })
     }
 
     /// The symbol query, compiled on first use; None (logged once) if it does not compile.

@@ -6,6 +6,7 @@
 pub mod error;
 pub mod grammars;
 pub mod language;
+pub mod mask;
 pub mod plan;
 pub mod query;
 pub mod symbols;

@@ -68,9 +68,7 @@ pub fn parse(lang: &'static Language, text: &str) -> Result<Tree, Unparsed> {
 
 /// Parses `text` within `budget`.
 pub fn parse_within(lang: &'static Language, text: &str, budget: &ParseBudget) -> Result<Tree, Unparsed> {
-    let bytes = text.as_bytes();
-    let read = |i: usize, _| if i < bytes.len() { &bytes[i..] } else { &[] as &[u8] };
-    budgeted(lang, bytes.len(), read, None, budget)
+    parse_source(lang, text, None, budget)
 }
 
 /// Parses a text read from its chunks (a rope) within `budget`, reusing `old` (already edited) when
@@ -81,7 +79,21 @@ pub fn parse_source<S: Source + ?Sized>(
     old: Option<&Tree>,
     budget: &ParseBudget,
 ) -> Result<Tree, Unparsed> {
-    budgeted(lang, text.len(), |byte, _| text.chunk_from(byte), old, budget)
+    budget.check_size(text.len())?;
+    match masked(lang, text) {
+        Some(bytes) => budgeted(lang, bytes.len(), |i, _| bytes.get(i..).unwrap_or_default(), old, budget),
+        None => budgeted(lang, text.len(), |byte, _| text.chunk_from(byte), old, budget),
+    }
+}
+
+/// The text with the language's parse masks applied, when they blank anything.
+fn masked<S: Source + ?Sized>(lang: &Language, text: &S) -> Option<Vec<u8>> {
+    if lang.parse_masks().is_empty() {
+        return None;
+    }
+    let whole = text.slice(0..text.len());
+    let ranges = crate::mask::ranges(lang, &whole);
+    (!ranges.is_empty()).then(|| crate::mask::apply(whole.as_bytes(), &ranges))
 }
 
 fn budgeted<T: AsRef<[u8]>>(
@@ -193,6 +205,13 @@ pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
         old_end_position: old_text.point(edit.range.end),
         new_end_position: new_text.point(new_end),
     };
+    if !lang.parse_masks().is_empty() {
+        let old_masks = crate::mask::ranges(lang, &old_text.slice(0..old_text.len()));
+        let new_masks = crate::mask::ranges(lang, &new_text.slice(0..new_text.len()));
+        if !crate::mask::agree_outside(&old_masks, &new_masks, edit) {
+            return parse_source(lang, new_text, None, budget);
+        }
+    }
     let mut tree = old.clone();
     tree.edit(&input);
     parse_source(lang, new_text, Some(&tree), budget)
