@@ -305,3 +305,25 @@ fn documents_have_name_paths_for_keys_items_and_sections() {
         .ok("search_for_pattern", json!({"substring_pattern": "serde|Install", "restrict_search_to_code_files": true}));
     assert_eq!(code, "{}");
 }
+
+/// A slash inside a name is escaped in name paths (`@scope\/pkg`, `.\/lib`, `operator\/`) and in patterns;
+/// a Markdown heading that starts with `[` is a section of its own, not a list item.
+#[test]
+fn slashes_inside_names_are_escaped() {
+    let mut p = TestProject::empty();
+    p.write("README.md", "# @scope/pkg\n\nIntro.\n\n## [1.0] - 2024\n\nFixed.\n");
+    p.write("package.json", "{\n  \"exports\": {\n    \"./lib\": \"./lib/index.js\"\n  }\n}\n");
+    p.write("v.hpp", "struct V {\n  V operator/(int k) const;\n};\n");
+    let find =
+        |p: &mut TestProject, pattern: &str| name_paths(&p.ok("find_symbol", json!({"name_path_pattern": pattern})));
+    assert_eq!(find(&mut p, "@scope\\/pkg"), ["@scope\\/pkg README.md"]);
+    assert_eq!(find(&mut p, "/@scope\\/pkg/[1.0] - 2024"), ["@scope\\/pkg/[1.0] - 2024 README.md"]);
+    assert_eq!(find(&mut p, "exports/.\\/lib"), ["exports/.\\/lib package.json"]);
+    assert_eq!(find(&mut p, "V/operator\\/"), ["V/operator\\/ v.hpp"]);
+    assert!(find(&mut p, "@scope/pkg").is_empty(), "an unescaped slash separates segments");
+    p.ok(
+        "replace_symbol_body",
+        json!({"name_path": "@scope\\/pkg/[1.0] - 2024", "relative_path": "README.md", "body": "## [1.0] - 2024\n\nFixed more.\n"}),
+    );
+    assert_eq!(p.read("README.md"), "# @scope/pkg\n\nIntro.\n\n## [1.0] - 2024\n\nFixed more.\n");
+}

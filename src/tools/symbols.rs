@@ -101,9 +101,9 @@ fn overview(entry: &FileEntry, of: &[u32], depth: usize) -> Map<String, Value> {
 // ---------------------------------------------------------------- find_symbol
 
 const FIND_SYMBOL: &str = "Finds symbols by name path: `name` (any depth), `Outer/name` (suffix), `/Outer/name` \
-(from the top of the file), `name[1]` (second of same-named siblings); substring_matching applies to the last \
-segment. Answers a list of {name_path, kind, relative_path, body_location (0-based lines)}; include_body adds the \
-source, include_info the signature and doc comment, depth>0 the children grouped by kind. Narrow with relative_path \
+(from the top of the file), `name[1]` (second of same-named siblings), `\\/` for a slash inside a name \
+(`exports/.\\/lib`); substring_matching applies to the last segment. Answers a list of {name_path, kind, \
+relative_path, body_location (0-based lines)}; include_body adds the source, include_info the signature and doc comment, depth>0 the children grouped by kind. Narrow with relative_path \
 (file or directory) and include_kinds/exclude_kinds (LSP numbers: 5 Class, 6 Method, 12 Function, 13 Variable, \
 23 Struct). Answered from tree-sitter; no language server needed.";
 

@@ -165,22 +165,24 @@ impl FileSymbols {
     }
 
     /// `Outer/inner[1]`: names from the top, with overload indices where siblings share a name; a list
-    /// item follows its list without a slash (`steps[2]`).
+    /// item follows its list without a slash (`steps[2]`); a slash inside a name is escaped (`operator\/`,
+    /// a Markdown heading `@scope\/pkg`, a JSON key `.\/lib`).
     pub fn name_path(&self, i: u32) -> String {
         let mut parts = Vec::new();
         let mut at = Some(i);
         while let Some(j) = at {
             let s = self.get(j);
+            let name = escape_name(&s.name);
             parts.push(match s.overload {
-                Some(k) => format!("{}[{k}]", s.name),
-                None => s.name.clone(),
+                Some(k) => format!("{name}[{k}]"),
+                None => name.into_owned(),
             });
             at = s.parent;
         }
         parts.reverse();
         let mut out = String::new();
         for (k, p) in parts.iter().enumerate() {
-            if k > 0 && !p.starts_with('[') {
+            if k > 0 && !is_item_name(p) {
                 out.push('/');
             }
             out.push_str(p);
@@ -693,6 +695,35 @@ fn number_overloads(fs: &mut FileSymbols) {
 
 // ---------------------------------------------------------------- name paths
 
+/// A name as a name-path segment: `/` escaped as `\/`.
+pub fn escape_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.contains('/') { name.replace('/', "\\/").into() } else { name.into() }
+}
+
+/// Whether a name is a list item's (`[2]`), which follows its list without a slash.
+fn is_item_name(name: &str) -> bool {
+    name.strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Splits a name path at the slashes that are not escaped (`\/`), unescaping the segments.
+pub fn split_name_path(path: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut chars = path.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'/') => {
+                chars.next();
+                out.last_mut().expect("one segment at least").push('/');
+            }
+            '/' => out.push(String::new()),
+            c => out.last_mut().expect("one segment at least").push(c),
+        }
+    }
+    out
+}
+
 /// A parsed name-path pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamePattern {
@@ -707,11 +738,14 @@ pub struct Segment {
 }
 
 impl NamePattern {
-    /// Parses `name`, `A/b`, `/A/b`, `b[1]`.
+    /// Parses `name`, `A/b`, `/A/b`, `b[1]`; `\/` is a slash inside a name (`operator\/`).
     pub fn parse(pattern: &str) -> Result<NamePattern> {
         let trimmed = pattern.trim();
         let absolute = trimmed.starts_with('/');
-        let body = trimmed.trim_matches('/');
+        let mut body = trimmed.trim_start_matches('/');
+        while body.ends_with('/') && !body.ends_with("\\/") {
+            body = &body[..body.len() - 1];
+        }
         if body.is_empty() {
             return Err(Error::InvalidNamePath {
                 pattern: pattern.to_string(),
@@ -719,7 +753,8 @@ impl NamePattern {
             });
         }
         let bad = |why: String| Error::InvalidNamePath { pattern: pattern.to_string(), why };
-        let segments = body.split('/').map(|s| parse_segment(s).map_err(bad)).collect::<Result<Vec<_>>>()?;
+        let segments =
+            split_name_path(body).iter().map(|s| parse_segment(s).map_err(bad)).collect::<Result<Vec<_>>>()?;
         Ok(NamePattern { absolute, segments })
     }
 
