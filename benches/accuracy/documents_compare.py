@@ -67,30 +67,50 @@ def arborist_items(dump, fmt):
     for s in dump:
         if not s["file"].endswith(exts):
             continue
-        last = s["name_path"].split("/")[-1]
+        last = re.split(r"(?<!\\)/", s["name_path"])[-1].replace("\\/", "/")  # `a/.\/lib`: `./lib`
+        if fmt == "css" and s["kind"] != "Class":
+            continue  # at-rules (`@media`): ctags tags only the rule sets inside
         if fmt == "json" and re.fullmatch(r"\[\d+\]", last):
             continue  # an array element (`contributors/[0]`)
         last = re.sub(r"\[\d+\]$", "", last)  # `name[1]`: the second symbol of that name
-        items.append({"file": s["file"], "name": last, "start": s["start_line"], "kind": s["kind"].lower(),
-                      "name_path": s["name_path"]})
+        items.append({"file": s["file"], "name": last, "start": s["start_line"], "end": s["end_line"],
+                      "kind": s["kind"].lower(), "name_path": s["name_path"]})
     return items
 
 
 def css_names(item):
-    return {re.sub(r"\s+", " ", p.strip()) for p in item["name"].split(",")} | {item["name"]}
+    return {re.sub(r"\s+", "", p) for p in item["name"].split(",")}
+
+
+def css_match(names, name):
+    """ctags names a selector by its last compound when it starts with an attribute or element
+    (`[data-bs-theme=dark] .btn::after` is `.btn::after`): a suffix match, whitespace ignored."""
+    name = re.sub(r"\s+", "", name)
+    return any(n == name or n.endswith(name) for n in names)
 
 
 def match(fmt, want, got):
     by_key = collections.defaultdict(list)
     for g in got:
-        names = css_names(g) if fmt == "css" else {g["name"]}
-        for n in names:
-            by_key[(g["file"], n, g["start"])].append(g)
+        if fmt == "css":  # a selector list spans lines; ctags tags each selector on its own line
+            g["names"] = css_names(g)
+            for line in range(g["start"], g["end"] + 1):
+                by_key[(g["file"], line)].append(g)
+        elif fmt == "markdown":
+            by_key[(g["file"], g["start"])].append(g)
+        else:
+            by_key[(g["file"], g["name"], g["start"])].append(g)
     used = set()
     missing = []
     for w in want:
-        cands = [g for g in by_key.get((w["file"], w["name"], w["start"]), [])
-                 if (fmt != "json" or g["kind"] == w["kind"]) and (fmt == "css" or id(g) not in used)]
+        if fmt == "css":
+            cands = [g for g in by_key.get((w["file"], w["start"]), []) if css_match(g["names"], w["name"])]
+        elif fmt == "markdown":  # ctags cuts a heading at an attribute list: `Block Processors {: #bp }`
+            cands = [g for g in by_key.get((w["file"], w["start"]), []) if g["name"] == w["name"]
+                     or ("{" in w["name"] and g["name"].startswith(w["name"]))]
+        else:
+            cands = [g for g in by_key.get((w["file"], w["name"], w["start"]), [])
+                     if (fmt != "json" or g["kind"] == w["kind"]) and id(g) not in used]
         if cands:
             used.add(id(cands[0]))
         else:
