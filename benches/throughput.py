@@ -16,7 +16,8 @@ For every top-level directory (hidden ones, such as the download cache, skipped)
 language, files, bytes and MB/s per thread (each thread's first file of a language is parsed once
 untimed, so the figure is parsing, not parser creation). Rows are summed over directories, so a
 language met in several corpora (Markdown, JSON, YAML, HTML, CSS files ship with most projects) gets
-all of them. Prints a Markdown table.
+all of them. Each directory is indexed REPEAT times (default 3) and a language's fastest run counts, so
+that a busy moment of the machine does not show as a slow grammar. Prints a Markdown table.
 """
 
 import collections
@@ -101,6 +102,7 @@ def fetch_extra(corpus):
     open(os.path.join(extra, ".done"), "w").close()
 
 
+REPEAT = int(os.environ.get("REPEAT", "3"))  # runs per directory; the fastest counts (others share the CPU)
 LINE = re.compile(r"^\s+(\S+)\s+(\d+) files\s+(\d+) bytes\s+([\d.]+) MB/s per thread$")
 
 
@@ -117,16 +119,21 @@ def main():
     for d in dirs:
         if not os.path.isdir(d) or d.endswith("/extra"):
             continue
-        out = subprocess.run([binary, "index", d, "--parse-only", "--threads", "1"],
-                             check=True, capture_output=True, text=True).stdout
-        for line in out.splitlines():
-            m = LINE.match(line)
-            if m:
-                lang, files, size, mbs = m.group(1), int(m.group(2)), int(m.group(3)), float(m.group(4))
-                t = totals[lang]
-                t[0] += files
-                t[1] += size
-                t[2] += size / (mbs * 1e6) if mbs > 0 else 0.0
+        best = {}  # language -> (files, bytes, MB/s) of its fastest run over this directory
+        for _ in range(REPEAT):
+            out = subprocess.run([binary, "index", d, "--parse-only", "--threads", "1"],
+                                 check=True, capture_output=True, text=True).stdout
+            for line in out.splitlines():
+                m = LINE.match(line)
+                if m:
+                    lang, files, size, mbs = m.group(1), int(m.group(2)), int(m.group(3)), float(m.group(4))
+                    if lang not in best or mbs > best[lang][2]:
+                        best[lang] = (files, size, mbs)
+        for lang, (files, size, mbs) in best.items():
+            t = totals[lang]
+            t[0] += files
+            t[1] += size
+            t[2] += size / (mbs * 1e6) if mbs > 0 else 0.0
     print("| Language | Files | MB | Parse MB/s (one thread) |")
     print("|---|---:|---:|---:|")
     for lang, (files, size, secs) in sorted(totals.items()):
