@@ -327,3 +327,20 @@ fn slashes_inside_names_are_escaped() {
     );
     assert_eq!(p.read("README.md"), "# @scope/pkg\n\nIntro.\n\n## [1.0] - 2024\n\nFixed more.\n");
 }
+
+/// Memories and settings are the tools' state, not the project's documents: no symbols from them (a text
+/// search still finds them).
+#[test]
+fn tool_state_has_no_symbols() {
+    let mut p = TestProject::empty();
+    p.write(".serena/memories/architecture.md", "# Architecture\n\nLayers.\n");
+    p.write(".arborist/project.toml", "read_only = false\n");
+    p.write("docs/guide.md", "# Architecture\n\nThe guide.\n");
+    let find =
+        |p: &mut TestProject, pattern: &str| name_paths(&p.ok("find_symbol", json!({"name_path_pattern": pattern})));
+    assert_eq!(find(&mut p, "Architecture"), ["Architecture docs/guide.md"]);
+    assert!(find(&mut p, "read_only").is_empty());
+    assert!(
+        p.ok("search_for_pattern", json!({"substring_pattern": "Layers"})).contains(".serena/memories/architecture.md")
+    );
+}

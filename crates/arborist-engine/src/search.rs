@@ -57,6 +57,9 @@ pub enum Kinds {
     Known,
 }
 
+/// Folders of tool state: arborist's settings and cache, the reference server's (and our) memories.
+const TOOL_STATE_DIRS: [&str; 2] = [".arborist/", ".serena/"];
+
 /// Filters project-relative paths by kind and by include/exclude globs.
 pub struct PathFilter {
     include: Option<GlobMatcher>,
@@ -74,6 +77,8 @@ impl PathFilter {
     pub fn accepts(&self, rel: &str, abs: &std::path::Path) -> bool {
         let kind_ok = match self.kinds {
             Kinds::All => true,
+            // the tools' own state (settings, memories) is text, never the project's code or documents
+            _ if TOOL_STATE_DIRS.iter().any(|d| rel.starts_with(d)) => false,
             Kinds::Code => {
                 is_code_file(rel) || language::for_file(rel, abs).is_some_and(|l| l.entry.category == Category::Code)
             }
