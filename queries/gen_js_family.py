@@ -42,8 +42,15 @@ def wrap(items, indent):
 
 def declarations(lang):
     """Module-level (and namespace-level) const/let/var declarations."""
-    others = wrap(expression_kinds(GRAMMARS[lang]), "            ")
+    kinds = expression_kinds(GRAMMARS[lang])
     funcs = " ".join(f"({f})" for f in FUNCTION_VALUES)
+    if lang == "javascript":
+        # `var runInContext = (function runInContext(context) {...})` is a function too.
+        inner = [k for k in kinds if k != "parenthesized_expression"] + ["parenthesized_expression", "sequence_expression"]
+        kinds = [k if k != "parenthesized_expression" else "parenthesized_expression [\n" + wrap(inner, "              ")
+                 + "\n            ]" for k in kinds]
+        funcs += f"\n            (parenthesized_expression [{funcs}])"
+    others = wrap(kinds, "            ")
     decl_fn = f"""[
       (lexical_declaration
         (variable_declarator
@@ -73,14 +80,172 @@ def declarations(lang):
     # export_statement only occurs at module or namespace level, so it is a context of its own.
     ts = lang != "javascript"
     contexts = ["program", "export_statement declaration:"]
+    if not ts:
+        contexts += JS_WRAPPER_SCOPES
     if ts:
         contexts += ["ambient_declaration", "internal_module body: (statement_block", "module body: (statement_block"]
     out = []
     for ctx in contexts:
-        opens = ctx.count("(")
-        for body in (decl_fn, decl_var):
-            out.append(f"({ctx}\n    {body}{')' * opens})")
+        opens = ctx.count("(") - ctx.count(")")
+        pred = JS_WRAPPER_PREDICATE if "@_define" in ctx else ""
+        # in a wrapper only function values: the variable patterns there cost more than the whole rest
+        for body in (decl_fn,) if ctx in JS_WRAPPER_SCOPES else (decl_fn, decl_var):
+            out.append(f"({ctx}\n    {body}{')' * opens}{pred})")
     return "\n\n".join(out)
+
+
+# JavaScript: the body of a function that wraps a whole file is module scope too (its declarations are
+# the module's): an IIFE `(function () { ... })()` / `(function () { ... }())` / `(function () {
+# ... }.call(this))`, the factory of a UMD wrapper `(function (root, factory) { ... })(this, function
+# (exports) { ... })`, and the callback of an AMD `define([...], function (dep) { ... })`.
+JS_WRAPPER_SCOPES = [
+    "program (expression_statement (call_expression function: (parenthesized_expression "
+    "(function_expression body: (statement_block",
+    "program (expression_statement (parenthesized_expression (call_expression function: "
+    "(function_expression body: (statement_block",
+    "program (expression_statement (parenthesized_expression (call_expression function: "
+    "(member_expression object: (function_expression body: (statement_block",
+    "program (expression_statement (call_expression function: (parenthesized_expression) arguments: "
+    "(arguments (function_expression body: (statement_block",
+    "program (expression_statement (call_expression function: (parenthesized_expression) arguments: "
+    "(arguments (parenthesized_expression (function_expression body: (statement_block",
+    "program (expression_statement (call_expression function: (identifier) @_define arguments: "
+    "(arguments (function_expression body: (statement_block",
+]
+JS_WRAPPER_PREDICATE = '\n  (#eq? @_define "define")'
+FN_VALUES = "[(function_expression) (arrow_function) (generator_function)]"
+
+
+def js_members():
+    """JavaScript: functions assigned to members, and function members of object literals."""
+    member = f"""[
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: {FN_VALUES})
+      (pair key: (string (string_fragment) @name) value: {FN_VALUES})
+    ] @definition.method"""
+    out = [JS_MEMBERS_HEADER]
+    for ctx in ["program", "export_statement declaration:"] + JS_WRAPPER_SCOPES:
+        opens = ctx.count("(") - ctx.count(")")
+        pred = JS_WRAPPER_PREDICATE if "@_define" in ctx else ""
+        decl = f"""[
+      (lexical_declaration (variable_declarator value: (object
+    {member})))
+      (variable_declaration (variable_declarator value: (object
+    {member})))
+    ]"""
+        out.append(f"({ctx}\n    {decl}{')' * opens}{pred})")
+    out.append(f"""(export_statement value: (object
+    {member}))""")
+    out.append(f"""(expression_statement
+  (assignment_expression
+    left: [(member_expression) (subscript_expression)]
+    right: (object
+    {member})))""")
+    out.append(f"""(expression_statement
+  (call_expression
+    function: (member_expression property: (property_identifier) @_extend)
+    arguments: (arguments (object
+    {member})))
+  (#any-of? @_extend "extend" "assign" "mixin"))""")
+    return "\n\n".join(out) + "\n"
+
+
+JS_DECL_NOTE = """
+; JavaScript: in the body of a function wrapping the whole file, function-valued declarations are
+; module level too (other values are not tagged there: those patterns would cost more than the rest): an IIFE
+; `(function () {...})()`, a UMD factory `(function (root, factory) {...})(this, function (exports) {...})`,
+; an AMD `define([...], function (dep) {...})`.
+
+"""
+
+JS_MEMBERS_HEADER = """
+; ---- functions assigned to members (wherever a function declaration would be tagged) ----------
+; The definition node is the expression statement; the name is the last property.
+; `Foo.prototype.bar = function () {}` (or `= otherFunction`, an alias; also in a chain
+; `A.prototype.x = A.prototype.y = f`) is a method `bar`; `exports.parse = function`, `a.b.c = () => {}`,
+; `this.f = function` are functions; `module.exports = function name () {}` is the function `name`.
+; `X.y.get = function` (a property descriptor, `Object.defineProperties(...)`) is the function `y`.
+; `Foo.prototype.constructor = Foo` restores a link: no definition.
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression property: (property_identifier) @_proto)
+      property: (property_identifier) @name)
+    right: [
+      (function_expression) (arrow_function) (generator_function) (class) (identifier) (member_expression)
+      (assignment_expression)
+    ])
+  (#eq? @_proto "prototype")
+  (#not-eq? @name "constructor")) @definition.method
+
+(expression_statement
+  (assignment_expression
+    right: (assignment_expression
+      left: (member_expression
+        object: (member_expression property: (property_identifier) @_proto)
+        property: (property_identifier) @name)))
+  (#eq? @_proto "prototype")
+  (#not-eq? @name "constructor")) @definition.method
+
+(expression_statement
+  (assignment_expression
+    right: (assignment_expression
+      right: (assignment_expression
+        left: (member_expression
+          object: (member_expression property: (property_identifier) @_proto)
+          property: (property_identifier) @name))))
+  (#eq? @_proto "prototype")
+  (#not-eq? @name "constructor")) @definition.method
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: [(identifier) (this)] @_obj
+      property: (property_identifier) @name)
+    right: [(function_expression) (arrow_function) (generator_function)])
+  (#not-eq? @name "exports")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression property: (property_identifier) @_prop)
+      property: (property_identifier) @name)
+    right: [(function_expression) (arrow_function) (generator_function)])
+  (#not-eq? @_prop "prototype")
+  (#not-any-of? @name "get" "set" "exports")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression property: (property_identifier) @name)
+      property: (property_identifier) @_accessor)
+    right: [(function_expression) (arrow_function) (generator_function)])
+  (#not-eq? @name "prototype")
+  (#any-of? @_accessor "get" "set")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    right: (function_expression name: (identifier) @name))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.function
+
+; A named function expression passed to a call statement defines what the call registers:
+; `defineGetter(req, 'ip', function ip () {...})` is the function `ip` (the node: the function).
+(expression_statement
+  (call_expression
+    arguments: (arguments (function_expression name: (identifier) @name) @definition.function)))
+
+; ---- function members of object literals ----------------------------------------------------
+; Methods and function-valued properties (`get() {}`, `put: function () {}`, `"catch": () => {}`) of
+; an object literal that is the value of a module-level declaration (`const api = {...}`: api/get),
+; of `export default`, of an assignment statement to a member (`module.exports = {...}`,
+; `Foo.prototype = {...}`, `jQuery.event = {...}`, `hooks[ type ] = {...}`), or passed to a mixin call
+; statement (`jQuery.extend({...})`, `Object.assign(Foo.prototype, {...})`, `_.mixin({...})`). Other
+; objects passed as arguments or returned (option bags, callbacks) are not definitions; nor are the
+; members of nested objects.
+"""
 
 
 HEADER = {
@@ -238,8 +403,11 @@ REFS_JSX = """
 
 def build(lang):
     ts = lang != "javascript"
-    parts = [HEADER[lang] + "\n" + COMMON_TOP, TS_TYPES if ts else JS_TYPES, DECL_HEADER, declarations(lang), "\n",
-             REFS_COMMON, REFS_TS if ts else REFS_JS]
+    parts = [HEADER[lang] + "\n" + COMMON_TOP, TS_TYPES if ts else JS_TYPES, DECL_HEADER, declarations(lang), "\n"]
+    if not ts:
+        parts[2] = DECL_HEADER.rstrip("\n") + JS_DECL_NOTE
+        parts.append(js_members())
+    parts += [REFS_COMMON, REFS_TS if ts else REFS_JS]
     if lang in ("tsx", "javascript"):
         parts.append(REFS_JSX)
     return "".join(parts)
@@ -297,6 +465,22 @@ def textobjects(lang):
             closes = ")" * p.count("(")
             out.append(f"({p}\n  {body} @function.around{closes})")
         out.append(f"(export_statement\n  declaration: {body}) @function.around")
+    if not ts:
+        out.append("; in the body of a function wrapping the whole file (an IIFE, UMD, AMD `define`)")
+        for decl in ["lexical_declaration", "variable_declaration"]:
+            out.append(f"(statement_block\n  ({decl}\n    (variable_declarator\n      value: {values})) @function.around)")
+        out.append("")
+        out.append("; `var f = (function () {...})`")
+        for p in ["program", "statement_block"]:
+            for decl in ["lexical_declaration", "variable_declaration"]:
+                out.append(f"({p}\n  ({decl}\n    (variable_declarator\n      value: (parenthesized_expression {values}))) @function.around)")
+        out.append("")
+        out.append("; `a.b = function () {}`: the definition node is the statement")
+        out.append(f"(expression_statement\n  (assignment_expression\n    right: {values})) @function.around")
+        out.append("; function members of object literals")
+        out.append("(arguments (function_expression body: (_) @function.inside) @function.around)")
+        out.append("(object (method_definition body: (_) @function.inside) @function.around)")
+        out.append(f"(object (pair value: {values}) @function.around)")
     out.append("")
     emit(cls_body, "class", True)
     out.append("; ---- what belongs to a definition from outside it ------------------------------------------------")

@@ -49,7 +49,8 @@ Per language (ctags kinds -> group; everything else is excluded, with the reason
           type: arborist's type kind); macro, guard -> macro. Excluded: implementation (defimpl:
           an arborist container), exception/record (arborist names a struct `defexception`), test.
   haskell: function -> fn; type, module -> type. Excluded: constructor (data constructors:
-          arborist enum members only for multi-constructor types).
+          arborist enum members only for multi-constructor types). A record field is its accessor
+          function: ctags tags it as a function, arborist as a Field, compared as fn.
   ocaml:  function, method, val -> fn; module, class, type -> type. Excluded: Constructor,
           Exception, RecordField, var.
   python: function, member -> fn; class -> type. Excluded: variable, namespace/module (imports),
@@ -57,7 +58,9 @@ Per language (ctags kinds -> group; everything else is excluded, with the reason
   typescript: function, method, generator -> fn; class, interface, enum, alias, namespace -> type.
           Excluded: property, variable, constant, enumerator, local.
   javascript: function, method, generator, getter, setter -> fn; class -> type. Excluded:
-          property, field, variable, constant.
+          property, field, variable, constant. arborist tags functions assigned to members
+          (`Foo.prototype.bar = function`, `exports.f = ...`) and function members of object literals
+          that are declared, exported or assigned (queries/javascript/tags.scm), as ctags does.
   rust:   function, method -> fn; struct, enum, interface (trait), typedef, module -> type;
           macro -> macro. Excluded: implementation (an arborist container), field, enumerator,
           variable.
@@ -133,6 +136,10 @@ CTAGS_EXTRA = {  # kinds ctags leaves off by default
 ARBORIST_KINDS = {
     "Function": FN, "Method": FN, "Constructor": FN,
     "Struct": TY, "Interface": TY, "Class": TY, "Enum": TY, "TypeParameter": TY, "Module": TY, "Namespace": TY,
+}
+# per language: arborist kinds compared although ARBORIST_KINDS leaves them out
+ARBORIST_LANG_KINDS = {
+    "haskell": {"Field": FN},  # a record field is its accessor function (ctags: function)
 }
 # source lines of macro definitions (arborist reports macros as Function)
 MACRO_LINE = {
@@ -230,7 +237,7 @@ def arborist_items(root, lang, binary):
         last = re.sub(r"\[\d+\]$", "", s["name_path"].split("/")[-1])
         for ln in range(s["start_line"], s["end_line"] + 1):
             AT[(s["file"], ln, last)].append(s["kind"])
-        group = ARBORIST_KINDS.get(s["kind"])
+        group = ARBORIST_KINDS.get(s["kind"]) or ARBORIST_LANG_KINDS.get(lang, {}).get(s["kind"])
         if not group or not s["file"].endswith(EXT[lang]):
             continue
         if group == FN and lang in MACRO_LINE and re.search(MACRO_LINE[lang], source_line(root, s["file"], s["start_line"])):
@@ -423,16 +430,54 @@ def ocaml_miss(root, w, other):
         return "ctags error: a type in a constraint (`with type t = ...`) or a path read as a definition"
 
 
+JS_FN_STARTS = {}  # (file, 0-based start line) -> names of arborist function-like symbols starting there
+
+
 def javascript_miss(root, w, other):
     line = _line(root, w)
+    if not JS_FN_STARTS:
+        for (file, name_path), kind in ALL.items():
+            if kind in ("Function", "Method", "Constructor"):
+                last = re.sub(r"\[\d+\]$", "", name_path.split("/")[-1])
+                JS_FN_STARTS.setdefault((file, RANGE[(file, name_path)]["start"]), set()).add(last)
+    here = JS_FN_STARTS.get((w["file"], w["start"]), set())
+    m = re.match(r"\s*module\.exports\s*=\s*function\s+([\w$]+)", line)
+    if w["kind"] in ("function", "method") and (w["name"] in here or m and m.group(1) in here):
+        return ("ctags error: one definition tagged twice (`res.json = function json`: as the member and by the "
+                "function expression's own name; `module.exports = function query`: as `exports` and `query`)")
     if w["kind"] == "class" and not re.search(r"\bclass\b", line):
         return "design: ctags infers a class from a constructor function, prototype or object literal"
+    if re.match(r"\s*[\w$.]+\.prototype\.constructor\s*=", line):
+        return "design: `Foo.prototype.constructor = Foo` restores the constructor link, it defines no method"
+    if re.match(r"\s*[\w$.]+\.prototype\.[\w$]+\.prototype\s*=", line):
+        return "ctags error: `A.prototype.init.prototype = A.prototype` read as a definition of the method `init`"
+    if re.match(r"\s*(var\s+|let\s+|const\s+)?[\w$.]+\s*=\s*\(\s*function\b", line):
+        if w["kind"] == "function" and "Variable" in other:
+            return ("design: `var f = (function () { ... }())`: the value of an immediately invoked function is a "
+                    "variable in arborist (ctags: function)")
+        if re.search(r"\.[\w$]+\s*=\s*\(", line):
+            return "ctags error: the value of an immediately invoked function `a.b = (function () {...})()` read as a function"
+    if re.match(r"\s*[\w$.]+\[[^\]]+\][\w$.]*\s*=\s*function\b", line):
+        return ("ctags error: a function assigned to a computed member (`jQuery.fn[ name ] = function`) named by "
+                "its object (no static name: arborist does not tag it)")
+    if re.match(r"\s*" + re.escape(w["name"]) + r"\.[\w$]+\s*=\s*function\b", line) and here:
+        return "ctags error: `res.get = function` named by its object `res` (arborist: `get`)"
+    if w["kind"] == "function" and re.match(r"\s*" + re.escape(w["name"]) + r"\s*=\s*function\b", line) and any(
+            re.match(r"\s*var\s+" + re.escape(w["name"]) + r"\s*=", source_line(root, w["file"], n))
+            for n in range(max(0, w["start"] - 40), w["start"])):
+        return ("design: reassigning a declared variable (`var getTag = baseGetTag; if (...) getTag = function`) "
+                "is not another definition (arborist tags the `var`)")
     if (w["container"] or "").startswith("AnonymousFunction"):
         return "design: inside an anonymous function (an IIFE/UMD wrapper): arborist tags no locals"
-    if re.match(r"\s*[\w$]+(\.[\w$]+)+\s*=", line):
-        return "design: a function assigned to a member (`a.b.c = function`) is not tagged"
-    if re.match(r"\s*[\w$\"']+\s*:\s*(async\s+)?function\b", line) or w["kind"] == "method" and not other:
-        return "design: members of object literals are not tagged"
+    if w["kind"] == "method" and re.match(r"\s*[\w$\"']+\s*:\s*(async\s+)?function\b", line) and not other:
+        indent = len(line) - len(line.lstrip())
+        for n in range(w["start"] - 1, max(-1, w["start"] - 300), -1):
+            prev = source_line(root, w["file"], n)
+            if prev.strip() and len(prev) - len(prev.lstrip()) < indent:
+                if re.match(r"\s*[\w$\"']+\s*:\s*\{\s*$", prev):
+                    return ("design: members of nested object literals (`special: { click: { setup: function } }`) "
+                            "are not tagged")
+                break
 
 
 def typescript_miss(root, w, other):

@@ -26,17 +26,23 @@
 ; ---- module-level and namespace-level const/let/var (never inside function bodies) ------------
 ; `const f = () => ...` / `= function () {}` is a function; any other value is a variable.
 ; The definition node is the whole lexical_declaration/variable_declaration statement.
+; JavaScript: in the body of a function wrapping the whole file, function-valued declarations are
+; module level too (other values are not tagged there: those patterns would cost more than the rest): an IIFE
+; `(function () {...})()`, a UMD factory `(function (root, factory) {...})(this, function (exports) {...})`,
+; an AMD `define([...], function (dep) {...})`.
 
 (program
     [
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
     ] @definition.function)
 
 (program
@@ -48,9 +54,18 @@
             (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
             (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
             (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (string) (subscript_expression)
-            (super) (template_string) (ternary_expression) (this) (true) (unary_expression)
-            (undefined) (update_expression) (yield_expression)
+            (number) (object)
+            (parenthesized_expression [
+              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
+              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
+              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
+              (null) (number) (object) (regex) (string) (subscript_expression) (super)
+              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
+              (update_expression) (yield_expression) (parenthesized_expression)
+              (sequence_expression)
+            ])
+            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
+            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
           ]))
       (lexical_declaration (variable_declarator name: (identifier) @name !value))
       (variable_declaration
@@ -60,9 +75,18 @@
             (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
             (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
             (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (string) (subscript_expression)
-            (super) (template_string) (ternary_expression) (this) (true) (unary_expression)
-            (undefined) (update_expression) (yield_expression)
+            (number) (object)
+            (parenthesized_expression [
+              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
+              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
+              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
+              (null) (number) (object) (regex) (string) (subscript_expression) (super)
+              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
+              (update_expression) (yield_expression) (parenthesized_expression)
+              (sequence_expression)
+            ])
+            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
+            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
     ] @definition.variable)
@@ -72,11 +96,13 @@
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
     ] @definition.function)
 
 (export_statement declaration:
@@ -88,9 +114,18 @@
             (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
             (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
             (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (string) (subscript_expression)
-            (super) (template_string) (ternary_expression) (this) (true) (unary_expression)
-            (undefined) (update_expression) (yield_expression)
+            (number) (object)
+            (parenthesized_expression [
+              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
+              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
+              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
+              (null) (number) (object) (regex) (string) (subscript_expression) (super)
+              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
+              (update_expression) (yield_expression) (parenthesized_expression)
+              (sequence_expression)
+            ])
+            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
+            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
           ]))
       (lexical_declaration (variable_declarator name: (identifier) @name !value))
       (variable_declaration
@@ -100,12 +135,351 @@
             (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
             (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
             (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (string) (subscript_expression)
-            (super) (template_string) (ternary_expression) (this) (true) (unary_expression)
-            (undefined) (update_expression) (yield_expression)
+            (number) (object)
+            (parenthesized_expression [
+              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
+              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
+              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
+              (null) (number) (object) (regex) (string) (subscript_expression) (super)
+              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
+              (update_expression) (yield_expression) (parenthesized_expression)
+              (sequence_expression)
+            ])
+            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
+            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
     ] @definition.variable)
+
+(program (expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
+    [
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+    ] @definition.function))))))
+
+(program (expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
+    [
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+    ] @definition.function))))))
+
+(program (expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
+    [
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+    ] @definition.function)))))))
+
+(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
+    [
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+    ] @definition.function))))))
+
+(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
+    [
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+    ] @definition.function)))))))
+
+(program (expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
+    [
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+    ] @definition.function)))))
+  (#eq? @_define "define"))
+
+; ---- functions assigned to members (wherever a function declaration would be tagged) ----------
+; The definition node is the expression statement; the name is the last property.
+; `Foo.prototype.bar = function () {}` (or `= otherFunction`, an alias; also in a chain
+; `A.prototype.x = A.prototype.y = f`) is a method `bar`; `exports.parse = function`, `a.b.c = () => {}`,
+; `this.f = function` are functions; `module.exports = function name () {}` is the function `name`.
+; `X.y.get = function` (a property descriptor, `Object.defineProperties(...)`) is the function `y`.
+; `Foo.prototype.constructor = Foo` restores a link: no definition.
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression property: (property_identifier) @_proto)
+      property: (property_identifier) @name)
+    right: [
+      (function_expression) (arrow_function) (generator_function) (class) (identifier) (member_expression)
+      (assignment_expression)
+    ])
+  (#eq? @_proto "prototype")
+  (#not-eq? @name "constructor")) @definition.method
+
+(expression_statement
+  (assignment_expression
+    right: (assignment_expression
+      left: (member_expression
+        object: (member_expression property: (property_identifier) @_proto)
+        property: (property_identifier) @name)))
+  (#eq? @_proto "prototype")
+  (#not-eq? @name "constructor")) @definition.method
+
+(expression_statement
+  (assignment_expression
+    right: (assignment_expression
+      right: (assignment_expression
+        left: (member_expression
+          object: (member_expression property: (property_identifier) @_proto)
+          property: (property_identifier) @name))))
+  (#eq? @_proto "prototype")
+  (#not-eq? @name "constructor")) @definition.method
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: [(identifier) (this)] @_obj
+      property: (property_identifier) @name)
+    right: [(function_expression) (arrow_function) (generator_function)])
+  (#not-eq? @name "exports")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression property: (property_identifier) @_prop)
+      property: (property_identifier) @name)
+    right: [(function_expression) (arrow_function) (generator_function)])
+  (#not-eq? @_prop "prototype")
+  (#not-any-of? @name "get" "set" "exports")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression property: (property_identifier) @name)
+      property: (property_identifier) @_accessor)
+    right: [(function_expression) (arrow_function) (generator_function)])
+  (#not-eq? @name "prototype")
+  (#any-of? @_accessor "get" "set")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    right: (function_expression name: (identifier) @name))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.function
+
+; A named function expression passed to a call statement defines what the call registers:
+; `defineGetter(req, 'ip', function ip () {...})` is the function `ip` (the node: the function).
+(expression_statement
+  (call_expression
+    arguments: (arguments (function_expression name: (identifier) @name) @definition.function)))
+
+; ---- function members of object literals ----------------------------------------------------
+; Methods and function-valued properties (`get() {}`, `put: function () {}`, `"catch": () => {}`) of
+; an object literal that is the value of a module-level declaration (`const api = {...}`: api/get),
+; of `export default`, of an assignment statement to a member (`module.exports = {...}`,
+; `Foo.prototype = {...}`, `jQuery.event = {...}`, `hooks[ type ] = {...}`), or passed to a mixin call
+; statement (`jQuery.extend({...})`, `Object.assign(Foo.prototype, {...})`, `_.mixin({...})`). Other
+; objects passed as arguments or returned (option bags, callbacks) are not definitions; nor are the
+; members of nested objects.
+
+
+(program
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ])
+
+(export_statement declaration:
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ])
+
+(program (expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ]))))))
+
+(program (expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ]))))))
+
+(program (expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ])))))))
+
+(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ]))))))
+
+(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ])))))))
+
+(program (expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
+    [
+      (lexical_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+      (variable_declaration (variable_declarator value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+    ])))))
+  (#eq? @_define "define"))
+
+(export_statement value: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method))
+
+(expression_statement
+  (assignment_expression
+    left: [(member_expression) (subscript_expression)]
+    right: (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+
+(expression_statement
+  (call_expression
+    function: (member_expression property: (property_identifier) @_extend)
+    arguments: (arguments (object
+    [
+      (method_definition name: (_) @name)
+      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+    ] @definition.method)))
+  (#any-of? @_extend "extend" "assign" "mixin"))
 
 ; ---- references ----------------------------------------------------------------------------
 

@@ -46,6 +46,74 @@
         (function_expression body: (_) @function.inside)
         (generator_function body: (_) @function.inside)
       ]))) @function.around
+; in the body of a function wrapping the whole file (an IIFE, UMD, AMD `define`)
+(statement_block
+  (lexical_declaration
+    (variable_declarator
+      value: [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ])) @function.around)
+(statement_block
+  (variable_declaration
+    (variable_declarator
+      value: [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ])) @function.around)
+
+; `var f = (function () {...})`
+(program
+  (lexical_declaration
+    (variable_declarator
+      value: (parenthesized_expression [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ]))) @function.around)
+(program
+  (variable_declaration
+    (variable_declarator
+      value: (parenthesized_expression [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ]))) @function.around)
+(statement_block
+  (lexical_declaration
+    (variable_declarator
+      value: (parenthesized_expression [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ]))) @function.around)
+(statement_block
+  (variable_declaration
+    (variable_declarator
+      value: (parenthesized_expression [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ]))) @function.around)
+
+; `a.b = function () {}`: the definition node is the statement
+(expression_statement
+  (assignment_expression
+    right: [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ])) @function.around
+; function members of object literals
+(arguments (function_expression body: (_) @function.inside) @function.around)
+(object (method_definition body: (_) @function.inside) @function.around)
+(object (pair value: [
+        (arrow_function body: (_) @function.inside)
+        (function_expression body: (_) @function.inside)
+        (generator_function body: (_) @function.inside)
+      ]) @function.around)
 
 (program (class_declaration body: (_) @class.inside) @class.around)
 (statement_block (class_declaration body: (_) @class.inside) @class.around)
