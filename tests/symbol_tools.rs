@@ -344,3 +344,23 @@ fn tool_state_has_no_symbols() {
         p.ok("search_for_pattern", json!({"substring_pattern": "Layers"})).contains(".serena/memories/architecture.md")
     );
 }
+
+/// JavaScript's `Foo.prototype.bar = function` is a method of `function Foo` (a receiver that is a
+/// constructor function), found and edited as `Foo/bar`.
+#[test]
+fn prototype_methods_belong_to_their_constructor_function() {
+    let mut p = TestProject::empty();
+    p.write("route.js", "function Route(path) {\n  this.path = path;\n}\n\nRoute.prototype.dispatch = function (req) {\n  return req;\n};\n");
+    let find =
+        |p: &mut TestProject, pattern: &str| name_paths(&p.ok("find_symbol", json!({"name_path_pattern": pattern})));
+    assert_eq!(find(&mut p, "Route/dispatch"), ["Route/dispatch route.js"]);
+    p.ok(
+        "replace_symbol_body",
+        json!({"name_path": "Route/dispatch", "relative_path": "route.js", "body": "Route.prototype.dispatch = function (req) {\n  return null;\n};"}),
+    );
+    assert!(
+        p.read("route.js").ends_with("Route.prototype.dispatch = function (req) {\n  return null;\n};\n"),
+        "{}",
+        p.read("route.js")
+    );
+}

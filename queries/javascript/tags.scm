@@ -239,7 +239,8 @@
 ; ---- functions assigned to members (wherever a function declaration would be tagged) ----------
 ; The definition node is the expression statement; the name is the last property.
 ; `Foo.prototype.bar = function () {}` (or `= otherFunction`, an alias; also in a chain
-; `A.prototype.x = A.prototype.y = f`) is a method `bar`; `exports.parse = function`, `a.b.c = () => {}`,
+; `A.prototype.x = A.prototype.y = f`) is a method `bar` of `Foo` (@receiver: under `function Foo` or
+; `var Foo` of the same scope, grammars.toml `receivers_may_be_values`, else an Object `Foo`); `exports.parse = function`, `a.b.c = () => {}`,
 ; `this.f = function` are functions; `module.exports = function name () {}` is the function `name`.
 ; `X.y.get = function` (a property descriptor, `Object.defineProperties(...)`) is the function `y`.
 ; `Foo.prototype.constructor = Foo` restores a link: no definition.
@@ -247,7 +248,9 @@
 (expression_statement
   (assignment_expression
     left: (member_expression
-      object: (member_expression property: (property_identifier) @_proto)
+      object: (member_expression
+        object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
+        property: (property_identifier) @_proto)
       property: (property_identifier) @name)
     right: [
       (function_expression) (arrow_function) (generator_function) (class) (identifier) (member_expression)
@@ -260,7 +263,9 @@
   (assignment_expression
     right: (assignment_expression
       left: (member_expression
-        object: (member_expression property: (property_identifier) @_proto)
+        object: (member_expression
+        object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
+        property: (property_identifier) @_proto)
         property: (property_identifier) @name)))
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
@@ -270,7 +275,9 @@
     right: (assignment_expression
       right: (assignment_expression
         left: (member_expression
-          object: (member_expression property: (property_identifier) @_proto)
+          object: (member_expression
+        object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
+        property: (property_identifier) @_proto)
           property: (property_identifier) @name))))
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method

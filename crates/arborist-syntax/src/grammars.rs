@@ -81,6 +81,11 @@ pub struct LanguageEntry {
     /// How code calls a type's members, for heuristic references.
     #[serde(default)]
     pub member_calls: MemberCalls,
+    /// A method's `@receiver` may name a function or variable of the file rather than a type: JavaScript's
+    /// constructor functions and namespace objects (`Foo.prototype.bar = ...` is `Foo/bar` under
+    /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).
+    #[serde(default)]
+    pub receivers_may_be_values: bool,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]

@@ -79,7 +79,7 @@ impl FileSymbols {
     ) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
         let (defs, supers) = collect_defs(lang, tags, tree, text, range);
-        let mut fs = build(defs);
+        let mut fs = build(defs, lang.entry.receivers_may_be_values);
         for (byte, name) in supers {
             if let Some(owner) = fs.innermost_type_at(byte) {
                 fs.supertypes.push((owner, name));
@@ -123,7 +123,7 @@ impl FileSymbols {
         let (fresh, supers) = collect_defs(lang, tags, tree, new_text, Some(region.clone()));
         defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
         sort_defs(&mut defs);
-        let mut fs = build(defs);
+        let mut fs = build(defs, lang.entry.receivers_may_be_values);
         let kept_supers = self
             .supertypes
             .iter()
@@ -470,7 +470,7 @@ pub fn outermost_wrapper<'t, S: Source + ?Sized>(lang: &Language, mut node: Node
 }
 
 /// Nests definitions by range, attaches impl/receiver members to their types, fixes kinds, numbers overloads.
-fn build(defs: Vec<Def>) -> FileSymbols {
+fn build(defs: Vec<Def>, receivers_may_be_values: bool) -> FileSymbols {
     let mut fs = FileSymbols::default();
     let mut impls: Vec<(u32, Option<String>)> = Vec::new();
     // Open definitions; one with the very same range as the next is a sibling (`a, b = 1, 2`), not a parent.
@@ -491,7 +491,7 @@ fn build(defs: Vec<Def>) -> FileSymbols {
         }
         link(&mut fs, i, parent);
     }
-    attach_receivers(&mut fs);
+    attach_receivers(&mut fs, receivers_may_be_values);
     attach_impls(&mut fs, &impls);
     fix_kinds(&mut fs);
     name_items(&mut fs);
@@ -558,6 +558,14 @@ fn find_type(fs: &FileSymbols, siblings: &[u32], name: &str, except: &[u32]) -> 
     })
 }
 
+/// A function or variable named `name` among `siblings` (a constructor function, a namespace object).
+fn find_value(fs: &FileSymbols, siblings: &[u32], name: &str) -> Option<u32> {
+    siblings.iter().copied().find(|&s| {
+        let sym = fs.get(s);
+        sym.name == name && matches!(sym.kind, SymbolKind::Function | SymbolKind::Variable | SymbolKind::Constant)
+    })
+}
+
 /// Rust impl blocks (and extensions): members move to the type symbol of the same scope; without one,
 /// each block stays an `Object` symbol named after the type (same-named siblings: `Foo[0]`, `Foo[1]`).
 fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
@@ -592,15 +600,19 @@ fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
     }
 }
 
-/// Go methods: attached to their receiver's type symbol, or to an `Object` symbol standing for it.
-fn attach_receivers(fs: &mut FileSymbols) {
+/// Go methods: attached to their receiver's type symbol (or, where receivers may be values, to a function
+/// or variable of that name), else to an `Object` symbol standing for it.
+fn attach_receivers(fs: &mut FileSymbols, may_be_values: bool) {
     let methods: Vec<u32> = (0..fs.symbols.len() as u32)
         .filter(|&i| fs.get(i).detail.as_deref().is_some_and(|d| d.starts_with("receiver ")))
         .collect();
     for m in methods {
         let receiver = fs.get(m).detail.as_deref().unwrap()["receiver ".len()..].to_string();
         let siblings = siblings_of(fs, m);
-        let target = find_type(fs, &siblings, &receiver, &[m]).unwrap_or_else(|| synthetic_type(fs, &receiver, m));
+        let value = |fs: &FileSymbols| may_be_values.then(|| find_value(fs, &siblings, &receiver)).flatten();
+        let target = find_type(fs, &siblings, &receiver, &[m])
+            .or_else(|| value(fs))
+            .unwrap_or_else(|| synthetic_type(fs, &receiver, m));
         fs.symbols[m as usize].detail = None;
         unlink(fs, m);
         move_children(fs, &[m], target);
