@@ -207,6 +207,7 @@ def ctags_items(root, lang):
         items.append({
             "file": norm(t["path"]), "name": ctags_name(root, lang, t), "group": group, "kind": t["kind"],
             "start": t["line"] - 1, "end": t["end"] - 1 if "end" in t else None, "container": container,
+            "scope_kind": t.get("scopeKind"),
         })
     return items
 
@@ -332,6 +333,21 @@ def _body(root, w):
     return "\n".join(source_line(root, w["file"], n) for n in range(w["start"], min(end, w["start"] + 30) + 1))
 
 
+def _macro_function_around(w):
+    """An arborist function around the item named like a macro (`GMOCK_DEFINE_..._`), when ctags puts the item in
+    a class or namespace: a macro call (arguments that are types, or empty) that tree-sitter read as a function
+    definition swallowing what follows (a parse artifact, not a function body)."""
+    if w.get("scope_kind") not in ("class", "struct", "union", "namespace"):
+        return None
+    for (file, name_path), kind in ALL.items():
+        if file == w["file"] and kind in ("Function", "Method", "Constructor"):
+            r = RANGE[(file, name_path)]
+            last = re.sub(r"\[\d+\]$", "", name_path.split("/")[-1])
+            if r["start"] < w["start"] <= r["end"] and re.fullmatch(r"[A-Z][A-Z0-9]*_[A-Z0-9_]*", last):
+                return name_path
+    return None
+
+
 def c_family_miss(root, w, other):
     line = _line(root, w)
     if w["name"] in ("__attribute__", "__declspec", "__asm__", "__extension__"):
@@ -346,10 +362,21 @@ def c_family_miss(root, w, other):
                         "the block as C statements)")
     if re.fullmatch(r"[A-Z][A-Z0-9_]*", w["name"]) and re.match(r"\s*" + re.escape(w["name"]) + r"\s*\(", line):
         return "ctags error: a macro call (`TEST(...)`, `ASSERT(...)`) read as a function definition or prototype"
+    if lang_of(root) == "cpp" and w["kind"] == "prototype" and re.fullmatch(r"[A-Z][A-Z0-9]*_[A-Za-z0-9_]*", w["name"]) and (
+            re.match(r"\s*" + re.escape(w["name"]) + r"\s*\(.*\)\s*;", line)
+            or re.search(r"\bstatic_assert\s*\(.*\b" + re.escape(w["name"]) + r"\s*\(", line)):
+        # `GTEST_DECLARE_bool_(flag);` at namespace level has no return type: no function is declared;
+        # `static_assert(!GMOCK_PP_IS_EMPTY(x), "")` is a macro call inside an assertion
+        return "ctags error: a macro call (`TEST(...)`, `ASSERT(...)`) read as a function definition or prototype"
+    if lang_of(root) == "cpp" and not other and _macro_function_around(w):
+        return ("grammar: a macro call read as a function definition swallows the declarations after it "
+                "(`GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(signed char, '\\0');`)")
     if w["kind"] in ("struct", "union", "enum") and re.search(r"\b(struct|union|enum)\s+" + re.escape(w["name"]) + r"\s+\**\w+\s*(=|;|\[)", line):
         return "ctags error: a variable declaration `struct S v = {...}` read as a definition of S"
     if w["name"].startswith("operator ") and re.match(r"operator [A-Za-z_]", w["name"]):
-        return "design: conversion operators (`operator bool`) are not tagged"
+        # a real miss: a symbol's name is the text of one node, and no node of tree-sitter-cpp spans
+        # `operator bool` without its parameters (operator_cast holds `operator bool() const`)
+        return "engine: a conversion operator (`operator bool`) has no name node (the engine names a symbol by one node)"
     if re.search(r"\(\s*[A-Z][A-Z0-9_]+\s+\*\s*" + re.escape(w["name"]), line):
         return "grammar: a calling-convention macro in a declarator (`typedef R (WINAPI *fn)(...)`) breaks its parse"
     if w["kind"] in ("function", "prototype") and re.match(r"\s*(?:[A-Z][A-Z0-9_]+(?:\([^)]*\))?\s+)+\S", line) and not other:

@@ -9,8 +9,9 @@
 ; type; namespace-scope variables = variable, or constant with const/constexpr/constinit before
 ; the first `=` (`constexpr int n`, `const char* const p`).
 ; Declarations count (headers are C++ too): `void f();` and `void bar();` in a class are symbols,
-; so a declaration and its definition in one file are overloads `f[0]`, `f[1]`. Friends, using
-; declarations and conversion operators (`operator bool`) are not tagged. Macros as in C:
+; so a declaration and its definition in one file are overloads `f[0]`, `f[1]`. Friends and using
+; declarations are not tagged, nor are conversion operators (`operator bool`): a name is one node's
+; text and no node spans `operator bool` without its parameters. Macros as in C:
 ; `#define F(x)` = macro, `#define N value` = constant (include guards are skipped).
 ;
 ; Templates: `template <...> class X {...};` is one definition, the template_declaration (it holds
@@ -27,6 +28,23 @@
 ; `extern "C"` bodies, preprocessor blocks, template_declaration, ERROR): inside function bodies,
 ; `std::lock_guard<std::mutex> lock(mu);` parses as a function declaration and locals must not be
 ; tagged. (A #if block inside a function body is the exception a query cannot tell apart.)
+;
+; Compile time: tree-sitter analyses every named node of a pattern that has children against the
+; grammar's parse table, which is slow for big nodes (declaration, function_definition,
+; function_declarator ...). So inner nodes are wildcards told apart by their fields and keywords,
+; each unique in this grammar: `(_ declarator: (identifier) parameters: (_))` is a
+; function_declarator, `(_ scope: ...)` a qualified_identifier, `(_ name: (type_identifier)
+; arguments: (_))` a template_type, `(_ "class" name: ... body: (field_declaration_list))` a
+; class_specifier, `(_ ["struct" "union"] ...)` a struct or union, `(_ body: (enumerator_list))`
+; an enum, `. "typedef"` a type_definition; a declaration among namespace-level items is
+; `(_ !body declarator: ...)` (a function_definition has a body).
+; Matching time: a wildcard child of a big parent (translation_unit, a #if block, a class body) is
+; tried on every child, and a partial match lives until the child ends (a whole namespace, class or
+; #if block): such wildcards carry negated fields that rule out the big nodes at once (`!body`
+; function/class/namespace, `!parameters` template, `!condition` #if, `!name` #ifdef), and their first
+; child step is a field that the wanted node has first. In function bodies (compound_statement) the
+; specifiers are named. Check both costs after a change: `cargo run --release --example query_cost
+; cpp` (compile) and `arborist index` of a big tree (matching).
 
 ; ---- macros --------------------------------------------------------------------------------------
 
@@ -42,49 +60,60 @@
 ; ---- classes, structs, unions, enums -------------------------------------------------------------
 ; A specifier with a body where it stands (namespace level, preprocessor blocks, ERROR, a function
 ; body); as the type of a declaration with declarators (`struct S {...} s;`) it is its own symbol.
+; Among the items of a namespace or #if block, a node with a type_identifier name and a class body
+; that has none of the fields of a function, template, #if or linkage block is a class, struct or
+; union specifier: its first word tells which (a wildcard whose first step is `name:`, so that a
+; namespace fails at its name instead of living through its body).
 
-(translation_unit [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+((translation_unit [
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 ])
-(declaration_list [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+  (#match? @definition.class "^class\\b")
+  (#not-match? @definition.struct "^class\\b"))
+((declaration_list [
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 ])
-(preproc_if [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+  (#match? @definition.class "^class\\b")
+  (#not-match? @definition.struct "^class\\b"))
+((preproc_if [
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 ])
-(preproc_ifdef [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+  (#match? @definition.class "^class\\b")
+  (#not-match? @definition.struct "^class\\b"))
+((preproc_ifdef [
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 ])
-(preproc_else [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+  (#match? @definition.class "^class\\b")
+  (#not-match? @definition.struct "^class\\b"))
+((preproc_else [
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 ])
-(preproc_elif [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+  (#match? @definition.class "^class\\b")
+  (#not-match? @definition.struct "^class\\b"))
+((preproc_elif [
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 ])
-(ERROR [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+  (#match? @definition.class "^class\\b")
+  (#not-match? @definition.struct "^class\\b"))
+((ERROR [
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+  (_ !declarator !parameters !condition !value name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 ])
+  (#match? @definition.class "^class\\b")
+  (#not-match? @definition.struct "^class\\b"))
 (compound_statement [
   (class_specifier name: (type_identifier) @name body: (_)) @definition.class
   (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
@@ -94,66 +123,57 @@
 
 (declaration
   type: [
-    (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-    (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-    (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-    (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+    (_ "class" name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+    (_ ["struct" "union"] name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+    (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum
   ]
   declarator: (_))
 (field_declaration
   type: [
-    (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-    (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-    (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-    (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+    (_ "class" name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+    (_ ["struct" "union"] name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+    (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum
   ]
   declarator: (_))
 
 ; a nested type without declarator is the whole field_declaration (with its `;`)
-[
-  (field_declaration type: (class_specifier name: (type_identifier) @name body: (_)) !declarator) @definition.class
-  (field_declaration type: (struct_specifier name: (type_identifier) @name body: (_)) !declarator) @definition.struct
-  (field_declaration type: (union_specifier name: (type_identifier) @name body: (_)) !declarator) @definition.struct
-  (field_declaration type: (enum_specifier name: (type_identifier) @name body: (_)) !declarator) @definition.enum
-]
+(field_declaration
+  type: (_ "class" name: (type_identifier) @name body: (field_declaration_list)) !declarator) @definition.class
+(field_declaration
+  type: (_ ["struct" "union"] name: (type_identifier) @name body: (field_declaration_list)) !declarator) @definition.struct
+(field_declaration
+  type: (_ name: (type_identifier) @name body: (enumerator_list)) !declarator) @definition.enum
 
 ; a class template (or a specialization `template <> struct Traits<int>`) is the template_declaration
-[
-  (template_declaration
-    (class_specifier
-      name: [(type_identifier) @name (template_type name: (type_identifier) @name)] body: (_))) @definition.class
-  (template_declaration
-    (struct_specifier
-      name: [(type_identifier) @name (template_type name: (type_identifier) @name)] body: (_))) @definition.struct
-  (template_declaration
-    (union_specifier
-      name: [(type_identifier) @name (template_type name: (type_identifier) @name)] body: (_))) @definition.struct
-]
+(template_declaration
+  (_ "class"
+    name: [(type_identifier) @name (_ name: (type_identifier) @name arguments: (_))]
+    body: (field_declaration_list))) @definition.class
+(template_declaration
+  (_ ["struct" "union"]
+    name: [(type_identifier) @name (_ name: (type_identifier) @name arguments: (_))]
+    body: (field_declaration_list))) @definition.struct
 
 ; `class Outer::Inner {...}` defined outside Outer
 (class_specifier
-  name: (qualified_identifier
-    scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
+  name: (_
+    scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
     name: (type_identifier) @name)
   body: (_)) @definition.class
 (struct_specifier
-  name: (qualified_identifier
-    scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
+  name: (_
+    scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
     name: (type_identifier) @name)
   body: (_)) @definition.struct
 
 ; typedef of a body (C style): the typedef names it, and its tag (if any) is a second name
 (type_definition
-  type: [(struct_specifier body: (_)) (union_specifier body: (_)) (class_specifier body: (_))]
+  type: (_ body: (field_declaration_list))
   declarator: (type_identifier) @name) @definition.struct
 (type_definition
-  type: [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-    (class_specifier name: (type_identifier) @name body: (_))
-  ]) @definition.struct
-(type_definition type: (enum_specifier body: (_)) declarator: (type_identifier) @name) @definition.enum
-(type_definition type: (enum_specifier name: (type_identifier) @name body: (_))) @definition.enum
+  type: (_ name: (type_identifier) @name body: (field_declaration_list))) @definition.struct
+(type_definition type: (_ body: (enumerator_list)) declarator: (type_identifier) @name) @definition.enum
+(type_definition type: (_ name: (type_identifier) @name body: (enumerator_list))) @definition.enum
 
 ; Enumerators (also in #if blocks of the list) of a named enum, of a typedef'd or member one, and
 ; of an anonymous enum at file level (`enum { BUF_SIZE = 256 };`), not of a local's anonymous type.
@@ -162,248 +182,225 @@
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ]))
-(type_definition type: (enum_specifier !name body: (enumerator_list [
+(type_definition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(field_declaration type: (enum_specifier !name body: (enumerator_list [
+(field_declaration type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(translation_unit (enum_specifier !name body: (enumerator_list [
+(translation_unit [
+  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
+    (enumerator name: (identifier) @name) @definition.enum_member
+    (_ (enumerator name: (identifier) @name) @definition.enum_member)
+    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+  ]))
+  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(declaration_list (enum_specifier !name body: (enumerator_list [
+])
+(declaration_list [
+  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
+    (enumerator name: (identifier) @name) @definition.enum_member
+    (_ (enumerator name: (identifier) @name) @definition.enum_member)
+    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+  ]))
+  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(preproc_if (enum_specifier !name body: (enumerator_list [
+])
+(preproc_if [
+  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
+    (enumerator name: (identifier) @name) @definition.enum_member
+    (_ (enumerator name: (identifier) @name) @definition.enum_member)
+    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+  ]))
+  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(preproc_ifdef (enum_specifier !name body: (enumerator_list [
+])
+(preproc_ifdef [
+  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
+    (enumerator name: (identifier) @name) @definition.enum_member
+    (_ (enumerator name: (identifier) @name) @definition.enum_member)
+    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+  ]))
+  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(preproc_else (enum_specifier !name body: (enumerator_list [
+])
+(preproc_else [
+  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
+    (enumerator name: (identifier) @name) @definition.enum_member
+    (_ (enumerator name: (identifier) @name) @definition.enum_member)
+    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+  ]))
+  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(preproc_elif (enum_specifier !name body: (enumerator_list [
+])
+(preproc_elif [
+  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
+    (enumerator name: (identifier) @name) @definition.enum_member
+    (_ (enumerator name: (identifier) @name) @definition.enum_member)
+    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+  ]))
+  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(ERROR (enum_specifier !name body: (enumerator_list [
+])
+(ERROR [
+  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
+    (enumerator name: (identifier) @name) @definition.enum_member
+    (_ (enumerator name: (identifier) @name) @definition.enum_member)
+    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+  ]))
+  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(translation_unit (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(declaration_list (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_if (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_ifdef (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_else (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_elif (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(ERROR (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
+])
 
 ; ---- constructors and destructors --------------------------------------------------------------
 ; In a class body (also templated, or in a preprocessor block there): a function without return
 ; type named by an identifier, or a destructor. These patterns come before the general ones, which
-; match the same nodes: the first pattern wins.
+; match the same nodes: the first pattern wins. (Among the items of a class body, a node without
+; type but with a declarator is a function_definition or a declaration.)
 
-(field_declaration_list
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor)
-(field_declaration_list (template_declaration
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor))
-(field_declaration_list (preproc_if
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor))
-(field_declaration_list (preproc_if (template_declaration
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor)))
-(field_declaration_list (preproc_ifdef
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor))
-(field_declaration_list (preproc_ifdef (template_declaration
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor)))
-(field_declaration_list (_ (preproc_else
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor)))
-(field_declaration_list (_ (preproc_else (template_declaration
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor))))
-(field_declaration_list (_ (preproc_elif
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor)))
-(field_declaration_list (_ (preproc_elif (template_declaration
-  [
-    (function_definition !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-    (declaration !type declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name))
-  ] @definition.constructor))))
+(field_declaration_list [
+  (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
+  (template_declaration
+    (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
+  (preproc_if [
+    (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
+    (template_declaration
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
+  ])
+  (preproc_ifdef [
+    (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
+    (template_declaration
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
+  ])
+  (_ !type !body !declarator !parameters alternative: (preproc_else [
+    (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
+    (template_declaration
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
+  ]))
+  (_ !type !body !declarator !parameters alternative: (preproc_elif [
+    (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
+    (template_declaration
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
+  ]))
+])
 
 ; out of line: `Foo::Foo(...)`, `Foo::~Foo()`
 ((function_definition
   !type
-  declarator: (function_declarator
+  declarator: (_
     declarator: [
-      (qualified_identifier
-        scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
+      (_
+        scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
         name: (identifier) @name)
-      (qualified_identifier
-        name: (qualified_identifier
-          scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-          name: (identifier) @name))
-      (qualified_identifier
-        name: (qualified_identifier
-          name: (qualified_identifier
-            scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-            name: (identifier) @name)))
-    ])) @definition.constructor
+      (_ name: (_
+        scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+        name: (identifier) @name))
+      (_ name: (_ name: (_
+        scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+        name: (identifier) @name)))
+    ]
+    parameters: (_))) @definition.constructor
   (#eq? @name @receiver))
 (function_definition
-  declarator: (function_declarator
+  declarator: (_
     declarator: [
-      (qualified_identifier
-        scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
+      (_
+        scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
         name: (destructor_name) @name)
-      (qualified_identifier
-        name: (qualified_identifier
-          scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-          name: (destructor_name) @name))
-      (qualified_identifier
-        name: (qualified_identifier
-          name: (qualified_identifier
-            scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-            name: (destructor_name) @name)))
-    ])) @definition.constructor
+      (_ name: (_
+        scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+        name: (destructor_name) @name))
+      (_ name: (_ name: (_
+        scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+        name: (destructor_name) @name)))
+    ]
+    parameters: (_))) @definition.constructor
 
 ; ---- functions and methods -----------------------------------------------------------------------
 ; Every function definition (a function directly in a type is a method: the engine makes it so);
-; the declarator may return by pointer or reference.
+; the declarator may return by pointer or reference. Out of line: `R Foo::bar() {}`,
+; `R a::Foo<T>::operator==(...) {}`.
 
 (function_definition
   declarator: [
-    (function_declarator declarator: [
-      (identifier) @name (field_identifier) @name (operator_name) @name
-      (template_function name: (identifier) @name)
-    ])
-    (_ declarator: (function_declarator declarator: [
-      (identifier) @name (field_identifier) @name (operator_name) @name
-    ]))
-    (reference_declarator (function_declarator declarator: [
-      (identifier) @name (field_identifier) @name (operator_name) @name
-    ]))
-  ]) @definition.function
-
-; out of line: `R Foo::bar() {}`, `R a::Foo<T>::operator==(...) {}`
-(function_definition
-  declarator: [
-    (function_declarator declarator: [
-      (qualified_identifier
-        scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-        name: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (qualified_identifier
-        name: (qualified_identifier
-          scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-          name: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)]))
-      (qualified_identifier
-        name: (qualified_identifier
-          name: (qualified_identifier
-            scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-            name: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])))
-    ])
-    (_ declarator: (function_declarator declarator: [
-      (qualified_identifier
-        scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-        name: [(identifier) @name (operator_name) @name])
-      (qualified_identifier
-        name: (qualified_identifier
-          scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
+    (_
+      declarator: [
+        (identifier) @name (field_identifier) @name (operator_name) @name
+        (_ name: (identifier) @name arguments: (_))
+        (_
+          scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+          name: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))])
+        (_ name: (_
+          scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+          name: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))]))
+        (_ name: (_ name: (_
+          scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+          name: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))])))
+      ]
+      parameters: (_))
+    (_ declarator: (_
+      declarator: [
+        (identifier) @name (field_identifier) @name (operator_name) @name
+        (_
+          scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+          name: [(identifier) @name (operator_name) @name])
+        (_ name: (_
+          scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
           name: [(identifier) @name (operator_name) @name]))
-    ]))
-    (reference_declarator (function_declarator declarator: [
-      (qualified_identifier
-        scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-        name: [(identifier) @name (operator_name) @name])
-      (qualified_identifier
-        name: (qualified_identifier
-          scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
+      ]
+      parameters: (_)))
+    (reference_declarator (_
+      declarator: [
+        (identifier) @name (field_identifier) @name (operator_name) @name
+        (_
+          scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+          name: [(identifier) @name (operator_name) @name])
+        (_ name: (_
+          scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
           name: [(identifier) @name (operator_name) @name]))
-    ]))
+      ]
+      parameters: (_)))
   ]) @definition.function
 
 ; member function declarations (a field_declaration exists only in a class body)
 (field_declaration
   declarator: [
-    (function_declarator declarator: [(field_identifier) @name (operator_name) @name])
-    (_ declarator: (function_declarator declarator: [(field_identifier) @name (operator_name) @name]))
-    (reference_declarator (function_declarator declarator: [(field_identifier) @name (operator_name) @name]))
+    (_ declarator: [(field_identifier) @name (operator_name) @name] parameters: (_))
+    (_ declarator: (_ declarator: [(field_identifier) @name (operator_name) @name] parameters: (_)))
+    (reference_declarator (_ declarator: [(field_identifier) @name (operator_name) @name] parameters: (_)))
   ]) @definition.method
 (field_declaration_list
   (template_declaration
-    (declaration
+    (_
       declarator: [
-        (function_declarator declarator: [(identifier) @name (operator_name) @name])
-        (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-        (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+        (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_))
+        (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+        (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
       ]) @definition.method))
 
 ; ---- fields ----------------------------------------------------------------------------------------
@@ -421,157 +418,200 @@
   ]) @definition.field
   (#not-match? @definition.field "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (field_declaration
-  type: [
-    (class_specifier name: (_) body: (_))
-    (struct_specifier name: (_) body: (_))
-    (union_specifier name: (_) body: (_))
-    (enum_specifier name: (_) body: (_))
-  ]
+  type: (_ name: (_) body: (_))
   declarator: [
     (field_identifier) @name
     (_ declarator: (field_identifier) @name)
     (_ declarator: (_ declarator: (field_identifier) @name))
   ] @definition.field)
 
-; static data members defined out of line: `int Foo::count = 0;`
+; static data members defined out of line: `int Foo::count = 0;` (the declarator is no function's)
 (declaration
   declarator: [
-    (qualified_identifier
-      scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
+    (_
+      scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
       name: (identifier) @name)
-    (init_declarator
-      declarator: (qualified_identifier
-        scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-        name: (identifier) @name))
-    (pointer_declarator
-      declarator: (qualified_identifier
-        scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-        name: (identifier) @name))
-    (init_declarator
-      declarator: (pointer_declarator
-        declarator: (qualified_identifier
-          scope: [(namespace_identifier) @receiver (template_type name: (type_identifier) @receiver)]
-          name: (identifier) @name)))
+    (_ !parameters declarator: (_
+      scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+      name: (identifier) @name))
+    (_ !parameters declarator: (_ !parameters declarator: (_
+      scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+      name: (identifier) @name)))
   ]) @definition.field
 
 ; ---- type aliases ------------------------------------------------------------------------------------
 ; Not in function bodies (a local alias is a local). A typedef of a body matched above wins on
-; the same node.
+; the same node. Function types: `typedef R (F)(int);`, `typedef R* (*F)(int);`, `typedef R& (*F)(int);`. `(_ name: (type_identifier) type: (_))` is an alias_declaration.
 
 (translation_unit
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (declaration_list
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (field_declaration_list
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (template_declaration
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (preproc_if
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (preproc_ifdef
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (preproc_else
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (preproc_elif
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (ERROR
   [
-    (alias_declaration name: (type_identifier) @name)
-    (type_definition declarator: [
+    (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
+    (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
       (reference_declarator (type_identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+      (_ declarator: [
+        (type_identifier) @name
+        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ declarator: [
+          (type_identifier) @name
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ])
+      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
     ])
   ] @definition.type)
 (concept_definition name: (identifier) @name) @definition.type
 
 ; ---- namespace-scope functions declared, variables and constants -------------------------------
 ; One per declarator, the node is the whole declaration. A declaration beside a named class/struct/
-; enum body (`struct S {...} s;`) keeps only the type as symbol.
+; enum body (`struct S {...} s;`) keeps only the type as symbol. In ERROR nodes (where a
+; parameter_declaration may stand) the node must be a declaration.
 
 (translation_unit
-  (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+  (_ !body !parameters !condition !name declarator: [
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (translation_unit
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -584,7 +624,8 @@
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (translation_unit
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -597,14 +638,14 @@
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 
 (declaration_list
-  (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+  (_ !body !parameters !condition !name declarator: [
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (declaration_list
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -617,7 +658,8 @@
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (declaration_list
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -630,14 +672,14 @@
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 
 (preproc_if
-  (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+  (_ !body !parameters !condition !name declarator: [
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (preproc_if
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -650,7 +692,8 @@
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (preproc_if
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -663,14 +706,14 @@
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 
 (preproc_ifdef
-  (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+  (_ !body !parameters !condition !name declarator: [
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (preproc_ifdef
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -683,7 +726,8 @@
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (preproc_ifdef
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -696,14 +740,14 @@
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 
 (preproc_else
-  (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+  (_ !body !parameters !condition !name declarator: [
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (preproc_else
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -716,7 +760,8 @@
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (preproc_else
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -729,14 +774,14 @@
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 
 (preproc_elif
-  (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+  (_ !body !parameters !condition !name declarator: [
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (preproc_elif
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -749,7 +794,8 @@
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (preproc_elif
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -762,14 +808,14 @@
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 
 (template_declaration
-  (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+  (_ !body !parameters !condition !name declarator: [
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (template_declaration
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -782,7 +828,8 @@
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
 (template_declaration
-  (declaration
+  (_ !body !parameters !condition !name
+    type: (_)
     declarator: [
       (identifier) @name
       (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
@@ -796,10 +843,9 @@
 
 (ERROR
   (declaration declarator: [
-      (function_declarator
-        declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
-      (_ declarator: (function_declarator declarator: [(identifier) @name (operator_name) @name]))
-      (reference_declarator (function_declarator declarator: [(identifier) @name (operator_name) @name]))
+      (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
+      (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
     ]) @definition.function)
 (ERROR
   (declaration
@@ -829,9 +875,11 @@
 
 ; ---- supertypes ----------------------------------------------------------------------------------
 
+; a template_type is `(_ name: (type_identifier) arguments: (_))`, a qualified_identifier the node
+; with a name and no arguments
 (base_class_clause
   [
     (type_identifier) @name
-    (template_type name: (type_identifier) @name)
-    (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)])
+    (_ name: (type_identifier) @name arguments: (_))
+    (_ !arguments name: [(type_identifier) @name (_ name: (type_identifier) @name arguments: (_))])
   ] @reference.implementation)
