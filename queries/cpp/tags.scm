@@ -387,6 +387,15 @@
       parameters: (_)))
   ]) @definition.function
 
+; conversion operators, named like ctags from `operator` to the end of the type (`operator bool`,
+; `operator Action<F>`): two @name captures name a definition together
+(function_definition declarator: (operator_cast "operator" @name type: (_) @name)) @definition.function
+(function_definition declarator: (qualified_identifier
+  scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
+  name: (operator_cast "operator" @name type: (_) @name))) @definition.function
+(field_declaration declarator: (operator_cast "operator" @name type: (_) @name)) @definition.method
+(declaration declarator: (operator_cast "operator" @name type: (_) @name)) @definition.method
+
 ; member function declarations (a field_declaration exists only in a class body)
 (field_declaration
   declarator: [

@@ -241,12 +241,21 @@ fn collect_defs<S: Source + ?Sized>(
     while let Some(m) = matches.next() {
         let mut def_node = None;
         let (mut name, mut receiver, mut trait_name, mut doc) = (None, None, None, None::<Range<usize>>);
+        // Several @name captures name the definition together, first to last (`operator bool`).
+        let mut name_end: Option<Node> = None;
         let mut trailer = None;
         let mut implements = false;
         for c in m.captures() {
             match tags.roles[c.index as usize] {
                 Role::Definition(kind) => def_node = Some((kind, c.node)),
-                Role::Name => name = Some(c.node),
+                Role::Name => {
+                    if name.is_none_or(|n: Node| c.node.start_byte() < n.start_byte()) {
+                        name_end = name_end.or(name);
+                        name = Some(c.node);
+                    } else if name_end.is_none_or(|e| c.node.end_byte() > e.end_byte()) {
+                        name_end = Some(c.node);
+                    }
+                }
                 Role::Doc => doc = Some(extend(doc, c.node.byte_range())),
                 Role::Receiver => receiver = Some(node_text(c.node, text)),
                 Role::Trait => trait_name = Some(node_text(c.node, text)),
@@ -278,11 +287,15 @@ fn collect_defs<S: Source + ?Sized>(
                 range: node.start_byte()..last.end_byte().max(node.start_byte()),
                 start_line: node.start_position().row,
                 end_line: end_line(node.start_position().row, last),
-                name: if kind == DefKind::Item { String::new() } else { node_text(name, text) },
-                name_range: if kind == DefKind::Item {
-                    node.start_byte()..node.start_byte()
-                } else {
-                    name.byte_range()
+                name: match (kind, name_end) {
+                    (DefKind::Item, _) => String::new(),
+                    (_, Some(end)) => spanned_name(name.start_byte()..end.end_byte(), text),
+                    (_, None) => node_text(name, text),
+                },
+                name_range: match (kind, name_end) {
+                    (DefKind::Item, _) => node.start_byte()..node.start_byte(),
+                    (_, Some(end)) => name.start_byte()..end.end_byte(),
+                    (_, None) => name.byte_range(),
                 },
                 signature_end: signature_end(node, text),
                 doc,
@@ -295,6 +308,11 @@ fn collect_defs<S: Source + ?Sized>(
     let mut defs: Vec<Def> = by_node.into_values().map(|(_, d)| d).collect();
     sort_defs(&mut defs);
     (defs, supers)
+}
+
+/// A name spanning several nodes, its whitespace runs made single spaces (`operator  Action<F>`).
+fn spanned_name<S: Source + ?Sized>(range: Range<usize>, text: &S) -> String {
+    text.slice(range).split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Document order; an enclosing definition before what it encloses; same node by name position.
