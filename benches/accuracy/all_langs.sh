@@ -31,7 +31,7 @@ for l in "${LANGS[@]}"; do
     /^ctags items:/ { split($0, a, /[:;] */); want = a[2]; got = a[4]; match($0, /matched: [0-9]+/); m = substr($0, RSTART + 9, RLENGTH - 9) }
     /^recall:/     { rec = $2 }
     /^precision:/  { prec = $2 }
-    /^recall without/ { adj = $7 }
+    /^recall without/ { match($0, /: [0-9.]+%/); adj = substr($0, RSTART + 2, RLENGTH - 2) }
     /^missing: [0-9]/ { split($0, b, /[:,] */); for (i = 2; i <= 6; i++) { split(b[i], c, " "); n[i] = c[1] }
                         why = n[2] " / " n[3] " / " n[4] " / " n[5] " / " n[6] }
     END { if (adj == "") adj = rec; if (why == "") why = "(see report)";

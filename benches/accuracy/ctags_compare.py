@@ -149,6 +149,11 @@ MACRO_LINE = {
 SHOW = int(os.environ.get("SHOW", "8"))
 
 
+def segments(name_path):
+    """A name path's segments: `/` separates them, `\\/` is a slash inside a name (`( \\/ )`)."""
+    return [p.replace("\\/", "/") for p in re.split(r"(?<!\\)/", name_path)]
+
+
 def norm(path):
     return path[2:] if path.startswith("./") else path
 
@@ -235,7 +240,7 @@ def arborist_items(root, lang, binary):
         s = json.loads(line)
         ALL[(s["file"], s["name_path"])] = s["kind"]
         RANGE[(s["file"], s["name_path"])] = {"start": s["start_line"], "end": s["end_line"], "name_path": s["name_path"]}
-        last = re.sub(r"\[\d+\]$", "", s["name_path"].split("/")[-1])
+        last = re.sub(r"\[\d+\]$", "", segments(s["name_path"])[-1])
         for ln in range(s["start_line"], s["end_line"] + 1):
             AT[(s["file"], ln, last)].append(s["kind"])
         group = ARBORIST_KINDS.get(s["kind"]) or ARBORIST_LANG_KINDS.get(lang, {}).get(s["kind"])
@@ -243,7 +248,7 @@ def arborist_items(root, lang, binary):
             continue
         if group == FN and lang in MACRO_LINE and re.search(MACRO_LINE[lang], source_line(root, s["file"], s["start_line"])):
             group = MAC
-        segs = [re.sub(r"\[\d+\]$", "", p) for p in s["name_path"].split("/")]
+        segs = [re.sub(r"\[\d+\]$", "", p) for p in segments(s["name_path"])]
         if lang == "julia" and "." in segs[-1]:
             segs[-1] = segs[-1].split(".")[-1].lstrip(":")  # `Base.show`: ctags names it `show` (scope Base)
         if lang in ("csharp", "cpp") and s["kind"] == "Namespace":
@@ -317,7 +322,7 @@ def found_alone(root, lang, binary, missing):
         for line in out.splitlines():
             s = json.loads(line)
             w = names.get(s["file"])
-            last = re.sub(r"\[\d+\]$", "", s["name_path"].split("/")[-1])
+            last = re.sub(r"\[\d+\]$", "", segments(s["name_path"])[-1])
             if w is not None and last == w["name"]:
                 found.add(id(w))
     return found
@@ -342,7 +347,7 @@ def _macro_function_around(w):
     for (file, name_path), kind in ALL.items():
         if file == w["file"] and kind in ("Function", "Method", "Constructor"):
             r = RANGE[(file, name_path)]
-            last = re.sub(r"\[\d+\]$", "", name_path.split("/")[-1])
+            last = re.sub(r"\[\d+\]$", "", segments(name_path)[-1])
             if r["start"] < w["start"] <= r["end"] and re.fullmatch(r"[A-Z][A-Z0-9]*_[A-Z0-9_]*", last):
                 return name_path
     return None
@@ -418,8 +423,7 @@ def kotlin_miss(root, w, other):
 
 
 def ruby_miss(root, w, other):
-    if re.search(r"[\[/]", w["name"]):
-        return "engine: an operator method named `[]`, `[]=` or `/` gets an ambiguous name path (`A[]`, `A//`)"
+    return None
 
 
 def haskell_miss(root, w, other):
@@ -441,8 +445,6 @@ def ocaml_miss(root, w, other):
     stem = os.path.splitext(os.path.basename(w["file"]))[0]
     if w["kind"] == "module" and w["start"] == 0 and w["name"].lower() == stem.lower():
         return "design: ctags tags each file as a module of its name (arborist: the file is no symbol)"
-    if "/" in w["name"]:
-        return "engine: an operator named `/` (`let ( / ) = ...`) gets an ambiguous name path (`//`)"
     if w["name"] in ("include", "open", "()", "_", "struct", "sig", "nonrec", "val"):
         return "ctags error: `include`, `let open`, `let ()` read as definitions"
     if w["kind"] == "val" and "Variable" in other:
@@ -465,7 +467,7 @@ def javascript_miss(root, w, other):
     if not JS_FN_STARTS:
         for (file, name_path), kind in ALL.items():
             if kind in ("Function", "Method", "Constructor"):
-                last = re.sub(r"\[\d+\]$", "", name_path.split("/")[-1])
+                last = re.sub(r"\[\d+\]$", "", segments(name_path)[-1])
                 JS_FN_STARTS.setdefault((file, RANGE[(file, name_path)]["start"]), set()).add(last)
     here = JS_FN_STARTS.get((w["file"], w["start"]), set())
     m = re.match(r"\s*module\.exports\s*=\s*function\s+([\w$]+)", line)
@@ -661,7 +663,7 @@ def main():
         where = f"{g['file']}:{g['start'] + 1}-{g['end'] + 1} {g['kind']} {g['name_path']}"
         if "/testdata/" in g["file"]:
             return "in testdata/ (often deliberately invalid code)", where
-        segs = g["name_path"].split("/")
+        segs = segments(g["name_path"])
         kinds = [ALL.get((g["file"], "/".join(segs[:i]))) for i in range(1, len(segs))]
         if "EnumMember" in kinds:
             return f"{g['kind']} in an enum constant's body (ctags takes `C(..) {{` for a method, skips the body)", where

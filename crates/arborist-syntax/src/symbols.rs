@@ -834,7 +834,8 @@ fn parse_segment(seg: &str) -> std::result::Result<Segment, String> {
     if seg.is_empty() {
         return Err("the name path pattern has an empty segment (`//`)".into());
     }
-    if let Some(open) = seg.rfind('[').filter(|_| seg.ends_with(']')) {
+    // `name[1]` is an overload index; `[]` (a Ruby operator method) is a name
+    if let Some(open) = seg.rfind('[').filter(|&o| seg.ends_with(']') && o + 2 < seg.len()) {
         let digits = &seg[open + 1..seg.len() - 1];
         let index =
             digits.parse().map_err(|_| format!("bad overload index in `{seg}`; use a number like `name[1]`"))?;
@@ -860,4 +861,22 @@ pub fn outline(fs: &FileSymbols) -> String {
         stack.extend(s.children.iter().rev().map(|&c| (c, depth + 1)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(pattern: &str) -> Vec<(String, Option<u32>)> {
+        NamePattern::parse(pattern).unwrap().segments.into_iter().map(|s| (s.name, s.index)).collect()
+    }
+
+    #[test]
+    fn name_path_patterns_split_at_unescaped_slashes() {
+        assert_eq!(names("A/b[1]"), [("A".into(), None), ("b".into(), Some(1))]);
+        assert_eq!(names("V/operator\\/"), [("V".into(), None), ("operator/".into(), None)]);
+        assert_eq!(names("Vec/[]"), [("Vec".into(), None), ("[]".into(), None)], "Ruby's [] is a name");
+        assert_eq!(names("/@scope\\/pkg/"), [("@scope/pkg".into(), None)]);
+        assert!(NamePattern::parse("a/b[x]").is_err());
+    }
 }
