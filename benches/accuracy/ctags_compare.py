@@ -353,18 +353,56 @@ def _macro_function_around(w):
     return None
 
 
-def c_family_miss(root, w, other):
-    line = _line(root, w)
-    if w["name"] in ("__attribute__", "__declspec", "__asm__", "__extension__"):
-        return "ctags error: `__attribute__((...))` read as a function name"
-    if lang_of(root) == "objc" and w["kind"] in ("method", "class"):
+def _objc_prev_code_line(root, w, n):
+    """The last line before line n that is not blank or a comment ("" at the top of the file)."""
+    for k in range(n - 1, max(-1, n - 50), -1):
+        prev = source_line(root, w["file"], k).strip()
+        if prev and not prev.startswith(("//", "/*", "*")) and not prev.endswith("*/"):
+            return prev
+    return ""
+
+
+def _objc_miss(root, w, line):
+    if w["kind"] in ("method", "class"):
         for n in range(w["start"] - 1, max(-1, w["start"] - 400), -1):
             prev = source_line(root, w["file"], n).strip()
             if prev.startswith(("@interface", "@implementation", "@protocol", "@end", "#endif", "#else", "#elif")):
                 break
+            if re.match(r"#\s*ifn?def\b", prev):
+                return ("grammar: a method with parameters in an `#ifdef`/`#ifndef` block inside @interface/"
+                        "@implementation (tree-sitter-objc parses the block as C statements; `#if` blocks parse)")
             if prev.startswith("#if"):
-                return ("grammar: a method in a `#if` block inside @interface/@implementation (tree-sitter-objc parses "
-                        "the block as C statements)")
+                break
+        # ctags' line of a method is the line of its `{`: the macro call is on it or just above
+        for text in (line, _line(root, w, -1) if w["start"] > 0 else ""):
+            if re.fullmatch(r"[A-Z][A-Z0-9_]*", w["name"]) and re.match(r"\s*" + re.escape(w["name"]) + r"\s*\(", text):
+                return ("ctags error: a macro that expands to a method (`RCT_CUSTOM_VIEW_PROPERTY(name, type, View) "
+                        "{...}`) read as a method named by the macro")
+    if (w["kind"] == "function" and not re.fullmatch(r"[A-Z][A-Z0-9_]*", w["name"])
+            and re.match(r"\s*" + re.escape(w["name"]) + r"\s*\(", line)):
+        prev = _objc_prev_code_line(root, w, w["start"])
+        if not prev or prev.startswith("#") or prev.endswith((";", "}", "{")):
+            # no return type before the name, on its line or the line above: a call, not a function
+            return ("ctags error: a call at the start of a statement (`PyDoc_STRVAR(name, \"...\");`, "
+                    "`NSLog(...);`) read as a function definition or prototype")
+    if w["kind"] == "function" and re.search(r"=\s*(?:\([^()]*\)\s*)?" + re.escape(w["name"]) + r"\s*\(", line):
+        return "ctags error: a call in an initializer or assignment (`x = CFSTR(\"...\");`) read as a function"
+    if w["kind"] == "function" and re.match(r"\s*[\w\s*]*[\s*]" + re.escape(w["name"]) + r"\s*\([^;{]*\)\s*;", line):
+        return "design: a function prototype (declarations are not tagged in .m files, as in C)"
+    if w["kind"] == "interface" and re.match(r"\s*@interface\s+\w+\s*\(\s*\)", line):
+        return ("design: a class extension `@interface Foo ()` is a block of Foo's members (an impl container, "
+                "as categories are), not a declaration of Foo")
+    return None
+
+
+def c_family_miss(root, w, other):
+    line = _line(root, w)
+    if w["name"] in ("__attribute__", "__declspec", "__asm__", "__extension__"):
+        return "ctags error: `__attribute__((...))` read as a function name"
+    if lang_of(root) == "objc":
+        cause = _objc_miss(root, w, line)
+        if cause:
+            return cause
     if re.fullmatch(r"[A-Z][A-Z0-9_]*", w["name"]) and re.match(r"\s*" + re.escape(w["name"]) + r"\s*\(", line):
         return "ctags error: a macro call (`TEST(...)`, `ASSERT(...)`) read as a function definition or prototype"
     if lang_of(root) == "cpp" and w["kind"] == "prototype" and re.fullmatch(r"[A-Z][A-Z0-9]*_[A-Za-z0-9_]*", w["name"]) and (

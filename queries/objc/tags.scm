@@ -20,29 +20,27 @@
 ; (`NS_ASSUME_NONNULL_BEGIN`) before `@interface`/`@implementation` also breaks the parse.
 
 ; ---- classes, protocols, categories, extensions --------------------------------------------------
+; (also after a leading `__attribute__((...))`, the declaration's first child; a category's class
+; name is the identifier just before the category name)
 
-((class_interface . (identifier) @name !category) @definition.class
+((class_interface "@interface" . (identifier) @name !category) @definition.class
   (#not-match? @definition.class "@interface\\s+\\w+\\s*[(]"))
-((class_interface . (identifier) @name !category) @definition.impl
+((class_interface "@interface" . (identifier) @name !category) @definition.impl
   (#match? @definition.impl "@interface\\s+\\w+\\s*[(]\\s*[)]"))
-(class_interface . (identifier) @name category: (identifier)) @definition.impl
-(class_implementation . (identifier) @name) @definition.impl
-(protocol_declaration . (identifier) @name) @definition.interface
-; the same after a leading `__attribute__((...))`, the declaration's first child
-((class_interface . (attribute_specifier) . (identifier) @name !category) @definition.class
-  (#not-match? @definition.class "@interface\\s+\\w+\\s*[(]"))
-((class_interface . (attribute_specifier) . (identifier) @name !category) @definition.impl
-  (#match? @definition.impl "@interface\\s+\\w+\\s*[(]\\s*[)]"))
-(class_interface . (attribute_specifier) . (identifier) @name category: (identifier)) @definition.impl
-(class_implementation . (attribute_specifier) . (identifier) @name) @definition.impl
-(protocol_declaration . (attribute_specifier) . (identifier) @name) @definition.interface
+(class_interface (identifier) @name . category: (identifier)) @definition.impl
+(class_implementation "@implementation" . (identifier) @name) @definition.impl
+(protocol_declaration "@protocol" . (identifier) @name) @definition.interface
 
 ; ---- methods, properties, instance variables -----------------------------------------------------
+; A method definition is the only child of an implementation_definition that starts with a
+; method_type or with `-`/`+` (a wildcard here: `method_definition` as a parent costs ~120 ms of
+; query compile time).
 
 (method_declaration (method_type) . (identifier) @name) @definition.method
 (method_declaration . (identifier) @name) @definition.method
-(method_definition (method_type) . (identifier) @name) @definition.method
-(method_definition . (identifier) @name) @definition.method
+(implementation_definition (_ . (method_type) . (identifier) @name) @definition.method)
+((implementation_definition (_ . (identifier) @name) @definition.method)
+  (#match? @definition.method "^[-+]"))
 
 (property_declaration
   (struct_declaration
@@ -78,16 +76,18 @@
 (protocol_declaration (protocol_reference_list (identifier) @name @reference.implementation))
 
 ; ---- functions -----------------------------------------------------------------------------------
+; `(_ declarator: ... parameters: (_))` is a function_declarator, `(_ !parameters declarator: ...)`
+; a pointer (or block pointer) declarator.
 
 (function_definition
   declarator: [
-    (function_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-    (pointer_declarator
-      declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-    (function_declarator
+    (_ declarator: (identifier) @name parameters: (_))
+    (_ !parameters declarator: (_ declarator: (identifier) @name parameters: (_)))
+    (_ !parameters declarator: (_ !parameters declarator: (_ declarator: (identifier) @name parameters: (_))))
+    (_
       declarator: (parenthesized_declarator
-        (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))
+        (_ !parameters declarator: (_ declarator: (identifier) @name parameters: (_))))
+      parameters: (_))
   ]) @definition.function
 
 ; ---- macros --------------------------------------------------------------------------------------
@@ -96,171 +96,507 @@
 ((preproc_def name: (identifier) @name value: (preproc_arg)) @definition.constant
   (#not-match? @name "_(H|HPP|HH|INCLUDED)_?$"))
 
-; ---- struct / union / enum -------------------------------------------------------------------------
+; ---- query compile time ----------------------------------------------------------------------------
+; The patterns below say what queries/c/tags.scm says, written for a fast compile (~2 s -> ~0.15 s)
+; and a fast match. tree-sitter checks each pattern step that has children against the parse
+; table of its node kind, and this grammar's `declaration`, `method_definition`, `preproc_if`, ...
+; tables are large; a wildcard step `(_ ...)` is not checked. So a child is written as a wildcard
+; where its fields say what it is: `(_ name: ... body: (field_declaration_list))` is a named struct
+; or union (only struct, union and enum specifiers have both fields), `(_ body: (enumerator_list))`
+; an enum, `(_ "typedef" declarator: ...)` a typedef, `(_ type: (_) !body declarator: ... ";")` a
+; declaration (a function definition has a body, a parameter no `;`; a field's or a typedef's
+; declarator ends in a field_identifier / type_identifier, not an identifier). Under
+; translation_unit and compound_statement the children are named (a wildcard child there is
+; tried on every item of the file or block, which costs matching time); there a declarator that is
+; a bare identifier is `(_) @name` with a `#match?` on the name, as `(identifier)` would be checked
+; (a type qualifier `int _Nonnull x` also sits in the declarator field). Alternations of children
+; under a parent (`(preproc_if [A B])`) match slower than separate patterns, so each child is
+; its own pattern.
+
+; ---- struct / union / enum, typedefs, file-scope variables and constants ------------------------
 ; A named type with a body is a symbol where it stands: at file level (also in preprocessor blocks
 ; and ERROR nodes), in a function body, and as the type of a declaration or field declaration
 ; (`struct s {...} v;`: the struct and `v` are siblings, `v` is tagged on its declarator). A
 ; typedef of a body is tagged on the whole type_definition (below), so the specifier inside it is
 ; not matched here.
+; Enumerators (also in #if blocks of the list) of a named enum, of a typedef'd or member one, and
+; of an anonymous enum at file level (`enum { BUF_SIZE = 256 };`), not of a local's anonymous type.
+; Other typedefs: not in function bodies (a local typedef is a local); a typedef of a body matched
+; below wins on the same node.
+; Variables and constants: one per declarator; the node is the whole declaration (several names
+; share it), except beside a named struct/union/enum body (`struct s {...} v;`), where it is the
+; declarator. A declaration with `const` before its first `=` (`const int n`, `char *const p`) =
+; constant. Skipped: `extern` declarations and prototypes (a declarator `name(...)`, `*name(...)`);
+; kept: function pointers `(*name)(...)`.
 
-(translation_unit
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(translation_unit (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_if
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_if (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_ifdef
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_ifdef (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_else
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_else (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_elif
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_elif (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(ERROR
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(ERROR (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(compound_statement
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(compound_statement (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-
-(declaration
-  type: [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(declaration type: (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(field_declaration
-  type: [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct
-  declarator: (_))
-(field_declaration
-  type: (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
-  declarator: (_))
+; in a declaration, a field declaration or a typedef (before the other typedefs: the first pattern
+; that matches a node names its kind)
+[
+  (declaration type: (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
+  (field_declaration
+    type: (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+    declarator: (_))
+  (declaration type: (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
+  (field_declaration
+    type: (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum
+    declarator: (_))
+]
 ; a nested type without declarator is the whole field_declaration (with its `;`)
 (field_declaration
-  type: [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ]
+  type: (_ name: (type_identifier) @name body: (field_declaration_list))
   !declarator) @definition.struct
 (field_declaration
-  type: (enum_specifier name: (type_identifier) @name body: (_))
+  type: (_ name: (type_identifier) @name body: (enumerator_list))
   !declarator) @definition.enum
 
 ; typedef of a body: the typedef names it, and its tag (if any) is a second name of the same node
-(type_definition
-  type: [(struct_specifier body: (_)) (union_specifier body: (_))]
-  declarator: (type_identifier) @name) @definition.struct
-(type_definition
-  type: [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ]) @definition.struct
-(type_definition type: (enum_specifier body: (_)) declarator: (type_identifier) @name) @definition.enum
-(type_definition type: (enum_specifier name: (type_identifier) @name body: (_))) @definition.enum
+(type_definition type: (_ body: (field_declaration_list)) declarator: (type_identifier) @name) @definition.struct
+(type_definition type: (_ name: (type_identifier) @name body: (field_declaration_list))) @definition.struct
+(type_definition type: (_ body: (enumerator_list)) declarator: (type_identifier) @name) @definition.enum
+(type_definition type: (_ name: (type_identifier) @name body: (enumerator_list))) @definition.enum
 
-; Enumerators (also in #if blocks of the list) of a named enum, of a typedef'd or member one, and
-; of an anonymous enum at file level (`enum { BUF_SIZE = 256 };`), not of a local's anonymous type.
 (enum_specifier name: (_) body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-(type_definition type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(field_declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(translation_unit (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_if (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_ifdef (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_else (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_elif (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(ERROR (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(translation_unit (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_if (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_ifdef (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_else (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_elif (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(ERROR (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
+          (enumerator name: (identifier) @name) @definition.enum_member
+          (_ (enumerator name: (identifier) @name) @definition.enum_member)
+          (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+        ]))
+[
+  (type_definition type: (_ !name body: (enumerator_list [
+          (enumerator name: (identifier) @name) @definition.enum_member
+          (_ (enumerator name: (identifier) @name) @definition.enum_member)
+          (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+        ])))
+  (field_declaration type: (_ !name body: (enumerator_list [
+          (enumerator name: (identifier) @name) @definition.enum_member
+          (_ (enumerator name: (identifier) @name) @definition.enum_member)
+          (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+        ])))
+]
+
+; at file level, in preprocessor blocks and ERROR nodes; types also in a function body;
+; typedefs, variables and constants also in an @implementation
+(translation_unit
+  [
+      (struct_specifier name: (type_identifier) @name body: (_))
+      (union_specifier name: (type_identifier) @name body: (_))
+    ] @definition.struct)
+(translation_unit
+  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
+(translation_unit
+  (enum_specifier !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ])))
+(translation_unit
+  (declaration type: (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ]))))
+((translation_unit
+  (type_definition declarator: [
+        (_) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ]) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
+  (#match? @name "^[A-Za-z_$][\\w$]*$"))
+((translation_unit
+  (declaration declarator: [
+        (_) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator) @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#match? @name "^[A-Za-z_$][\\w$]*$")
+  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$"))
+((translation_unit
+  (declaration declarator: [
+        (_) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator) @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#match? @name "^[A-Za-z_$][\\w$]*$")
+  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$"))
+((translation_unit
+  (declaration type: (_ name: (_) body: (_)) declarator: [
+        (_) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @definition.variable))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#match? @name "^[A-Za-z_$][\\w$]*$")
+  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$"))
+(preproc_if
+  (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
+(preproc_if
+  (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
+(preproc_if
+  (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ])))
+(preproc_if
+  (_ type: (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ]))))
+((preproc_if
+  (_ "typedef" declarator: [
+        (type_identifier) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ]) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+((preproc_if
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_if
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_if
+  (_ type: (_ name: (_) body: (_)) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @definition.variable))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+(preproc_ifdef
+  (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
+(preproc_ifdef
+  (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
+(preproc_ifdef
+  (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ])))
+(preproc_ifdef
+  (_ type: (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ]))))
+((preproc_ifdef
+  (_ "typedef" declarator: [
+        (type_identifier) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ]) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+((preproc_ifdef
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_ifdef
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_ifdef
+  (_ type: (_ name: (_) body: (_)) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @definition.variable))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+(preproc_else
+  (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
+(preproc_else
+  (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
+(preproc_else
+  (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ])))
+(preproc_else
+  (_ type: (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ]))))
+((preproc_else
+  (_ "typedef" declarator: [
+        (type_identifier) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ]) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+((preproc_else
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_else
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_else
+  (_ type: (_ name: (_) body: (_)) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @definition.variable))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+(preproc_elif
+  (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
+(preproc_elif
+  (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
+(preproc_elif
+  (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ])))
+(preproc_elif
+  (_ type: (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ]))))
+((preproc_elif
+  (_ "typedef" declarator: [
+        (type_identifier) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ]) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+((preproc_elif
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_elif
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((preproc_elif
+  (_ type: (_ name: (_) body: (_)) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @definition.variable))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+(ERROR
+  (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
+(ERROR
+  (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
+(ERROR
+  (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ])))
+(ERROR
+  (_ type: (_ !name body: (enumerator_list [
+        (enumerator name: (identifier) @name) @definition.enum_member
+        (_ (enumerator name: (identifier) @name) @definition.enum_member)
+        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
+      ]))))
+((ERROR
+  (_ "typedef" declarator: [
+        (type_identifier) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ]) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+((ERROR
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((ERROR
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((ERROR
+  (_ type: (_ name: (_) body: (_)) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @definition.variable))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+(compound_statement
+  [
+      (struct_specifier name: (type_identifier) @name body: (_))
+      (union_specifier name: (type_identifier) @name body: (_))
+    ] @definition.struct)
+(compound_statement
+  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
+((implementation_definition
+  (_ "typedef" declarator: [
+        (type_identifier) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
+          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+        ])
+      ]) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+((implementation_definition
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((implementation_definition
+  (_ type: (_) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @_declarator ";") @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+((implementation_definition
+  (_ type: (_ name: (_) body: (_)) !body declarator: [
+        (identifier) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
+          (parenthesized_declarator (_ declarator: (identifier) @name))
+        ])
+      ] @definition.variable))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+
 
 ; ---- fields ----------------------------------------------------------------------------------------
 ; One per declarator. A field whose type is a named struct/union/enum body is tagged on its
@@ -271,402 +607,30 @@
 ((field_declaration
   declarator: [
     (field_identifier) @name
-    (_ declarator: (field_identifier) @name)
-    (_ declarator: (_ declarator: (field_identifier) @name))
-    (_ declarator: (_ declarator: (_ declarator: (field_identifier) @name)))
-    (_ declarator: (parenthesized_declarator (_ declarator: (field_identifier) @name)))
-    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (field_identifier) @name))))
+    (_ declarator: [
+      (field_identifier) @name
+      (_ declarator: [
+        (field_identifier) @name
+        (_ declarator: (field_identifier) @name)
+        (parenthesized_declarator (_ declarator: (field_identifier) @name))
+      ])
+      (parenthesized_declarator (_ declarator: (field_identifier) @name))
+    ])
     (attributed_declarator (field_identifier) @name)
   ]) @definition.field
   (#not-match? @definition.field "^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]"))
 (field_declaration
-  type: [
-    (struct_specifier name: (_) body: (_))
-    (union_specifier name: (_) body: (_))
-    (enum_specifier name: (_) body: (_))
-  ]
+  type: (_ name: (_) body: (_))
   declarator: [
     (field_identifier) @name
-    (_ declarator: (field_identifier) @name)
-    (_ declarator: (_ declarator: (field_identifier) @name))
-    (_ declarator: (_ declarator: (_ declarator: (field_identifier) @name)))
-    (_ declarator: (parenthesized_declarator (_ declarator: (field_identifier) @name)))
-    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (field_identifier) @name))))
+    (_ declarator: [
+      (field_identifier) @name
+      (_ declarator: [
+        (field_identifier) @name
+        (_ declarator: (field_identifier) @name)
+        (parenthesized_declarator (_ declarator: (field_identifier) @name))
+      ])
+      (parenthesized_declarator (_ declarator: (field_identifier) @name))
+    ])
     (attributed_declarator (field_identifier) @name)
   ] @definition.field)
-
-; ---- other typedefs ----------------------------------------------------------------------------------
-; Not in function bodies (a local typedef is a local). A typedef of a body matched above wins on
-; the same node.
-
-(translation_unit
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-(preproc_if
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-(preproc_ifdef
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-(preproc_else
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-(preproc_elif
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-(ERROR
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-(implementation_definition
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-
-; ---- file-scope variables and constants ----------------------------------------------------------
-; One per declarator; the node is the whole declaration (several names share it), except beside a
-; named struct/union/enum body (`struct s {...} v;`), where it is the declarator. A declaration
-; with `const` before its first `=` (`const int n`, `char *const p`) = constant. Skipped: `extern`
-; declarations and prototypes (a declarator `name(...)`, `*name(...)`); kept: function pointers
-; `(*name)(...)`.
-
-(translation_unit
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(translation_unit
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(translation_unit
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_if
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_if
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_if
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_ifdef
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_ifdef
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_ifdef
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_else
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_else
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_else
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_elif
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_elif
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_elif
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(ERROR
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(ERROR
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(ERROR
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(implementation_definition
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(implementation_definition
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(implementation_definition
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
