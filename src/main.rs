@@ -180,6 +180,11 @@ fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<Exit
     let engine = Engine::open(&project_root(dir)?)?;
     let files = arborist::index::code_files(engine.project(), &engine.project().resolve("")?);
     type PerLanguage = std::collections::BTreeMap<&'static str, (usize, u64, f64)>;
+    fn add(mut m: PerLanguage, name: &'static str, (n, bytes, secs): (usize, u64, f64)) -> PerLanguage {
+        let e = m.entry(name).or_default();
+        *e = (e.0 + n, e.1 + bytes, e.2 + secs);
+        m
+    }
     let started = std::time::Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
     // Per language: files, bytes and seconds spent parsing them (summed over threads).
@@ -192,20 +197,10 @@ fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<Exit
                 warm_up(lang, &text);
                 let t = std::time::Instant::now();
                 arborist::syntax::parse(lang, &text).ok()?;
-                Some((lang.name(), text.len() as u64, t.elapsed().as_secs_f64()))
+                Some((lang.name(), (1, text.len() as u64, t.elapsed().as_secs_f64())))
             })
-            .fold(PerLanguage::new, |mut m, (name, bytes, secs)| {
-                let e = m.entry(name).or_default();
-                *e = (e.0 + 1, e.1 + bytes, e.2 + secs);
-                m
-            })
-            .reduce(PerLanguage::new, |mut a, b| {
-                for (name, (n, bytes, secs)) in b {
-                    let e = a.entry(name).or_default();
-                    *e = (e.0 + n, e.1 + bytes, e.2 + secs);
-                }
-                a
-            })
+            .fold(PerLanguage::new, |m, (name, sums)| add(m, name, sums))
+            .reduce(PerLanguage::new, |a, b| b.into_iter().fold(a, |a, (name, sums)| add(a, name, sums)))
     });
     let secs = started.elapsed().as_secs_f64();
     let (parsed, bytes) = per_language.values().fold((0, 0), |(f, b), v| (f + v.0, b + v.1));

@@ -182,21 +182,25 @@ def ctags_name(root, lang, t):
     return name
 
 
-def ctags_items(root, lang):
-    ctl = CTAGS_LANG[lang]
+def run_ctags(root, ctags_lang, exts, extra=()):
+    """Every tag ctags finds under root in files of those extensions, read as that language."""
     out = subprocess.run(
-        ["ctags", "-R", "--output-format=json", "--fields=+neKZSl", f"--languages={ctl}",
-         f"--langmap={ctl}:{''.join(EXTS[lang])}", *CTAGS_EXTRA.get(lang, []), "-f", "-", "."],
+        ["ctags", "-R", "--output-format=json", "--fields=+neKZSl", f"--languages={ctags_lang}",
+         f"--langmap={ctags_lang}:{''.join(exts)}", *extra, "-f", "-", "."],
         cwd=root, check=True, capture_output=True, text=True,
     ).stdout
-    items = []
     for line in out.splitlines():
         try:
             t = json.loads(line)
         except json.JSONDecodeError:  # ctags 5.9 writes some names (with control characters) unescaped
             continue
-        if t.get("_type") != "tag":
-            continue
+        if t.get("_type") == "tag":
+            yield t
+
+
+def ctags_items(root, lang):
+    items = []
+    for t in run_ctags(root, CTAGS_LANG[lang], EXTS[lang], CTAGS_EXTRA.get(lang, [])):
         kinds = CTAGS_KINDS[lang]
         group = kinds.get((t.get("language"), t.get("kind")), kinds.get(t.get("kind")))
         if lang == "csharp" and t["kind"] == "method" and re.search(r"\bdelegate\b", source_line(root, norm(t["path"]), t["line"] - 1)):

@@ -27,6 +27,8 @@ import re
 import subprocess
 import sys
 
+from ctags_compare import run_ctags, segments
+
 FORMATS = {  # format -> (ctags language, extensions, ctags kinds compared)
     "markdown": ("Markdown", (".md", ".markdown"),
                  {"chapter", "section", "subsection", "subsubsection", "l4subsection", "l5subsection"}),
@@ -39,17 +41,9 @@ SHOW = int(os.environ.get("SHOW", "8"))
 
 def ctags_items(root, fmt):
     lang, exts, kinds = FORMATS[fmt]
-    out = subprocess.run(
-        ["ctags", "-R", "--output-format=json", "--fields=+neKZSl", f"--languages={lang}",
-         f"--langmap={lang}:{''.join(exts)}", "-f", "-", "."],
-        cwd=root, check=True, capture_output=True, text=True).stdout
     items = []
-    for line in out.splitlines():
-        try:
-            t = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if t.get("_type") != "tag" or t.get("kind") not in kinds or not t["path"].endswith(exts):
+    for t in run_ctags(root, lang, exts):
+        if t.get("kind") not in kinds or not t["path"].endswith(exts):
             continue
         if fmt == "json" and t.get("scopeKind") == "array":
             continue  # an array element, named by its index
@@ -67,7 +61,7 @@ def arborist_items(dump, fmt):
     for s in dump:
         if not s["file"].endswith(exts):
             continue
-        last = re.split(r"(?<!\\)/", s["name_path"])[-1].replace("\\/", "/")  # `a/.\/lib`: `./lib`
+        last = segments(s["name_path"])[-1]  # `a/.\/lib`: `./lib`
         if fmt == "css" and s["kind"] != "Class":
             continue  # at-rules (`@media`): ctags tags only the rule sets inside
         if fmt == "json" and re.fullmatch(r"\[\d+\]", last):

@@ -176,9 +176,7 @@ fn pick_block(entry: &Arc<FileEntry>, kinds: &[SymbolKind], spec: &BlockSpec) ->
         let segs = scope_segments(mp);
         let detail_match = |i: &u32| fs.get(*i).detail.as_deref().is_some_and(|d| d == mp.trim());
         let parent_match = |i: &u32| {
-            let parent_path = fs.get(*i).parent.map(|pp| fs.name_path(pp)).unwrap_or_default();
-            let segments = arborist_syntax::symbols::split_name_path(&parent_path);
-            let parts: Vec<&str> = segments.iter().map(|s| s.split('[').next().unwrap_or(s)).collect();
+            let parts = fs.scope_names(*i);
             // `a.b` may also be the name of one scope (an Elixir module `Shop.Cart`).
             parts.ends_with(&segs.iter().map(String::as_str).collect::<Vec<_>>())
                 || parts.last().is_some_and(|last| *last == mp.trim())

@@ -233,15 +233,25 @@ impl Server {
                 self.notify("textDocument/didOpen", json!({"textDocument": doc}))?;
                 opened.insert(uri.to_string(), (1, hash));
             }
-            Some((version, old)) if old != hash => {
-                let change =
-                    json!({"textDocument": {"uri": uri, "version": version + 1}, "contentChanges": [{"text": text}]});
-                self.analysis.changed(uri);
-                self.notify("textDocument/didChange", change)?;
-                opened.insert(uri.to_string(), (version + 1, hash));
-            }
+            Some((version, old)) if old != hash => self.send_change(&mut opened, uri, version + 1, text, hash)?,
             Some(_) => {}
         }
+        Ok(())
+    }
+
+    /// Sends a document's whole new text as `version` and records it (the server must re-analyse it).
+    fn send_change(
+        &self,
+        opened: &mut HashMap<String, (i32, u64)>,
+        uri: &str,
+        version: i32,
+        text: &str,
+        hash: u64,
+    ) -> Result<(), LspError> {
+        let change = json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]});
+        self.analysis.changed(uri);
+        self.notify("textDocument/didChange", change)?;
+        opened.insert(uri.to_string(), (version, hash));
         Ok(())
     }
 
@@ -273,14 +283,8 @@ impl Server {
     pub fn update_if_open(&self, uri: &str, text: Option<&str>) -> Result<(), LspError> {
         let mut opened = self.opened.lock().unwrap();
         let Some((version, old)) = opened.get(uri).copied() else { return Ok(()) };
-        match text {
-            Some(text) if text_hash(text) != old => {
-                let change =
-                    json!({"textDocument": {"uri": uri, "version": version + 1}, "contentChanges": [{"text": text}]});
-                self.analysis.changed(uri);
-                self.notify("textDocument/didChange", change)?;
-                opened.insert(uri.to_string(), (version + 1, text_hash(text)));
-            }
+        match text.map(|t| (t, text_hash(t))) {
+            Some((text, hash)) if hash != old => self.send_change(&mut opened, uri, version + 1, text, hash)?,
             Some(_) => {}
             None => {
                 opened.remove(uri);

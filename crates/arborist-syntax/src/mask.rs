@@ -4,11 +4,34 @@
 //! still speak of the file's own text.
 
 use crate::language::Language;
-use crate::text::TextEdit;
+use crate::text::{Source, TextEdit};
 use std::ops::Range;
 
+/// A text as the parser reads it: the ranges the masks blank, and the blanked bytes.
+pub struct Masked {
+    pub ranges: Vec<Range<usize>>,
+    pub bytes: Vec<u8>,
+}
+
+/// `text` as the parser reads it, when `lang`'s masks blank anything in it.
+pub fn masked<S: Source + ?Sized>(lang: &Language, text: &S) -> Option<Masked> {
+    if lang.parse_masks().is_empty() {
+        return None;
+    }
+    let whole = text.slice(0..text.len());
+    let ranges = ranges(lang, &whole);
+    (!ranges.is_empty()).then(|| Masked { bytes: apply(whole.as_bytes(), &ranges), ranges })
+}
+
 /// The byte ranges that `lang`'s masks blank in `text`, in order, not overlapping.
-pub fn ranges(lang: &Language, text: &str) -> Vec<Range<usize>> {
+pub fn ranges_of<S: Source + ?Sized>(lang: &Language, text: &S) -> Vec<Range<usize>> {
+    if lang.parse_masks().is_empty() {
+        return Vec::new();
+    }
+    ranges(lang, &text.slice(0..text.len()))
+}
+
+fn ranges(lang: &Language, text: &str) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::new();
     for re in lang.parse_masks() {
         for caps in re.captures_iter(text) {

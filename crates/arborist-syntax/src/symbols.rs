@@ -190,6 +190,22 @@ impl FileSymbols {
         out
     }
 
+    /// The names of the symbols enclosing symbol `i`, from the top, list items left out (the scopes a
+    /// name path names before `i`'s own name, without overload indices).
+    pub fn scope_names(&self, i: u32) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut at = self.get(i).parent;
+        while let Some(j) = at {
+            let s = self.get(j);
+            if !is_item_name(&s.name) {
+                names.push(s.name.as_str());
+            }
+            at = s.parent;
+        }
+        names.reverse();
+        names
+    }
+
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
     fn innermost_type_at(&self, byte: usize) -> Option<u32> {
         let mut at = self.innermost_at(byte);
@@ -242,18 +258,16 @@ fn collect_defs<S: Source + ?Sized>(
         let mut def_node = None;
         let (mut name, mut receiver, mut trait_name, mut doc) = (None, None, None, None::<Range<usize>>);
         // Several @name captures name the definition together, first to last (`operator bool`).
-        let mut name_end: Option<Node> = None;
+        let mut name_end = 0;
         let mut trailer = None;
         let mut implements = false;
         for c in m.captures() {
             match tags.roles[c.index as usize] {
                 Role::Definition(kind) => def_node = Some((kind, c.node)),
                 Role::Name => {
+                    name_end = name_end.max(c.node.end_byte());
                     if name.is_none_or(|n: Node| c.node.start_byte() < n.start_byte()) {
-                        name_end = name_end.or(name);
                         name = Some(c.node);
-                    } else if name_end.is_none_or(|e| c.node.end_byte() > e.end_byte()) {
-                        name_end = Some(c.node);
                     }
                 }
                 Role::Doc => doc = Some(extend(doc, c.node.byte_range())),
@@ -281,22 +295,22 @@ fn collect_defs<S: Source + ?Sized>(
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
         if keep {
             let doc = doc.or_else(|| preceding_doc(lang, node, text));
+            let (name, name_range) = match kind {
+                DefKind::Item => (String::new(), node.start_byte()..node.start_byte()),
+                _ if name_end > name.end_byte() => {
+                    let range = name.start_byte()..name_end;
+                    (spanned_name(range.clone(), text), range)
+                }
+                _ => (node_text(name, text), name.byte_range()),
+            };
             let last = last_content(trailer.filter(|t| t.end_byte() > node.end_byte()).unwrap_or(node), text);
             let def = Def {
                 kind,
                 range: node.start_byte()..last.end_byte().max(node.start_byte()),
                 start_line: node.start_position().row,
                 end_line: end_line(node.start_position().row, last),
-                name: match (kind, name_end) {
-                    (DefKind::Item, _) => String::new(),
-                    (_, Some(end)) => spanned_name(name.start_byte()..end.end_byte(), text),
-                    (_, None) => node_text(name, text),
-                },
-                name_range: match (kind, name_end) {
-                    (DefKind::Item, _) => node.start_byte()..node.start_byte(),
-                    (_, Some(end)) => name.start_byte()..end.end_byte(),
-                    (_, None) => name.byte_range(),
-                },
+                name,
+                name_range,
                 signature_end: signature_end(node, text),
                 doc,
                 receiver,
@@ -738,7 +752,7 @@ fn is_item_name(name: &str) -> bool {
 }
 
 /// Splits a name path at the slashes that are not escaped (`\/`), unescaping the segments.
-pub fn split_name_path(path: &str) -> Vec<String> {
+fn split_name_path(path: &str) -> Vec<String> {
     let mut out = vec![String::new()];
     let mut chars = path.chars().peekable();
     while let Some(c) = chars.next() {

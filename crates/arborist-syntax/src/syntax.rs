@@ -3,6 +3,7 @@
 //! symbols.
 
 use crate::language::Language;
+use crate::mask;
 use crate::text::Source;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -80,30 +81,31 @@ pub fn parse_source<S: Source + ?Sized>(
     budget: &ParseBudget,
 ) -> Result<Tree, Unparsed> {
     budget.check_size(text.len())?;
-    match masked(lang, text) {
-        Some(bytes) => budgeted(lang, bytes.len(), |i, _| bytes.get(i..).unwrap_or_default(), old, budget),
-        None => budgeted(lang, text.len(), |byte, _| text.chunk_from(byte), old, budget),
+    parse_masked(lang, text, mask::masked(lang, text).as_ref(), old, budget)
+}
+
+/// Parses a text that passed the size budget, read from `masked` when the language's masks blank
+/// anything in it.
+fn parse_masked<S: Source + ?Sized>(
+    lang: &'static Language,
+    text: &S,
+    masked: Option<&mask::Masked>,
+    old: Option<&Tree>,
+    budget: &ParseBudget,
+) -> Result<Tree, Unparsed> {
+    match masked {
+        Some(m) => budgeted(lang, |i, _| m.bytes.get(i..).unwrap_or_default(), old, budget),
+        None => budgeted(lang, |byte, _| text.chunk_from(byte), old, budget),
     }
 }
 
-/// The text with the language's parse masks applied, when they blank anything.
-fn masked<S: Source + ?Sized>(lang: &Language, text: &S) -> Option<Vec<u8>> {
-    if lang.parse_masks().is_empty() {
-        return None;
-    }
-    let whole = text.slice(0..text.len());
-    let ranges = crate::mask::ranges(lang, &whole);
-    (!ranges.is_empty()).then(|| crate::mask::apply(whole.as_bytes(), &ranges))
-}
-
+/// Runs one parse under the time budget.
 fn budgeted<T: AsRef<[u8]>>(
     lang: &'static Language,
-    len: usize,
     mut read: impl FnMut(usize, tree_sitter::Point) -> T,
     old: Option<&Tree>,
     budget: &ParseBudget,
 ) -> Result<Tree, Unparsed> {
-    budget.check_size(len)?;
     let limit_ms = budget.max_time.as_millis() as u64;
     let deadline = Instant::now() + budget.max_time;
     let mut over_time = |_: &tree_sitter::ParseState| {
@@ -205,16 +207,16 @@ pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
         old_end_position: old_text.point(edit.range.end),
         new_end_position: new_text.point(new_end),
     };
-    if !lang.parse_masks().is_empty() {
-        let old_masks = crate::mask::ranges(lang, &old_text.slice(0..old_text.len()));
-        let new_masks = crate::mask::ranges(lang, &new_text.slice(0..new_text.len()));
-        if !crate::mask::agree_outside(&old_masks, &new_masks, edit) {
-            return parse_source(lang, new_text, None, budget);
-        }
+    budget.check_size(new_text.len())?;
+    let masked = mask::masked(lang, new_text);
+    // The parser re-reads only the edited bytes: the old tree holds only if the masks around them stayed.
+    let new_masks = masked.as_ref().map_or(&[][..], |m| &m.ranges);
+    if !mask::agree_outside(&mask::ranges_of(lang, old_text), new_masks, edit) {
+        return parse_masked(lang, new_text, masked.as_ref(), None, budget);
     }
     let mut tree = old.clone();
     tree.edit(&input);
-    parse_source(lang, new_text, Some(&tree), budget)
+    parse_masked(lang, new_text, masked.as_ref(), Some(&tree), budget)
 }
 
 /// Row and byte column of a byte offset.

@@ -194,7 +194,7 @@ impl Index {
                 .filter_map(|(rel, abs)| {
                     self.yield_to_queries();
                     let known = self.tables.read().unwrap().files.get(rel).cloned();
-                    let entry = match refresh_entry(rel, abs, known, &self.budget)? {
+                    let (entry, count) = match refresh_entry(rel, abs, known, &self.budget)? {
                         Refreshed::Known(entry) => (entry, &reused),
                         Refreshed::Parsed(entry) => (entry, &parsed),
                         Refreshed::Skipped(why) => {
@@ -202,9 +202,8 @@ impl Index {
                             return None;
                         }
                     };
-                    entry.1.fetch_add(1, Ordering::Relaxed);
-                    self.note_skip(rel, None);
-                    Some(entry.0)
+                    count.fetch_add(1, Ordering::Relaxed);
+                    Some(entry)
                 })
                 .collect()
         });
@@ -215,9 +214,12 @@ impl Index {
             ..BuildStats::default()
         };
         let live: HashSet<&str> = fresh.iter().map(|e| e.rel.as_str()).collect();
+        // Skipped now: over the budget this time, among the files that still exist.
         let listed: HashSet<&str> = files.iter().map(|(rel, _)| rel.as_str()).collect();
-        self.skipped.lock().unwrap().retain(|rel, _| listed.contains(rel.as_str()));
-        stats.skipped = self.skipped.lock().unwrap().len();
+        let mut skipped = self.skipped.lock().unwrap();
+        skipped.retain(|rel, _| listed.contains(rel.as_str()) && !live.contains(rel.as_str()));
+        stats.skipped = skipped.len();
+        drop(skipped);
         {
             let mut t = self.tables.write().unwrap();
             let gone: Vec<String> = t.files.keys().filter(|k| !live.contains(k.as_str())).cloned().collect();
