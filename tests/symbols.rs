@@ -54,6 +54,15 @@ fn export_macros_are_masked_for_the_parser() {
     assert_eq!(reparsed.root_node().to_sexp(), parse(cpp, &after).unwrap().root_node().to_sexp(), "{after}");
 }
 
+/// Bash syntax tree-sitter-bash lacks (extglob, `=~` regexes, bracket patterns in expansions) is read
+/// as words through the `w` masks: the fixture parses without an error.
+#[test]
+fn bash_extglob_is_read_as_words() {
+    let text = std::fs::read_to_string(fixtures().join("bash/extglob.bash")).unwrap();
+    let tree = parse(language::by_name("bash").unwrap(), &text).unwrap();
+    assert!(!tree.root_node().has_error(), "{}", tree.root_node().to_sexp());
+}
+
 /// Outline of a fixture file.
 pub fn outline_of(rel: &str) -> String {
     let text = std::fs::read_to_string(fixtures().join(rel)).unwrap();

@@ -92,7 +92,8 @@ pub struct LanguageEntry {
     pub modules: Option<ModuleNaming>,
     /// Regular expressions whose group `m` is blanked (spaces, line breaks kept) in the text the parser
     /// reads: macros a preprocessor expands to nothing that the grammar cannot parse, such as the export
-    /// macro of `class GTEST_API_ Test {`. Offsets and lines stay those of the file.
+    /// macro of `class GTEST_API_ Test {`. A group `w` is overwritten with `_`, one word for syntax the
+    /// grammar lacks (bash extglob). Offsets and lines stay those of the file.
     #[serde(default)]
     pub parse_masks: Vec<String>,
 }

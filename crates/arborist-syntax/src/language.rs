@@ -205,14 +205,14 @@ impl Language {
         &self.entry.name
     }
 
-    /// The `parse_masks` of grammars.toml, compiled on first use; one that does not compile or has no
-    /// group `m` is left out (logged once).
+    /// The `parse_masks` of grammars.toml, compiled on first use; one that does not compile or has
+    /// neither a group `m` nor `w` is left out (logged once).
     pub fn parse_masks(&self) -> &[regex::Regex] {
         self.masks.get_or_init(|| {
             let compile = |src: &String| match regex::Regex::new(src) {
-                Ok(re) if re.capture_names().any(|n| n == Some("m")) => Some(re),
+                Ok(re) if re.capture_names().any(|n| matches!(n, Some("m" | "w"))) => Some(re),
                 Ok(_) => {
-                    tracing::error!("grammars.toml: a parse mask of {} has no group `m`: {src}", self.name());
+                    tracing::error!("grammars.toml: a parse mask of {} has no group `m` or `w`: {src}", self.name());
                     None
                 }
                 Err(e) => {
