@@ -12,5 +12,5 @@ pub mod tools;
 
 pub use arborist_engine::{
     Error, Result, cache, commit, edit, engine, error, external, files, grammars, index, language, lsp, memory, plan,
-    project, query, refs, resolve, search, settings, shell, symbols, syntax, text,
+    project, query, refs, resolve, search, settings, shell, symbols, syntax, text, writes,
 };

@@ -12,6 +12,7 @@ mod lsp;
 mod mcp;
 mod parity;
 mod refs;
+mod reliability;
 mod security;
 mod session_tools;
 mod symbol_tools;

@@ -135,28 +135,18 @@ impl FileCache {
     /// The current document for a validated file path.
     pub fn read(&self, p: &ProjectPath) -> Result<Arc<Document>> {
         let meta = std::fs::metadata(&p.abs).map_err(|e| not_found_or_io(p, "reading", e))?;
-        if meta.is_dir() {
-            return Err(Error::IsDirectory(p.display().to_string()));
-        }
-        let stamp = Stamp::of(&meta);
         if let Some(doc) = self.docs.lock().unwrap().get(&p.abs)
-            && doc.stamp == stamp
+            && meta.is_file()
+            && doc.stamp == Stamp::of(&meta)
         {
             return Ok(doc.clone());
         }
-        let bytes = std::fs::read(&p.abs).map_err(|e| not_found_or_io(p, "reading", e))?;
-        let mut doc = Document::decode(p.display(), &bytes)?;
-        doc.stamp = stamp;
-        Ok(self.insert(p.abs.clone(), doc))
+        Ok(self.insert(p.abs.clone(), self.load(p)?))
     }
 
     /// Reads a file without keeping it in the cache (for scans over many files).
     pub fn load(&self, p: &ProjectPath) -> Result<Document> {
-        let meta = std::fs::metadata(&p.abs).map_err(|e| not_found_or_io(p, "reading", e))?;
-        if meta.is_dir() {
-            return Err(Error::IsDirectory(p.display().to_string()));
-        }
-        let bytes = std::fs::read(&p.abs).map_err(|e| not_found_or_io(p, "reading", e))?;
+        let (bytes, meta) = read_file(p, "reading")?;
         let mut doc = Document::decode(p.display(), &bytes)?;
         doc.stamp = Stamp::of(&meta);
         Ok(doc)
@@ -164,21 +154,27 @@ impl FileCache {
 
     /// Replaces the text of an existing file that was read as `base` with `rope`, in `base`'s line endings
     /// and BOM. Fails, writing nothing, when the file changed on disk since then.
+    /// The lock is held from the last check to the rename, so arborist processes writing the same file
+    /// take turns and none overwrites a version it has not seen.
     pub fn write(&self, p: &ProjectPath, base: &Document, rope: Rope) -> Result<Arc<Document>> {
+        let _lock = lock_file(&p.abs).map_err(|e| Error::io("locking", p.display(), e))?;
         let meta = self.check_unchanged(p, base)?;
         let doc = Document::from_rope(rope, base.line_ending, base.bom);
         let bytes = doc.encode(doc.rope());
         self.store(p, bytes, Some(meta.permissions()), doc)
     }
 
-    /// Fails when the file on disk is no longer the version `base` (same stamp, or else the same bytes).
+    /// Fails when the file on disk is no longer the version `base`, compared by content (a writer that
+    /// keeps size and mtime, as `cp -p` and `rsync -a` do, is seen too; the stale cache entry is dropped),
+    /// or when its permissions allow no writes.
     pub fn check_unchanged(&self, p: &ProjectPath, base: &Document) -> Result<std::fs::Metadata> {
-        let meta = std::fs::metadata(&p.abs).map_err(|e| not_found_or_io(p, "writing", e))?;
-        if Stamp::of(&meta) != base.stamp {
-            let now = std::fs::read(&p.abs).map_err(|e| Error::io("re-reading", p.display(), e))?;
-            if ContentHash::of(&now) != base.hash {
-                return Err(Error::ChangedOnDisk(p.display().to_string()));
-            }
+        let (now, meta) = read_file(p, "re-reading")?;
+        if ContentHash::of(&now) != base.hash {
+            self.docs.lock().unwrap().remove(&p.abs);
+            return Err(Error::ChangedOnDisk(p.display().to_string()));
+        }
+        if meta.permissions().readonly() {
+            return Err(Error::FileReadOnly(p.display().to_string()));
         }
         Ok(meta)
     }
@@ -247,6 +243,55 @@ impl FileCache {
         }
         docs.insert(key, doc.clone());
         doc
+    }
+}
+
+/// An exclusive advisory lock (`flock`) on the file now at a path, released when dropped.
+pub struct FileLock(#[allow(dead_code)] std::fs::File);
+
+/// How long a writer waits for another process's write of the same file.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Locks the file at `path` for a write: another holder (an arborist process or thread writing the same
+/// file) is waited for, up to `LOCK_WAIT`. A writer replaces the file by a rename, so once the lock is
+/// taken the path must still name the locked file; if not, the new file is locked instead. `None` when
+/// there is no regular file to lock (a new file).
+#[cfg(unix)]
+pub fn lock_file(path: &Path) -> std::io::Result<Option<FileLock>> {
+    use std::os::unix::fs::MetadataExt;
+    use std::os::unix::io::AsRawFd;
+    let deadline = std::time::Instant::now() + LOCK_WAIT;
+    loop {
+        let Some((file, meta)) = arborist_syntax::fsio::open_regular(path)? else { return Ok(None) };
+        while unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::WouldBlock && e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e);
+            }
+            if std::time::Instant::now() > deadline {
+                return Err(std::io::Error::new(e.kind(), "another process kept writing this file for 10 s"));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        match std::fs::metadata(path) {
+            Ok(now) if now.ino() == meta.ino() && now.dev() == meta.dev() => return Ok(Some(FileLock(file))),
+            _ => continue,
+        }
+    }
+}
+
+#[cfg(not(unix))]
+pub fn lock_file(_path: &Path) -> std::io::Result<Option<FileLock>> {
+    Ok(None)
+}
+
+/// The bytes of a regular file: a directory or a special file (FIFO, socket, device) is an error, and is
+/// never opened in a way that could block.
+fn read_file(p: &ProjectPath, op: &'static str) -> Result<(Vec<u8>, std::fs::Metadata)> {
+    match arborist_syntax::fsio::read_regular(&p.abs).map_err(|e| not_found_or_io(p, op, e))? {
+        Some(read) => Ok(read),
+        None if p.abs.is_dir() => Err(Error::IsDirectory(p.display().to_string())),
+        None => Err(Error::NotRegularFile(p.display().to_string())),
     }
 }
 

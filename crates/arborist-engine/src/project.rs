@@ -208,6 +208,10 @@ impl Project {
             if e.file_name() == ".git" {
                 return false;
             }
+            // FIFOs, sockets and devices are never listed, searched or indexed
+            if e.file_type().is_some_and(|t| !(t.is_dir() || t.is_file() || t.is_symlink())) {
+                return false;
+            }
             if !skip_ignored {
                 return true;
             }

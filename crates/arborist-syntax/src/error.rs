@@ -24,6 +24,16 @@ pub enum Error {
     IsDirectory(String),
     #[error("expected a directory path, but got a file path: {0}")]
     NotADirectory(String),
+    #[error(
+        "{0} is not a regular file (a FIFO, socket or device); the tools never open special files, since reading \
+         one can block forever or never end"
+    )]
+    NotRegularFile(String),
+    #[error(
+        "{0} is read-only (its permissions allow no writes); nothing was written. Change its permissions first if \
+         the edit is intended"
+    )]
+    FileReadOnly(String),
     #[error("{0} is ignored by the project's ignore rules (.gitignore or .arborist/project.toml)")]
     Ignored(String),
     #[error("{0} looks like a binary file (it contains NUL bytes); the text tools only handle UTF-8 text")]

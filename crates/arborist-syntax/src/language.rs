@@ -178,7 +178,8 @@ pub fn for_file(path: &str, abs: &std::path::Path) -> Option<&'static Language> 
             return None;
         }
         let mut head = [0u8; 256];
-        let n = std::fs::File::open(abs).and_then(|mut f| f.read(&mut head)).ok()?;
+        let (mut file, _) = crate::fsio::open_regular(abs).ok()??;
+        let n = file.read(&mut head).ok()?;
         for_head(path, &head[..n])
     })
 }

@@ -1,0 +1,124 @@
+//! Hostile files and concurrent writers: special files are never opened, a writer that keeps size and
+//! mtime is seen, read-only files are not rewritten, and several engines editing one file lose no edit.
+
+use crate::util::TestProject;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+/// A FIFO in the project: reading it is refused at once, and the tools that walk the project (search,
+/// listing, symbol lookups, the index) skip it instead of blocking on it.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_never_opened() {
+    let mut p = TestProject::empty();
+    p.write("a.py", "def f():\n    return 1\n");
+    mkfifo(&p.root.join("pipe.py"));
+    mkfifo(&p.root.join("script"));
+    let started = Instant::now();
+    let e = p.err("read_file", json!({"relative_path": "pipe.py"}));
+    assert!(e.contains("not a regular file"), "{e}");
+    let e =
+        p.err("replace_content", json!({"relative_path": "pipe.py", "needle": "a", "repl": "b", "mode": "literal"}));
+    assert!(e.contains("not a regular file"), "{e}");
+    let found = p.ok("search_for_pattern", json!({"substring_pattern": "return"}));
+    assert!(found.contains("a.py") && !found.contains("pipe"), "{found}");
+    let listed = p.ok("list_dir", json!({"relative_path": ".", "recursive": true}));
+    assert!(!listed.contains("pipe.py"), "{listed}");
+    let symbols = p.ok("find_symbol", json!({"name_path_pattern": "f"}));
+    assert!(symbols.contains("a.py"), "{symbols}");
+    assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
+}
+
+/// `/dev/zero` through a symlink inside the project is refused, not read without end.
+#[cfg(unix)]
+#[test]
+fn a_device_is_never_read() {
+    let mut p = TestProject::empty();
+    std::os::unix::fs::symlink("/dev/zero", p.root.join("zero.txt")).unwrap();
+    let e = p.err("read_file", json!({"relative_path": "zero.txt"}));
+    assert!(e.contains("not a regular file") || e.contains("outside the project"), "{e}");
+}
+
+/// Sets a file's content while keeping its size and modification time, as `cp -p` and `rsync -a` do.
+fn overwrite_keeping_stamp(path: &std::path::Path, content: &str) {
+    let before = std::fs::metadata(path).unwrap();
+    assert_eq!(before.len() as usize, content.len(), "same size, or the stamp changes anyway");
+    std::fs::write(path, content).unwrap();
+    let f = std::fs::File::options().write(true).open(path).unwrap();
+    f.set_modified(before.modified().unwrap()).unwrap();
+}
+
+/// An edit after a writer that kept size and mtime is refused (it would revert that writer's change),
+/// and the retry after reading again sees the new text.
+#[test]
+fn a_writer_that_keeps_size_and_mtime_is_seen() {
+    let mut p = TestProject::empty();
+    p.write("m.py", "def f():\n    return 1\n\ndef g():\n    return 2\n");
+    let body = p.ok("find_symbol", json!({"name_path_pattern": "g", "include_body": true}));
+    assert!(body.contains("return 2"), "{body}");
+    overwrite_keeping_stamp(&p.root.join("m.py"), "def f():\n    return 7\n\ndef g():\n    return 2\n");
+    let edit = json!({"name_path": "g", "relative_path": "m.py", "body": "def g():\n    return 3"});
+    let e = p.err("replace_symbol_body", edit.clone());
+    assert!(e.contains("changed on disk"), "{e}");
+    assert!(p.read("m.py").contains("return 7"), "the other writer's change is kept");
+    p.ok("replace_symbol_body", edit);
+    assert_eq!(p.read("m.py"), "def f():\n    return 7\n\ndef g():\n    return 3\n");
+}
+
+/// A file whose permissions allow no writes is not rewritten (the atomic rename would replace it anyway).
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_not_rewritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let mut p = TestProject::empty();
+    p.write("m.py", "def f():\n    return 1\n");
+    let path = p.root.join("m.py");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let e = p.err("replace_content", json!({"relative_path": "m.py", "needle": "1", "repl": "2", "mode": "literal"}));
+    assert!(e.contains("read-only"), "{e}");
+    assert_eq!(p.read("m.py"), "def f():\n    return 1\n");
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o444);
+}
+
+/// Four engines (as four server processes would) each append lines to one file through the edit tools,
+/// retrying when told the file changed: every edit answered OK is in the file at the end.
+#[test]
+fn concurrent_writers_lose_no_acknowledged_edit() {
+    let p = TestProject::empty();
+    std::fs::write(p.root.join("log.py"), "# log\n").unwrap();
+    let writers: Vec<_> = (0..4)
+        .map(|w| {
+            let root = p.root.clone();
+            std::thread::spawn(move || {
+                let engine = arborist::engine::Engine::open(&root).unwrap();
+                let mut acknowledged = Vec::new();
+                for i in 0..15 {
+                    let line = format!("x_{w}_{i} = {i}");
+                    for _attempt in 0..200 {
+                        let edit = arborist::writes::LineEdit::Insert { line: 1, content: line.clone() };
+                        match engine.edit_lines("log.py", &edit, false) {
+                            Ok(_) => {
+                                acknowledged.push(line.clone());
+                                break;
+                            }
+                            Err(e) if e.to_string().contains("changed on disk") => continue,
+                            Err(e) => panic!("{e}"),
+                        }
+                    }
+                }
+                acknowledged
+            })
+        })
+        .collect();
+    let acknowledged: Vec<String> = writers.into_iter().flat_map(|w| w.join().unwrap()).collect();
+    let text = std::fs::read_to_string(p.root.join("log.py")).unwrap();
+    let lost: Vec<&String> = acknowledged.iter().filter(|l| !text.contains(l.as_str())).collect();
+    assert!(lost.is_empty(), "{} of {} acknowledged edits lost: {lost:?}", lost.len(), acknowledged.len());
+    assert_eq!(acknowledged.len(), 60, "every writer got its edits in");
+}
