@@ -101,6 +101,9 @@ enum Transport {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve { .. }) {
+        quiet_on_closed_pipe();
+    }
     let default_level = if matches!(cli.command, Command::Serve { .. }) { "info" } else { "warn" };
     init_logging(default_level);
     match run(cli.command) {
@@ -109,6 +112,16 @@ fn main() -> ExitCode {
             eprintln!("arborist: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `arborist tool … | head`: a reader that goes away ends the one-shot commands quietly, as it ends `cat`
+/// (Rust ignores SIGPIPE, so `println!` would panic instead). The server keeps ignoring it and sees the
+/// write error.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -170,6 +183,9 @@ fn serve(
             Transport::Http => server::serve_http(server, port).await,
         }
     });
+    // A call still stuck (in a tool, on a language server) is abandoned: waiting for it would keep the
+    // process alive after its client left.
+    rt.shutdown_timeout(std::time::Duration::from_millis(100));
     session.shutdown();
     served?;
     Ok(ExitCode::SUCCESS)

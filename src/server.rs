@@ -11,6 +11,9 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 use std::sync::Arc;
+use std::time::Duration;
+
+mod stdio;
 
 const INSTRUCTIONS: &str = "arborist is a code intelligence server: it reads and edits code by symbol, \
 answering from tree-sitter parse trees without a language server. Paths are relative to the project root; \
@@ -99,13 +102,33 @@ impl ServerHandler for ArboristServer {
     }
 }
 
-/// Serves MCP on stdin/stdout until the client disconnects.
+/// Serves MCP on stdin/stdout until the client disconnects: once stdin closes, calls still running get
+/// `STDIN_GRACE` to finish, then the server returns whatever is in flight. Lines are framed by `stdio`,
+/// which answers what rmcp would drop silently (invalid JSON, an oversized message).
 pub async fn serve_stdio(server: ArboristServer) -> anyhow::Result<()> {
     use rmcp::ServiceExt;
-    let running = server.serve(rmcp::transport::stdio()).await?;
-    running.waiting().await?;
+    let framed = stdio::Framed::start(tokio::io::stdin(), tokio::io::stdout());
+    let transport = rmcp::transport::async_rw::AsyncRwTransport::new(framed.rmcp_in, framed.rmcp_out)
+        .with_max_line_length(stdio::MAX_MESSAGE + 1);
+    let stdin_closed = framed.stdin_closed;
+    let serve = async move {
+        let running = server.serve(transport).await?;
+        running.waiting().await?;
+        anyhow::Ok(())
+    };
+    tokio::select! {
+        served = serve => served?,
+        _ = async { stdin_closed.notified().await; tokio::time::sleep(STDIN_GRACE).await } => {
+            tracing::info!("stdin closed; calls still running after {STDIN_GRACE:?} are abandoned");
+        }
+    }
+    // answers already produced reach the client
+    let _ = tokio::time::timeout(Duration::from_millis(100), framed.output).await;
     Ok(())
 }
+
+/// How long calls still running may finish after the client closed stdin.
+const STDIN_GRACE: Duration = Duration::from_millis(300);
 
 /// Serves MCP over streamable HTTP on 127.0.0.1:`port` at `/mcp` until Ctrl-C.
 pub async fn serve_http(server: ArboristServer, port: u16) -> anyhow::Result<()> {

@@ -111,15 +111,40 @@ impl RawSession {
         self.stdin.flush().unwrap();
     }
 
+    /// Sends bytes as they are (no newline added).
+    pub(crate) fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
     /// The next response with this id (notifications and other messages are skipped).
     pub(crate) fn response(&mut self, id: i64) -> Value {
+        self.response_to(&json!(id))
+    }
+
+    /// The next response whose id is `id` (`null` for errors about unreadable messages).
+    pub(crate) fn response_to(&mut self, id: &Value) -> Value {
         loop {
             let line = self.lines.recv_timeout(Duration::from_secs(10)).expect("server answered in time");
             let v: Value = serde_json::from_str(&line).expect("server writes JSON lines");
-            if v["id"] == json!(id) {
+            if v["id"] == *id {
                 return v;
             }
         }
+    }
+
+    /// Closes stdin and waits up to `limit` for the server to exit; true if it did.
+    pub(crate) fn close_stdin_and_wait(&mut self, limit: Duration) -> bool {
+        let (_, closed) = std::io::pipe().unwrap();
+        drop(std::mem::replace(&mut self.stdin, std::process::ChildStdin::from(std::os::fd::OwnedFd::from(closed))));
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if self.child.try_wait().unwrap().is_some() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
     }
 
     pub(crate) fn initialize(&mut self) -> Value {
@@ -166,6 +191,7 @@ fn malformed_requests_get_errors_and_the_server_stays_up() {
     assert_eq!(init["result"]["serverInfo"]["name"], "arborist");
 
     s.send("this is not json");
+    assert_eq!(s.response_to(&Value::Null)["error"]["code"], -32700, "a parse error, as JSON-RPC says");
     s.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#);
     assert!(s.response(2)["result"]["tools"].as_array().unwrap().len() >= 7, "server survived a garbage line");
 

@@ -122,3 +122,64 @@ fn concurrent_writers_lose_no_acknowledged_edit() {
     assert!(lost.is_empty(), "{} of {} acknowledged edits lost: {lost:?}", lost.len(), acknowledged.len());
     assert_eq!(acknowledged.len(), 60, "every writer got its edits in");
 }
+
+/// Protocol abuse on stdio: every unreadable message gets a JSON-RPC error (id null), a large message is
+/// read, and the server still answers a normal call afterwards.
+#[test]
+fn unreadable_messages_get_errors_and_the_session_goes_on() {
+    use crate::mcp::RawSession;
+    use serde_json::Value;
+    let p = TestProject::fixture("files");
+    let mut s = RawSession::start(&["serve", p.root.to_str().unwrap()]);
+    s.initialize();
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let truncated = r#"{"jsonrpc":"2.0","id":9,"method":"tools/li"#;
+    for bad in ["{not json", deep.as_str(), truncated] {
+        s.send(bad);
+        assert_eq!(s.response_to(&Value::Null)["error"]["code"], -32700, "{}", &bad[..bad.len().min(40)]);
+    }
+    s.send_bytes(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"\xff\xfe\"}\n");
+    assert_eq!(s.response_to(&Value::Null)["error"]["code"], -32700, "invalid UTF-8");
+    // 20 MB of content in one message (rmcp alone dropped anything over 16 MiB without an answer)
+    let content = "x".repeat(20 << 20);
+    let call = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": "create_text_file", "arguments": {"relative_path": "big.txt", "content": content}}});
+    s.send(&call.to_string());
+    let r = s.response(4);
+    assert_eq!(r["result"]["isError"], false, "{}", &r.to_string()[..r.to_string().len().min(300)]);
+    assert_eq!(std::fs::metadata(p.root.join("big.txt")).unwrap().len(), 20 << 20);
+    s.send(r#"{"jsonrpc":"2.0","id":5,"method":"tools/list"}"#);
+    assert!(s.response(5)["result"]["tools"].is_array());
+}
+
+/// Closing stdin ends the server within a second, even with a call still running.
+#[test]
+fn closing_stdin_ends_the_server_within_a_second() {
+    use crate::mcp::RawSession;
+    let p = TestProject::fixture("files");
+    let mut s = RawSession::start(&["serve", p.root.to_str().unwrap()]);
+    s.initialize();
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "execute_shell_command", "arguments": {"command": "sleep 20", "timeout": 60}}});
+    s.send(&call.to_string());
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    assert!(s.close_stdin_and_wait(Duration::from_secs(1)), "still running 1 s after stdin closed");
+    eprintln!("exited {:?} after stdin closed", started.elapsed());
+}
+
+/// A temp file left by a killed write is removed by the next walk once stale (a young one may be another
+/// process's write in progress), and never shows up in answers.
+#[test]
+fn stale_temp_files_of_killed_writes_are_removed() {
+    let mut p = TestProject::empty();
+    p.write("a.py", "x = 1\n");
+    p.write(".arborist-old123.tmp", "x = 1 half written\n");
+    p.write(".arborist-new456.tmp", "x = 1 being written\n");
+    let old = std::fs::File::options().write(true).open(p.root.join(".arborist-old123.tmp")).unwrap();
+    old.set_modified(std::time::SystemTime::now() - Duration::from_secs(600)).unwrap();
+    let found = p.ok("search_for_pattern", json!({"substring_pattern": "x = 1"}));
+    assert!(found.contains("a.py") && !found.contains(".arborist-"), "{found}");
+    assert!(!p.root.join(".arborist-old123.tmp").exists(), "the stale one is gone");
+    assert!(p.root.join(".arborist-new456.tmp").exists(), "a young one may be a write in progress");
+}

@@ -304,9 +304,27 @@ fn not_found_or_io(p: &ProjectPath, op: &'static str, e: std::io::Error) -> Erro
 }
 
 /// Writes `bytes` to a temp file beside `target`, syncs it, sets permissions and renames it over `target`.
+/// Whether a file name is one of the temp files `write_atomic` writes before its rename.
+pub fn is_temp_file(name: &std::ffi::OsStr) -> bool {
+    name.to_str().is_some_and(|n| n.starts_with(TEMP_PREFIX) && n.ends_with(TEMP_SUFFIX))
+}
+
+/// A temp file older than this is a leftover of a killed write, not one in progress in another process.
+const TEMP_STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+const TEMP_PREFIX: &str = ".arborist-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// Removes a temp file of ours once it is stale (a SIGKILL between write and rename leaves one).
+pub fn remove_if_stale_temp(path: &Path) {
+    let age = std::fs::symlink_metadata(path).ok().and_then(|m| m.modified().ok()).and_then(|t| t.elapsed().ok());
+    if age.is_some_and(|a| a > TEMP_STALE_AFTER) && std::fs::remove_file(path).is_ok() {
+        tracing::info!("removed {}, left by an interrupted write", path.display());
+    }
+}
+
 fn write_atomic(target: &Path, bytes: &[u8], perms: Option<std::fs::Permissions>) -> std::io::Result<()> {
     let dir = target.parent().expect("a file path has a parent");
-    let mut tmp = tempfile::Builder::new().prefix(".arborist-").suffix(".tmp").tempfile_in(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX).tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     if let Some(perms) = perms.or_else(default_permissions) {

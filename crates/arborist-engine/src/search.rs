@@ -174,6 +174,13 @@ where
                 return WalkState::Continue;
             };
             if entry.file_type().is_some_and(|t| t.is_file()) {
+                if crate::cache::is_temp_file(entry.file_name()) {
+                    // ours, left by a write that was killed: never searched or indexed; removed once surely stale
+                    if !project.config().read_only {
+                        crate::cache::remove_if_stale_temp(entry.path());
+                    }
+                    return WalkState::Continue;
+                }
                 let rel = project.relative_of(entry.path());
                 if filter.accepts(&rel, entry.path()) {
                     visit(&rel, entry.path());

@@ -1,0 +1,177 @@
+//! Line framing of MCP over stdio, in front of rmcp: one JSON-RPC message per line in, one per line out.
+//! A line that is not JSON gets a parse error (-32700, id null) and one over `MAX_MESSAGE` bytes an
+//! invalid-request error (-32600), where rmcp would drop both without a word; the session stays up.
+//! Valid lines reach rmcp through an in-memory pipe; rmcp's answers and these errors share stdout.
+
+use std::sync::Arc;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::sync::{Notify, mpsc};
+
+/// The largest message read (a `create_text_file` of a large file fits); a longer line is answered
+/// with an error and skipped, never buffered whole.
+pub const MAX_MESSAGE: usize = 64 << 20;
+
+/// The two ends rmcp serves on, and what the pumps report.
+pub struct Framed {
+    /// rmcp reads the client's valid messages here.
+    pub rmcp_in: DuplexStream,
+    /// rmcp writes its answers here.
+    pub rmcp_out: DuplexStream,
+    /// Notified once the client closed stdin.
+    pub stdin_closed: Arc<Notify>,
+    /// Ends when rmcp has closed its side and everything it wrote is on stdout.
+    pub output: tokio::task::JoinHandle<()>,
+}
+
+impl Framed {
+    /// Starts the input and output pumps between the client's streams and rmcp's.
+    pub fn start<R, W>(input: R, output: W) -> Framed
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+    {
+        let (to_rmcp, rmcp_in) = tokio::io::duplex(1 << 16);
+        let (rmcp_out, from_rmcp) = tokio::io::duplex(1 << 16);
+        let (errors_tx, errors_rx) = mpsc::unbounded_channel();
+        let stdin_closed = Arc::new(Notify::new());
+        tokio::spawn(pump_input(BufReader::new(input), to_rmcp, errors_tx, stdin_closed.clone()));
+        let output = tokio::spawn(pump_output(from_rmcp, errors_rx, output));
+        Framed { rmcp_in, rmcp_out, stdin_closed, output }
+    }
+}
+
+/// What one read of a line found.
+enum Line {
+    Complete,
+    /// Longer than `MAX_MESSAGE`: this many bytes were skipped.
+    Oversized(usize),
+    Eof,
+}
+
+async fn pump_input<R: AsyncBufRead + Unpin>(
+    mut input: R,
+    mut to_rmcp: DuplexStream,
+    errors: mpsc::UnboundedSender<String>,
+    closed: Arc<Notify>,
+) {
+    let mut line = Vec::new();
+    loop {
+        match read_line(&mut input, &mut line).await {
+            Ok(Line::Eof) | Err(_) => break,
+            Ok(Line::Oversized(bytes)) => {
+                let why = format!(
+                    "Invalid Request: the message is {bytes} bytes, over the limit of {} MiB; it was skipped",
+                    MAX_MESSAGE >> 20
+                );
+                let _ = errors.send(error_line(-32600, &why));
+            }
+            Ok(Line::Complete) => {
+                let message = line.trim_ascii();
+                if message.is_empty() {
+                    continue;
+                }
+                // a Value, as rmcp reads it (IgnoredAny has no nesting limit, and rmcp drops what fails it)
+                if let Err(e) = serde_json::from_slice::<serde_json::Value>(message) {
+                    let _ = errors.send(error_line(-32700, &format!("Parse error: {e}")));
+                    continue;
+                }
+                if to_rmcp.write_all(message).await.is_err() || to_rmcp.write_all(b"\n").await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    drop(to_rmcp);
+    closed.notify_one();
+}
+
+/// Reads one `\n`-terminated line into `line` (without the `\n`), never holding more than `MAX_MESSAGE`
+/// bytes of it; a last line without `\n` counts as complete.
+async fn read_line<R: AsyncBufRead + Unpin>(input: &mut R, line: &mut Vec<u8>) -> std::io::Result<Line> {
+    line.clear();
+    let mut skipped = 0usize;
+    loop {
+        let buf = input.fill_buf().await?;
+        if buf.is_empty() {
+            return Ok(match (line.is_empty(), skipped) {
+                (true, 0) => Line::Eof,
+                (_, 0) => Line::Complete,
+                (_, n) => Line::Oversized(n),
+            });
+        }
+        let end = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..end.unwrap_or(buf.len())];
+        if skipped == 0 && line.len() + chunk.len() <= MAX_MESSAGE {
+            line.extend_from_slice(chunk);
+        } else {
+            skipped += line.len() + chunk.len();
+            line.clear();
+        }
+        let used = end.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if end.is_some() {
+            return Ok(if skipped == 0 { Line::Complete } else { Line::Oversized(skipped) });
+        }
+    }
+}
+
+/// A JSON-RPC error answer to a message whose id could not be read.
+fn error_line(code: i64, message: &str) -> String {
+    serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}}).to_string()
+}
+
+async fn pump_output<W: AsyncWrite + Unpin>(
+    from_rmcp: DuplexStream,
+    mut errors: mpsc::UnboundedReceiver<String>,
+    mut out: W,
+) {
+    let mut answers = BufReader::new(from_rmcp);
+    // a partly read answer stays here while an error line is written (read_until resumes into it)
+    let mut line = Vec::new();
+    loop {
+        tokio::select! {
+            read = answers.read_until(b'\n', &mut line) => {
+                if !matches!(read, Ok(n) if n > 0) || write(&mut out, &line).await.is_err() {
+                    break;
+                }
+                line.clear();
+            }
+            Some(error) = errors.recv() => {
+                if write(&mut out, format!("{error}\n").as_bytes()).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+async fn write<W: AsyncWrite + Unpin>(out: &mut W, bytes: &[u8]) -> std::io::Result<()> {
+    out.write_all(bytes).await?;
+    out.flush().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn lines(input: &[u8]) -> Vec<String> {
+        let mut reader = BufReader::new(input);
+        let mut out = Vec::new();
+        let mut line = Vec::new();
+        loop {
+            match read_line(&mut reader, &mut line).await.unwrap() {
+                Line::Eof => return out,
+                Line::Complete => out.push(String::from_utf8_lossy(&line).into_owned()),
+                Line::Oversized(n) => out.push(format!("<{n} skipped>")),
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn lines_are_bounded_and_the_last_may_lack_a_newline() {
+        assert_eq!(lines(b"a\nbc\n\nd").await, ["a", "bc", "", "d"]);
+        let big = vec![b'x'; MAX_MESSAGE + 10];
+        let input = [&b"a\n"[..], &big, b"\nb\n"].concat();
+        assert_eq!(lines(&input).await, ["a".to_string(), format!("<{} skipped>", MAX_MESSAGE + 10), "b".into()]);
+    }
+}
