@@ -183,8 +183,10 @@ fn serve(
             Transport::Http => server::serve_http(server, port).await,
         }
     });
-    // A call still stuck (in a tool, on a language server) is abandoned: waiting for it would keep the
-    // process alive after its client left.
+    // Shell commands still running die with the server (their calls then end at once); a call still
+    // stuck elsewhere (a tool, a language server) is abandoned: waiting for it would keep the process
+    // alive after its client left.
+    arborist::shell::kill_all_running();
     rt.shutdown_timeout(std::time::Duration::from_millis(100));
     session.shutdown();
     served?;

@@ -121,16 +121,36 @@ pub async fn serve_stdio(server: ArboristServer) -> anyhow::Result<()> {
         _ = async { stdin_closed.notified().await; tokio::time::sleep(STDIN_GRACE).await } => {
             tracing::info!("stdin closed; calls still running after {STDIN_GRACE:?} are abandoned");
         }
+        _ = terminated() => tracing::info!("stopped by a signal"),
     }
     // answers already produced reach the client
     let _ = tokio::time::timeout(Duration::from_millis(100), framed.output).await;
     Ok(())
 }
 
+/// Waits for Ctrl-C or SIGTERM.
+async fn terminated() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}
+
 /// How long calls still running may finish after the client closed stdin.
 const STDIN_GRACE: Duration = Duration::from_millis(300);
 
-/// Serves MCP over streamable HTTP on 127.0.0.1:`port` at `/mcp` until Ctrl-C.
+/// Serves MCP over streamable HTTP on 127.0.0.1:`port` at `/mcp` until Ctrl-C or SIGTERM.
 pub async fn serve_http(server: ArboristServer, port: u16) -> anyhow::Result<()> {
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
@@ -144,7 +164,9 @@ pub async fn serve_http(server: ArboristServer, port: u16) -> anyhow::Result<()>
     tracing::info!("serving MCP over streamable HTTP on http://{}/mcp", listener.local_addr()?);
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
-            let _ = tokio::signal::ctrl_c().await;
+            terminated().await;
+            // running shell commands first: the calls waiting on them then end at once
+            crate::shell::kill_all_running();
             ct.cancel();
         })
         .await?;

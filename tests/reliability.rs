@@ -152,7 +152,8 @@ fn unreadable_messages_get_errors_and_the_session_goes_on() {
     assert!(s.response(5)["result"]["tools"].is_array());
 }
 
-/// Closing stdin ends the server within a second, even with a call still running.
+/// Closing stdin ends the server within a second, even with a shell command still running, and the
+/// command goes with it.
 #[test]
 fn closing_stdin_ends_the_server_within_a_second() {
     use crate::mcp::RawSession;
@@ -160,12 +161,24 @@ fn closing_stdin_ends_the_server_within_a_second() {
     let mut s = RawSession::start(&["serve", p.root.to_str().unwrap()]);
     s.initialize();
     let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-        "params": {"name": "execute_shell_command", "arguments": {"command": "sleep 20", "timeout": 60}}});
+        "params": {"name": "execute_shell_command", "arguments": {"command": "sleep 20.4321", "timeout": 60}}});
     s.send(&call.to_string());
     std::thread::sleep(Duration::from_millis(300));
+    assert!(processes_running("sleep 20.4321") > 0, "the command started");
     let started = Instant::now();
     assert!(s.close_stdin_and_wait(Duration::from_secs(1)), "still running 1 s after stdin closed");
     eprintln!("exited {:?} after stdin closed", started.elapsed());
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(processes_running("sleep 20.4321"), 0, "the shell command died with the server");
+}
+
+/// Processes whose command line contains `marker`.
+fn processes_running(marker: &str) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else { return 0 };
+    dir.flatten()
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .filter(|c| String::from_utf8_lossy(c).replace('\0', " ").contains(marker))
+        .count()
 }
 
 /// A temp file left by a killed write is removed by the next walk once stale (a young one may be another
@@ -182,4 +195,31 @@ fn stale_temp_files_of_killed_writes_are_removed() {
     assert!(found.contains("a.py") && !found.contains(".arborist-"), "{found}");
     assert!(!p.root.join(".arborist-old123.tmp").exists(), "the stale one is gone");
     assert!(p.root.join(".arborist-new456.tmp").exists(), "a young one may be a write in progress");
+}
+
+/// 100,000 nesting levels with a syntax error at the bottom: diagnostics, the symbol tools and an edit
+/// elsewhere in the file answer (a recursive walk overflowed the stack and aborted the server).
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    let mut p = TestProject::empty();
+    let depth = 100_000;
+    let deep =
+        format!("function f() {} x = (; {}\nfunction g() {{ return 2; }}\n", "{".repeat(depth), "}".repeat(depth));
+    p.write("deep.js", &deep);
+    let found = p.ok("get_diagnostics_for_file", json!({"relative_path": "deep.js"}));
+    assert!(found.contains("Syntax error"), "{}", &found[..found.len().min(300)]);
+    let overview = p.ok("get_symbols_overview", json!({"relative_path": "deep.js"}));
+    assert!(overview.contains("\"g\""), "{overview}");
+    p.ok(
+        "replace_symbol_body",
+        json!({"name_path": "g", "relative_path": "deep.js", "body": "function g() { return 3; }"}),
+    );
+    assert!(p.read("deep.js").ends_with("function g() { return 3; }\n"));
+    let chain = format!("def f():\n    return {}\n\ndef g():\n    return 2\n", vec!["1"; depth].join(" + "));
+    p.write("chain.py", &chain);
+    p.ok(
+        "replace_symbol_body",
+        json!({"name_path": "g", "relative_path": "chain.py", "body": "def g():\n    return 3"}),
+    );
+    assert!(p.read("chain.py").ends_with("def g():\n    return 3\n"));
 }

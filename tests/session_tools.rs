@@ -71,8 +71,12 @@ fn shell_runs_in_the_project_with_the_reference_answer_shape() {
 #[test]
 fn dangerous_commands_are_refused_before_running() {
     let mut p = TestProject::fixture("files");
-    // Matches the `dd ... of=/dev/` pattern, and would be harmless if the guard failed.
-    let e = p.err("execute_shell_command", json!({"command": "dd if=/dev/zero of=/dev/null count=1 && touch ran.txt"}));
+    // Matches the rule for writes onto a device; if the guard failed, dd would fail harmlessly (no such
+    // directory).
+    let e = p.err(
+        "execute_shell_command",
+        json!({"command": "dd if=/dev/zero of=/dev/sdz-arborist-no-such-dir/x count=1 && touch ran.txt"}),
+    );
     assert!(e.contains("refused to run a dangerous command"), "{e}");
     assert!(!p.root.join("ran.txt").exists());
 }

@@ -15,6 +15,7 @@ mod refs;
 mod reliability;
 mod security;
 mod session_tools;
+mod shell;
 mod symbol_tools;
 mod symbols;
 mod util;

@@ -39,9 +39,11 @@ struct NoParams {}
 // ---------------------------------------------------------------- shell
 
 const SHELL: &str = "Runs a shell command (sh -c) in the project root or in `cwd` (a directory inside the project) and \
-answers {\"stdout\", \"return_code\", \"cwd\", \"stderr\"}; a non-zero exit is not an error. The command is killed \
-with its whole process group after `timeout` seconds (default 120). Destructive commands (rm -rf /, mkfs, dd onto \
-devices, fork bombs, shutdown) are refused.";
+answers {\"stdout\", \"return_code\", \"cwd\", \"stderr\"}; a non-zero exit is not an error. The command runs in a \
+session of its own: when the shell exits, anything it left in the background is killed, and after `timeout` seconds \
+(default 120) all of it is. stdout and stderr keep their first MiB each; `output_cut` then says how much was \
+dropped. Destructive commands (recursive rm of / or ~, mkfs, writes onto disk devices, kill -9 -1, fork bombs, \
+shutdown), also inside sh -c, eval or sudo, are refused before anything runs.";
 const SHELL_ALIAS: &str = "Runs a shell command in the project root (same as execute_shell_command).";
 
 #[derive(Deserialize, JsonSchema)]
@@ -75,13 +77,16 @@ fn execute_shell_command(engine: &Engine, p: ShellParams) -> Result<String> {
     let timeout = Duration::from_secs(p.timeout.max(1));
     let ShellRun { cwd, result: r } = engine.run_shell(&p.command, p.cwd.as_deref(), p.capture_stderr, timeout)?;
     let mut v = json!({"stdout": r.stdout, "return_code": r.return_code, "cwd": cwd, "stderr": r.stderr});
+    let mut short = json!({"return_code": r.return_code, "cwd": cwd});
     if r.timed_out {
-        v["timed_out"] = json!(format!("killed after {} s with its process group", p.timeout.max(1)));
+        let killed = json!(format!("killed after {} s with its process group", p.timeout.max(1)));
+        (v["timed_out"], short["timed_out"]) = (killed.clone(), killed);
+    }
+    if let Some(cut) = r.output_cut() {
+        (v["output_cut"], short["output_cut"]) = (json!(cut), json!(cut));
     }
     let answer = to_json(&v);
-    Ok(limit_answer(answer, limit, "Shortened result (return code only):", || {
-        Some(to_json(&json!({"return_code": r.return_code, "cwd": cwd})))
-    }))
+    Ok(limit_answer(answer, limit, "Shortened result (return code only):", || Some(to_json(&short))))
 }
 
 #[derive(Deserialize, JsonSchema)]

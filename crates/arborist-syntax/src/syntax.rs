@@ -148,28 +148,30 @@ pub struct SyntaxIssue {
     pub message: String,
 }
 
-/// Every ERROR and MISSING node, outermost first, in document order.
+/// Every ERROR and MISSING node, outermost first, in document order. The walk is a cursor, not a
+/// recursion: a syntax error 100,000 levels deep is just as well found.
 pub fn syntax_issues<S: Source + ?Sized>(tree: &Tree, text: &S) -> Vec<SyntaxIssue> {
     let mut out = Vec::new();
-    collect(tree.root_node(), text, &mut out);
-    out
-}
-
-fn collect<S: Source + ?Sized>(node: Node, text: &S, out: &mut Vec<SyntaxIssue>) {
-    if node.is_missing() {
-        out.push(issue(node, format!("Syntax error: missing `{}`", node.kind())));
-        return;
-    }
-    if node.is_error() {
-        out.push(issue(node, format!("Syntax error: unexpected `{}`", snippet(&text.slice(node.byte_range())))));
-        return;
-    }
-    if !node.has_error() {
-        return;
-    }
-    let mut cursor = node.walk();
-    for child in node.children(&mut cursor) {
-        collect(child, text, out);
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        let descend = if node.is_missing() {
+            out.push(issue(node, format!("Syntax error: missing `{}`", node.kind())));
+            false
+        } else if node.is_error() {
+            out.push(issue(node, format!("Syntax error: unexpected `{}`", snippet(&text.slice(node.byte_range())))));
+            false
+        } else {
+            node.has_error()
+        };
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
     }
 }
 
