@@ -283,8 +283,9 @@ fn occurrence_listing(plans: &[FilePlan]) -> String {
     let mut out = String::new();
     for plan in plans {
         out.push_str(&format!("{} ({} occurrence(s)):\n", plan.path.rel, plan.occurrences.len()));
+        let starts = crate::text::line_starts(plan.doc.text());
         for (i, occ) in plan.occurrences.iter().enumerate() {
-            let (line, old, new) = files::occurrence_preview(plan.doc.text(), occ);
+            let (line, old, new) = files::occurrence_preview(plan.doc.text(), &starts, occ);
             out.push_str(&format!("  [{}] line {line}\n", plan.occurrence_id(i)));
             old.lines().for_each(|l| out.push_str(&format!("    - {l}\n")));
             new.lines().for_each(|l| out.push_str(&format!("    + {l}\n")));

@@ -245,35 +245,36 @@ pub fn plan_replacements(
     Ok(plans)
 }
 
-/// Keeps only the occurrences named by `ids`; an unknown or stale id fails the whole call.
+/// Keeps only the occurrences named by `ids`; an unknown or stale id fails the whole call. Linear in
+/// the occurrences and ids.
 pub fn select_occurrences(plans: Vec<FilePlan>, ids: &[String]) -> Result<Vec<FilePlan>> {
-    let mut wanted = std::collections::HashSet::new();
+    let every: std::collections::HashMap<String, (usize, usize)> = plans
+        .iter()
+        .enumerate()
+        .flat_map(|(f, p)| (0..p.occurrences.len()).map(move |i| (p.occurrence_id(i), (f, i))))
+        .collect();
+    let mut keep: Vec<Vec<bool>> = plans.iter().map(|p| vec![false; p.occurrences.len()]).collect();
     for id in ids {
-        let plan = plans.iter().find(|p| id.starts_with(&format!("{}:", p.path.rel)));
-        let ok = plan.is_some_and(|p| (0..p.occurrences.len()).any(|i| p.occurrence_id(i) == *id));
-        if !ok {
-            return Err(Error::StaleOccurrence(id.clone()));
-        }
-        wanted.insert(id.as_str());
+        let &(f, i) = every.get(id).ok_or_else(|| Error::StaleOccurrence(id.clone()))?;
+        keep[f][i] = true;
     }
     Ok(plans
         .into_iter()
-        .filter_map(|mut p| {
-            let keep: Vec<bool> =
-                (0..p.occurrences.len()).map(|i| wanted.contains(p.occurrence_id(i).as_str())).collect();
+        .zip(keep)
+        .filter_map(|(mut p, keep)| {
             let mut k = keep.iter();
-            p.occurrences.retain(|_| *k.next().unwrap());
+            p.occurrences.retain(|_| *k.next().unwrap_or(&false));
             (!p.occurrences.is_empty()).then_some(p)
         })
         .collect())
 }
 
-/// The full lines an occurrence touches, before and after replacement.
-pub fn occurrence_preview(text: &str, occ: &Occurrence) -> (usize, String, String) {
-    let starts = line_starts(text);
-    let first = line_of(&starts, occ.range.start);
-    let last = line_of(&starts, occ.range.end.saturating_sub(1).max(occ.range.start));
-    let span = lines_range(text, &starts, first, last);
+/// The full lines an occurrence touches, before and after replacement; `starts` are the text's
+/// `line_starts` (computed once per file, not per occurrence).
+pub fn occurrence_preview(text: &str, starts: &[usize], occ: &Occurrence) -> (usize, String, String) {
+    let first = line_of(starts, occ.range.start);
+    let last = line_of(starts, occ.range.end.saturating_sub(1).max(occ.range.start));
+    let span = lines_range(text, starts, first, last);
     let old = text[span.clone()].trim_end_matches('\n').to_string();
     let mut new = String::new();
     new.push_str(&text[span.start..occ.range.start]);

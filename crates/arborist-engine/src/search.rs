@@ -222,7 +222,7 @@ impl HitSink {
             .iter()
             .map(|&(first, last)| {
                 let a = lines.partition_point(|(l, _)| *l < first.saturating_sub(before));
-                let b = lines.partition_point(|(l, _)| *l <= last + after);
+                let b = lines.partition_point(|(l, _)| *l <= last.saturating_add(after));
                 (a, b, first, last)
             })
             .collect();
