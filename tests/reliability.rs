@@ -261,3 +261,47 @@ fn replace_in_files_is_linear_in_hits() {
     assert!(started.elapsed() < Duration::from_secs(30), "took {:?}", started.elapsed());
     eprintln!("50,000 hits: dry run and apply by id in {:?}", started.elapsed());
 }
+
+/// Edits one client pipelines (sent without waiting for answers) apply in the order it sent them: each
+/// of these replacements needs the one before it.
+#[test]
+fn pipelined_edits_apply_in_order() {
+    use crate::mcp::RawSession;
+    let mut p = TestProject::empty();
+    p.write("v.txt", "v0\n");
+    let mut s = RawSession::start(&["serve", p.root.to_str().unwrap()]);
+    s.initialize();
+    let steps = 40;
+    for i in 0..steps {
+        let call = json!({"jsonrpc": "2.0", "id": 100 + i, "method": "tools/call", "params": {"name": "replace_content",
+            "arguments": {"relative_path": "v.txt", "needle": format!("v{i}\n"), "repl": format!("v{}\n", i + 1),
+            "mode": "literal"}}});
+        s.send(&call.to_string());
+    }
+    for i in 0..steps {
+        let r = s.response(100 + i);
+        assert_eq!(r["result"]["isError"], false, "step {i}: {r}");
+    }
+    assert_eq!(p.read("v.txt"), format!("v{steps}\n"));
+}
+
+/// A running shell command holds no lock: an edit sent after it is answered at once.
+#[test]
+fn a_running_shell_command_does_not_hold_up_edits() {
+    use crate::mcp::RawSession;
+    let mut p = TestProject::empty();
+    p.write("a.txt", "old\n");
+    let mut s = RawSession::start(&["serve", p.root.to_str().unwrap()]);
+    s.initialize();
+    let shell = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "execute_shell_command", "arguments": {"command": "sleep 5", "timeout": 30}}});
+    s.send(&shell.to_string());
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    let edit = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "replace_content",
+        "arguments": {"relative_path": "a.txt", "needle": "old", "repl": "new", "mode": "literal"}}});
+    s.send(&edit.to_string());
+    assert_eq!(s.response(3)["result"]["isError"], false);
+    assert!(started.elapsed() < Duration::from_secs(3), "the edit waited {:?}", started.elapsed());
+    assert_eq!(p.read("a.txt"), "new\n");
+}

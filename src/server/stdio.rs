@@ -2,8 +2,11 @@
 //! A line that is not JSON gets a parse error (-32700, id null) and one over `MAX_MESSAGE` bytes an
 //! invalid-request error (-32600), where rmcp would drop both without a word; the session stays up.
 //! Valid lines reach rmcp through an in-memory pipe; rmcp's answers and these errors share stdout.
+//! rmcp runs requests concurrently, so a call that edits files is passed on only once the client's
+//! earlier edit calls are answered: one client's edits land in the order it sent them.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::{Notify, mpsc};
 
@@ -34,10 +37,59 @@ impl Framed {
         let (rmcp_out, from_rmcp) = tokio::io::duplex(1 << 16);
         let (errors_tx, errors_rx) = mpsc::unbounded_channel();
         let stdin_closed = Arc::new(Notify::new());
-        tokio::spawn(pump_input(BufReader::new(input), to_rmcp, errors_tx, stdin_closed.clone()));
-        let output = tokio::spawn(pump_output(from_rmcp, errors_rx, output));
+        let edits = Arc::new(EditsInFlight::default());
+        tokio::spawn(pump_input(BufReader::new(input), to_rmcp, errors_tx, stdin_closed.clone(), edits.clone()));
+        let output = tokio::spawn(pump_output(from_rmcp, errors_rx, output, edits));
         Framed { rmcp_in, rmcp_out, stdin_closed, output }
     }
+}
+
+/// Ids of edit calls passed to rmcp and not answered yet.
+#[derive(Default)]
+struct EditsInFlight {
+    ids: Mutex<HashSet<String>>,
+    answered: Notify,
+}
+
+impl EditsInFlight {
+    fn ids(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.ids.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Waits until every edit call passed on so far is answered.
+    async fn settled(&self) {
+        loop {
+            let answered = self.answered.notified();
+            if self.ids().is_empty() {
+                return;
+            }
+            answered.await;
+        }
+    }
+
+    /// An answer went out: the call it answers is no longer in flight.
+    fn answered(&self, line: &[u8]) {
+        #[derive(serde::Deserialize)]
+        struct Answer {
+            id: Option<serde_json::Value>,
+        }
+        let id = serde_json::from_slice::<Answer>(line).ok().and_then(|a| a.id);
+        if let Some(id) = id
+            && self.ids().remove(&id.to_string())
+        {
+            self.answered.notify_waiters();
+        }
+    }
+}
+
+/// The id of a `tools/call` of a tool that locks files (shell commands do not: they may run for minutes
+/// and must stay cancellable).
+fn edit_call_id(message: &serde_json::Value) -> Option<String> {
+    if message.get("method")?.as_str()? != "tools/call" {
+        return None;
+    }
+    let tool = crate::tools::find(message.get("params")?.get("name")?.as_str()?)?;
+    (tool.lock != crate::tools::Lock::None).then(|| message.get("id").map(|id| id.to_string()))?
 }
 
 /// What one read of a line found.
@@ -53,6 +105,7 @@ async fn pump_input<R: AsyncBufRead + Unpin>(
     mut to_rmcp: DuplexStream,
     errors: mpsc::UnboundedSender<String>,
     closed: Arc<Notify>,
+    edits: Arc<EditsInFlight>,
 ) {
     let mut line = Vec::new();
     loop {
@@ -71,9 +124,16 @@ async fn pump_input<R: AsyncBufRead + Unpin>(
                     continue;
                 }
                 // a Value, as rmcp reads it (IgnoredAny has no nesting limit, and rmcp drops what fails it)
-                if let Err(e) = serde_json::from_slice::<serde_json::Value>(message) {
-                    let _ = errors.send(error_line(-32700, &format!("Parse error: {e}")));
-                    continue;
+                let parsed = match serde_json::from_slice::<serde_json::Value>(message) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        let _ = errors.send(error_line(-32700, &format!("Parse error: {e}")));
+                        continue;
+                    }
+                };
+                if let Some(id) = edit_call_id(&parsed) {
+                    edits.settled().await;
+                    edits.ids().insert(id);
                 }
                 if to_rmcp.write_all(message).await.is_err() || to_rmcp.write_all(b"\n").await.is_err() {
                     break;
@@ -124,6 +184,7 @@ async fn pump_output<W: AsyncWrite + Unpin>(
     from_rmcp: DuplexStream,
     mut errors: mpsc::UnboundedReceiver<String>,
     mut out: W,
+    edits: Arc<EditsInFlight>,
 ) {
     let mut answers = BufReader::new(from_rmcp);
     // a partly read answer stays here while an error line is written (read_until resumes into it)
@@ -134,6 +195,7 @@ async fn pump_output<W: AsyncWrite + Unpin>(
                 if !matches!(read, Ok(n) if n > 0) || write(&mut out, &line).await.is_err() {
                     break;
                 }
+                edits.answered(&line);
                 line.clear();
             }
             Some(error) = errors.recv() => {

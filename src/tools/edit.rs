@@ -2,7 +2,7 @@
 //! and the agent-loop block tools (replace/insert by kind and name, validate, patch, write). Each is one
 //! engine call that lands through the commit path, so every edit is guarded, verified and atomic.
 
-use super::{Effect, ToolSpec};
+use super::{Effect, Lock, ToolSpec};
 use arborist_engine::blocks::{BlockSpec, ToolRun};
 use arborist_engine::engine::Engine;
 use arborist_engine::error::{Error, Result};
@@ -14,19 +14,23 @@ use serde::Deserialize;
 pub fn tools() -> Vec<ToolSpec> {
     use Effect::*;
     vec![
-        ToolSpec::new("replace_symbol_body", REPLACE_SYMBOL_BODY, Edits, replace_symbol_body),
-        ToolSpec::new("insert_after_symbol", INSERT_AFTER_SYMBOL, Edits, insert_after_symbol),
-        ToolSpec::new("insert_before_symbol", INSERT_BEFORE_SYMBOL, Edits, insert_before_symbol),
-        ToolSpec::new("safe_delete_symbol", SAFE_DELETE, Edits, safe_delete_symbol),
-        ToolSpec::new("replace_block", REPLACE_BLOCK, Edits, replace_block).optional(),
-        ToolSpec::new("rust_replace_block", REPLACE_BLOCK, Edits, replace_block).optional(),
-        ToolSpec::new("insert_after_block", INSERT_AFTER_BLOCK, Edits, insert_after_block).optional(),
-        ToolSpec::new("rust_insert_after_block", INSERT_AFTER_BLOCK, Edits, insert_after_block).optional(),
-        ToolSpec::new("insert_before_block", INSERT_BEFORE_BLOCK, Edits, insert_before_block).optional(),
+        ToolSpec::new("replace_symbol_body", REPLACE_SYMBOL_BODY, Edits, replace_symbol_body).locks(Lock::File),
+        ToolSpec::new("insert_after_symbol", INSERT_AFTER_SYMBOL, Edits, insert_after_symbol).locks(Lock::File),
+        ToolSpec::new("insert_before_symbol", INSERT_BEFORE_SYMBOL, Edits, insert_before_symbol).locks(Lock::File),
+        ToolSpec::new("safe_delete_symbol", SAFE_DELETE, Edits, safe_delete_symbol).locks(Lock::File),
+        ToolSpec::new("replace_block", REPLACE_BLOCK, Edits, replace_block).optional().locks(Lock::File),
+        ToolSpec::new("rust_replace_block", REPLACE_BLOCK, Edits, replace_block).optional().locks(Lock::File),
+        ToolSpec::new("insert_after_block", INSERT_AFTER_BLOCK, Edits, insert_after_block).optional().locks(Lock::File),
+        ToolSpec::new("rust_insert_after_block", INSERT_AFTER_BLOCK, Edits, insert_after_block)
+            .optional()
+            .locks(Lock::File),
+        ToolSpec::new("insert_before_block", INSERT_BEFORE_BLOCK, Edits, insert_before_block)
+            .optional()
+            .locks(Lock::File),
         ToolSpec::new("validate_file", VALIDATE_FILE, ReadOnly, validate_file).optional(),
         ToolSpec::new("rust_validate_file", VALIDATE_FILE, ReadOnly, validate_file).optional(),
-        ToolSpec::new("patch_file", PATCH_FILE, Edits, patch_file).optional(),
-        ToolSpec::new("write_file", WRITE_FILE, Edits, write_file).optional(),
+        ToolSpec::new("patch_file", PATCH_FILE, Edits, patch_file).optional().locks(Lock::File),
+        ToolSpec::new("write_file", WRITE_FILE, Edits, write_file).optional().locks(Lock::File),
     ]
 }
 

@@ -2,7 +2,7 @@
 //! Thin adapters: parse parameters, call `files`/`search`, format the reference server's answers.
 
 use super::answer::{answer_limit, limit_answer, to_json};
-use super::{Effect, ToolSpec, default_max};
+use super::{Effect, Lock, ToolSpec, default_max};
 use arborist_engine::engine::Engine;
 use arborist_engine::error::{Error, Result};
 use arborist_engine::files::{self, FilePlan, Mode, Replacer};
@@ -16,14 +16,14 @@ pub fn tools() -> Vec<ToolSpec> {
     use Effect::*;
     vec![
         ToolSpec::new("read_file", READ_FILE, ReadOnly, read_file),
-        ToolSpec::new("create_text_file", CREATE_TEXT_FILE, Edits, create_text_file),
+        ToolSpec::new("create_text_file", CREATE_TEXT_FILE, Edits, create_text_file).locks(Lock::File),
         ToolSpec::new("list_dir", LIST_DIR, ReadOnly, list_dir),
         ToolSpec::new("find_file", FIND_FILE, ReadOnly, find_file),
-        ToolSpec::new("replace_content", REPLACE_CONTENT, Edits, replace_content),
+        ToolSpec::new("replace_content", REPLACE_CONTENT, Edits, replace_content).locks(Lock::File),
         ToolSpec::new("replace_in_files", REPLACE_IN_FILES, Edits, replace_in_files),
-        ToolSpec::new("delete_lines", DELETE_LINES, Edits, delete_lines).optional(),
-        ToolSpec::new("replace_lines", REPLACE_LINES, Edits, replace_lines).optional(),
-        ToolSpec::new("insert_at_line", INSERT_AT_LINE, Edits, insert_at_line).optional(),
+        ToolSpec::new("delete_lines", DELETE_LINES, Edits, delete_lines).optional().locks(Lock::File),
+        ToolSpec::new("replace_lines", REPLACE_LINES, Edits, replace_lines).optional().locks(Lock::File),
+        ToolSpec::new("insert_at_line", INSERT_AT_LINE, Edits, insert_at_line).optional().locks(Lock::File),
         ToolSpec::new("search_for_pattern", SEARCH_FOR_PATTERN, ReadOnly, search_for_pattern),
     ]
 }

@@ -35,9 +35,23 @@ pub struct ToolSpec {
     pub description: &'static str,
     pub schema: Arc<Map<String, Value>>,
     pub effect: Effect,
+    /// What the call holds while it runs, so that edits of one file do not interleave.
+    pub lock: Lock,
     /// Off unless a context, mode or project setting turns it on.
     pub optional: bool,
     handler: Handler,
+}
+
+/// What a call locks while it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lock {
+    /// Nothing: reads, and calls that change no project file through the engine (the shell, whose
+    /// commands may run for minutes).
+    None,
+    /// The one file named by `relative_path` (or `path`): edits of other files go on meanwhile.
+    File,
+    /// Every file: calls that change several (`rename_symbol`, `replace_in_files`), and memories.
+    All,
 }
 
 impl ToolSpec {
@@ -54,7 +68,6 @@ impl ToolSpec {
         let handler: Handler = Box::new(move |session, args| {
             let params: P = parse_args(args)?;
             let engine = session.engine()?;
-            let _serialised = (effect == Effect::Edits).then(|| engine.write_lock());
             f(&engine, params)
         });
         Self::build::<P>(name, description, effect, handler)
@@ -81,7 +94,14 @@ impl ToolSpec {
         handler: Handler,
     ) -> Self {
         let schema = rmcp::handler::server::common::schema_for_type::<P>();
-        ToolSpec { name, description, schema, effect, optional: false, handler }
+        let lock = if effect == Effect::Edits { Lock::All } else { Lock::None };
+        ToolSpec { name, description, schema, effect, lock, optional: false, handler }
+    }
+
+    /// Sets what a call of the tool locks (edits lock every file unless told otherwise).
+    pub fn locks(mut self, lock: Lock) -> Self {
+        self.lock = lock;
+        self
     }
 
     /// Marks the tool as optional (off by default).
@@ -164,7 +184,21 @@ pub fn call(session: &Session, tool: &ToolSpec, args: Value) -> std::result::Res
             return Err(error_text(tool.name, &format!("arguments must be a JSON object, got {other}")));
         }
     };
+    let _held = hold(session, tool.lock, &args);
     (tool.handler)(session, args).map_err(|e| error_text(tool.name, &e.to_string()))
+}
+
+/// Takes the lock a call of `lock` needs, given its arguments.
+fn hold(session: &Session, lock: Lock, args: &Value) -> Option<arborist_engine::locks::EditLock> {
+    let engine = session.engine().ok()?;
+    match lock {
+        Lock::None => None,
+        Lock::All => Some(engine.lock_all()),
+        Lock::File => {
+            let path = args.get("relative_path").or_else(|| args.get("path")).and_then(Value::as_str);
+            Some(engine.lock_file(path.unwrap_or("")))
+        }
+    }
 }
 
 /// The reference server's error wording.

@@ -1,7 +1,7 @@
 //! Session tools: project activation and configuration, modes, the workflow prompts, and shell commands.
 
 use super::answer::{answer_limit, limit_answer, to_json};
-use super::{Effect, ToolSpec, default_max};
+use super::{Effect, Lock, ToolSpec, default_max};
 use crate::session::Session;
 use arborist_engine::engine::Engine;
 use arborist_engine::error::{Error, Result};
@@ -16,8 +16,8 @@ use std::time::Duration;
 pub fn tools() -> Vec<ToolSpec> {
     use Effect::*;
     vec![
-        ToolSpec::new("execute_shell_command", SHELL, Edits, execute_shell_command),
-        ToolSpec::new("shell", SHELL_ALIAS, Edits, shell_alias).optional(),
+        ToolSpec::new("execute_shell_command", SHELL, Edits, execute_shell_command).locks(Lock::None),
+        ToolSpec::new("shell", SHELL_ALIAS, Edits, shell_alias).optional().locks(Lock::None),
         ToolSpec::session("activate_project", ACTIVATE, ReadOnly, activate_project),
         ToolSpec::session("remove_project", REMOVE, ReadOnly, remove_project).optional(),
         ToolSpec::session("get_current_config", CONFIG, ReadOnly, get_current_config),

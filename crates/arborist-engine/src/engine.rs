@@ -3,6 +3,7 @@
 
 use crate::cache::{Document, FileCache};
 use crate::index::{BuildStats, FileEntry, Index, Stamp};
+use crate::locks::EditLock;
 use crate::project::{Project, ProjectPath};
 use arborist_syntax::error::{Error, Result};
 use arborist_syntax::language;
@@ -51,8 +52,8 @@ pub struct Engine {
     index: Index,
     /// Language servers, started on first use.
     lsp: std::sync::OnceLock<arborist_lsp::LspPool>,
-    /// Held by every editing tool call: read-modify-write sequences never interleave.
-    writes: std::sync::Mutex<()>,
+    /// Held by editing tool calls: read-modify-write sequences of one file never interleave.
+    edits: Arc<crate::locks::EditLocks>,
     /// Parse trees of recently edited files, by path, with the content hash they belong to.
     trees: std::sync::Mutex<std::collections::HashMap<String, (arborist_syntax::text::ContentHash, tree_sitter::Tree)>>,
 }
@@ -67,7 +68,7 @@ impl Engine {
             cache: FileCache::new(),
             index,
             lsp: Default::default(),
-            writes: Default::default(),
+            edits: Default::default(),
             trees: Default::default(),
         })
     }
@@ -141,9 +142,16 @@ impl Engine {
         entry
     }
 
-    /// Serialises edits: held from reading a file to writing it back.
-    pub fn write_lock(&self) -> std::sync::MutexGuard<'_, ()> {
-        self.writes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// Holds one file for an edit, from reading it to writing it back; `rel` as the caller wrote it
+    /// (normalised here, so `./a.py` and `a.py` are one file).
+    pub fn lock_file(&self, rel: &str) -> EditLock {
+        let key = self.project().resolve(rel).map(|p| p.rel).unwrap_or_else(|_| rel.to_string());
+        self.edits.file(&key)
+    }
+
+    /// Holds every file, for a call that edits several.
+    pub fn lock_all(&self) -> EditLock {
+        self.edits.all()
     }
 
     /// Symbols matching a name-path pattern under `scope` (a file or directory; "" for the project),
