@@ -305,3 +305,47 @@ fn a_running_shell_command_does_not_hold_up_edits() {
     assert!(started.elapsed() < Duration::from_secs(3), "the edit waited {:?}", started.elapsed());
     assert_eq!(p.read("a.txt"), "new\n");
 }
+
+/// After edits of a file with syntax errors, the symbols the session answers with are those of a fresh
+/// parse of the written file (the incremental update once drifted: find_symbol missed new functions).
+#[test]
+fn edits_of_broken_files_keep_the_index_true() {
+    let mut p = TestProject::empty();
+    p.write("b.py", "def a():\n    return 1\n\ndef broken(:\n    pass\n\ndef c():\n    return 3\n");
+    p.write("b.js", "function a() { return 1; }\nfunction broken( { }\nfunction c() { return 3; }\n");
+    let edits = [
+        (
+            "insert_after_symbol",
+            json!({"name_path": "a", "relative_path": "b.py", "body": "def new_one():\n    return 9\n"}),
+        ),
+        (
+            "insert_before_symbol",
+            json!({"name_path": "c", "relative_path": "b.py", "body": "def new_two():\n    return 8\n"}),
+        ),
+        ("replace_symbol_body", json!({"name_path": "a", "relative_path": "b.py", "body": "def a():\n    return 10"})),
+        (
+            "insert_after_symbol",
+            json!({"name_path": "a", "relative_path": "b.js", "body": "function newOne() { return 9; }\n"}),
+        ),
+        (
+            "replace_content",
+            json!({"relative_path": "b.js", "needle": "return 3", "repl": "return 33", "mode": "literal"}),
+        ),
+    ];
+    for (tool, args) in edits {
+        let rel = args["relative_path"].as_str().unwrap().to_string();
+        if let Err(e) = p.call(tool, args.clone()) {
+            assert!(e.contains("break the syntax"), "{tool}: {e}");
+            continue;
+        }
+        let session = p.ok("get_symbols_overview", json!({"relative_path": rel, "depth": 1}));
+        let fresh = {
+            let mut again = TestProject::empty();
+            again.write(&rel, p.read(&rel));
+            again.ok("get_symbols_overview", json!({"relative_path": rel, "depth": 1}))
+        };
+        assert_eq!(session, fresh, "after {tool} {args}");
+    }
+    let found = p.ok("find_symbol", json!({"name_path_pattern": "new_one"}));
+    assert!(found.contains("b.py"), "{found}");
+}

@@ -227,7 +227,7 @@ impl FileCache {
         mut doc: Document,
     ) -> Result<Arc<Document>> {
         let target = std::fs::canonicalize(&p.abs).unwrap_or_else(|_| p.abs.clone());
-        write_atomic(&target, &bytes, perms).map_err(|e| Error::io("writing", p.display(), e))?;
+        write_atomic(&target, &bytes, perms).map_err(|e| Error::io("writing", p.display(), without_path(e)))?;
         let meta = std::fs::metadata(&target).map_err(|e| Error::io("writing", p.display(), e))?;
         doc.hash = ContentHash::of(&bytes);
         doc.stamp = Stamp::of(&meta);
@@ -304,6 +304,15 @@ fn not_found_or_io(p: &ProjectPath, op: &'static str, e: std::io::Error) -> Erro
 }
 
 /// Writes `bytes` to a temp file beside `target`, syncs it, sets permissions and renames it over `target`.
+/// An I/O error without the absolute path some wrap into their message (tempfile's `at path "/…"`):
+/// answers name project-relative paths only.
+fn without_path(e: std::io::Error) -> std::io::Error {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code),
+        None => std::io::Error::new(e.kind(), e.kind().to_string()),
+    }
+}
+
 /// Whether a file name is one of the temp files `write_atomic` writes before its rename.
 pub fn is_temp_file(name: &std::ffi::OsStr) -> bool {
     name.to_str().is_some_and(|n| n.starts_with(TEMP_PREFIX) && n.ends_with(TEMP_SUFFIX))
