@@ -30,6 +30,12 @@ impl ArboristServer {
         ArboristServer { session }
     }
 
+    /// The server for another HTTP client (one per `Mcp-Session-Id`): a session of its own on the same
+    /// project.
+    pub fn for_new_client(&self) -> Self {
+        ArboristServer { session: Arc::new(self.session.fork()) }
+    }
+
     /// Runs a tool call off the async runtime; every failure becomes an in-band error result.
     async fn run(&self, name: &str, args: Value) -> CallToolResult {
         let activation = self.session.activation();
@@ -158,7 +164,7 @@ pub async fn serve_http(server: ArboristServer, port: u16) -> anyhow::Result<()>
     let config = StreamableHttpServerConfig::default();
     let ct = config.cancellation_token.clone();
     let service: StreamableHttpService<ArboristServer, LocalSessionManager> =
-        StreamableHttpService::new(move || Ok(server.clone()), Default::default(), config);
+        StreamableHttpService::new(move || Ok(server.for_new_client()), Default::default(), config);
     let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     tracing::info!("serving MCP over streamable HTTP on http://{}/mcp", listener.local_addr()?);

@@ -85,6 +85,17 @@ impl Session {
     }
 
     /// Uses another config dir (tests, embedding).
+    /// A new session on the same project (the same engine: one index), context and modes, for another
+    /// client: what one client activates or switches does not move the others.
+    pub fn fork(&self) -> Session {
+        Session {
+            engine: RwLock::new(self.engine.read().unwrap().clone()),
+            activation: RwLock::new(self.activation()),
+            config_dir: self.config_dir.clone(),
+            index_threads: self.index_threads,
+        }
+    }
+
     pub fn with_config_dir(mut self, dir: Option<PathBuf>) -> Session {
         self.config_dir = dir;
         self

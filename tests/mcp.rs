@@ -251,6 +251,14 @@ fn streamable_http_answers_initialize_and_tools() {
             .spawn()
             .unwrap(),
     );
+    let addr = http_address(&mut child);
+    let session = http_session(&addr);
+    let (_, body) = http_post(&addr, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#, session.as_deref());
+    assert!(body.contains("search_for_pattern"), "{body}");
+}
+
+/// The address the HTTP server printed on stderr.
+fn http_address(child: &mut KillOnDrop) -> String {
     let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
     let mut addr = String::new();
     for _ in 0..50 {
@@ -264,15 +272,57 @@ fn streamable_http_answers_initialize_and_tools() {
         }
     }
     assert!(!addr.is_empty(), "server printed its address");
+    // keep reading, so the server's log lines never meet a closed pipe
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    addr
+}
+
+/// Initializes one MCP session over HTTP; its `Mcp-Session-Id`.
+fn http_session(addr: &str) -> Option<String> {
     let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"http","version":"0"}}}"#;
-    let (headers, body) = http_post(&addr, init, None);
+    let (headers, body) = http_post(addr, init, None);
     assert!(body.contains("\"arborist\""), "{body}");
     let session =
         headers.lines().find_map(|l| l.strip_prefix("mcp-session-id: ").or_else(|| l.strip_prefix("Mcp-Session-Id: ")));
     let session = session.map(|s| s.trim().to_string());
-    http_post(&addr, r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, session.as_deref());
-    let (_, body) = http_post(&addr, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#, session.as_deref());
-    assert!(body.contains("search_for_pattern"), "{body}");
+    http_post(addr, r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, session.as_deref());
+    session
+}
+
+/// Two HTTP clients have sessions of their own: one activating another project leaves the other where it
+/// was (they shared one session, so one client's activate_project moved every client).
+#[test]
+fn http_clients_have_their_own_sessions() {
+    let p = TestProject::fixture("files");
+    let other = p.tmp.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("x.py"), "def only_in_other():\n    pass\n").unwrap();
+    let mut child = KillOnDrop(
+        Command::new(BIN)
+            .args(["serve", p.root.to_str().unwrap(), "--transport", "http", "--port", "0"])
+            .env("ARBORIST_LOG", "info")
+            .env("ARBORIST_CONFIG_DIR", p.tmp.path().join("config"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let addr = http_address(&mut child);
+    let (a, b) = (http_session(&addr), http_session(&addr));
+    assert!(a.is_some() && a != b, "two sessions: {a:?} {b:?}");
+    let call = |id: i64, tool: &str, args: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": args}})
+            .to_string()
+    };
+    let activate = call(2, "activate_project", json!({"project": other.to_str().unwrap()}));
+    let (_, body) = http_post(&addr, &activate, a.as_deref());
+    assert!(body.contains("other"), "{body}");
+    let find = call(3, "find_symbol", json!({"name_path_pattern": "only_in_other"}));
+    let (_, in_a) = http_post(&addr, &find, a.as_deref());
+    let (_, in_b) = http_post(&addr, &find, b.as_deref());
+    assert!(in_a.contains("x.py"), "client A works in the project it activated: {in_a}");
+    assert!(!in_b.contains("x.py"), "client B stayed in its project: {in_b}");
 }
 
 /// A child process that is killed when the test ends, even when it fails.
