@@ -349,3 +349,26 @@ fn edits_of_broken_files_keep_the_index_true() {
     let found = p.ok("find_symbol", json!({"name_path_pattern": "new_one"}));
     assert!(found.contains("b.py"), "{found}");
 }
+
+/// Every tool that walks trees survives 100,000 nesting levels: references, rename, safe delete, the
+/// block tools on a Rust impl, a find with bodies and depth.
+#[test]
+fn deep_nesting_in_every_tree_walking_tool() {
+    let mut p = TestProject::empty();
+    let depth = 100_000;
+    let rust = format!(
+        "struct S;\nimpl S {{\n    fn h() -> i32 {{ {}1{} }}\n}}\nfn g() -> i32 {{ 2 }}\nfn user() -> i32 {{ g() }}\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    p.write("deep.rs", &rust);
+    let refs = p.ok("find_referencing_symbols", json!({"name_path": "g", "relative_path": "deep.rs"}));
+    assert!(refs.contains("user"), "{refs}");
+    p.ok("find_symbol", json!({"name_path_pattern": "S", "include_body": true, "depth": 3}));
+    p.ok("rename_symbol", json!({"name_path": "g", "relative_path": "deep.rs", "new_name": "g2"}));
+    assert!(p.read("deep.rs").contains("fn user() -> i32 { g2() }"));
+    let e = p.err("safe_delete_symbol", json!({"name_path_pattern": "g2", "relative_path": "deep.rs"}));
+    assert!(e.contains("referenced"), "{e}");
+    p.ok("replace_block", json!({"path": "deep.rs", "kind": "impl", "name": "S", "new_block": "impl S {}"}));
+    assert!(p.read("deep.rs").starts_with("struct S;\nimpl S {}\n"));
+}
