@@ -71,3 +71,78 @@ fn killing_the_server_mid_stream_leaves_only_whole_versions() {
     eprintln!("versions on disk after the kill: {reached:?}; temp files left by the kill: {leftovers:?}");
     assert!(leftovers.len() <= 1, "edits are serialised, so at most one write can be cut short: {leftovers:?}");
 }
+
+/// A 50-file rename SIGKILLed at random points, 200 times (ARBORIST_KILL_RUNS overrides): after the next
+/// process opens the project (which replays the journal), the files are all old or all new, never a
+/// mix.
+#[test]
+fn a_killed_multi_file_rename_lands_whole_or_not_at_all() {
+    const FILES: usize = 50;
+    let runs: usize = std::env::var("ARBORIST_KILL_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(200);
+    let mut p = TestProject::empty();
+    p.write("m0.py", "def name_a():\n    return 1\n");
+    for i in 1..FILES {
+        p.write(&format!("m{i}.py"), format!("from m0 import name_a\n\n\ndef use_{i}():\n    return name_a()\n"));
+    }
+    let root = p.root.clone();
+    let rename = |from: &str, to: &str| {
+        let args = format!(
+            r#"{{"name_path": "{from}", "relative_path": "m0.py", "new_name": "{to}", "backend": "heuristic"}}"#
+        );
+        Command::new(env!("CARGO_BIN_EXE_arborist"))
+            .args(["tool", "rename_symbol", &args, "--project", root.to_str().unwrap()])
+            .env("ARBORIST_LOG", "off")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // which name every file uses: Some(true) all new, Some(false) all old, None a mix
+    let state = || {
+        let uses: Vec<bool> = (0..FILES).map(|i| p.read(&format!("m{i}.py")).contains("name_b")).collect();
+        if uses.iter().all(|&b| b) {
+            Some(true)
+        } else if uses.iter().all(|&b| !b) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let recover = || {
+        let status = Command::new(env!("CARGO_BIN_EXE_arborist"))
+            .args(["tool", "get_current_config", "{}", "--project", root.to_str().unwrap()])
+            .env("ARBORIST_LOG", "off")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    // how long one unkilled rename takes, to spread the kills over it
+    let started = std::time::Instant::now();
+    assert!(rename("name_a", "name_b").wait().unwrap().success());
+    let whole = started.elapsed();
+    assert_eq!(state(), Some(true));
+    let (mut seed, mut killed_between, mut mixes) = (0x2545_f491_4f6c_dd1du64, 0, 0);
+    for run in 0..runs {
+        let new = state().expect("whole before each run");
+        let (from, to) = if new { ("name_b", "name_a") } else { ("name_a", "name_b") };
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let delay = whole.mul_f64((seed >> 33) as f64 / (1u64 << 31) as f64);
+        let mut child = rename(from, to);
+        std::thread::sleep(delay);
+        let _ = child.kill();
+        let _ = child.wait();
+        let before_recovery = state();
+        if before_recovery.is_none() {
+            killed_between += 1;
+        }
+        recover();
+        match state() {
+            Some(_) => {}
+            None => mixes += 1,
+        }
+        assert_eq!(mixes, 0, "run {run}: a mix of old and new names after recovery");
+    }
+    eprintln!("{runs} kills: {killed_between} landed between two files (mixed until recovery), 0 mixed after");
+}

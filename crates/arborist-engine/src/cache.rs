@@ -101,6 +101,13 @@ impl Document {
     }
 }
 
+/// The bytes a write of `rope` puts on disk: in `base`'s line endings and BOM, or `\n` and no BOM for a
+/// new file.
+pub fn encode_like(base: Option<&Document>, rope: &Rope) -> Vec<u8> {
+    let (line_ending, bom) = base.map_or((LineEnding::Lf, false), |b| (b.line_ending, b.bom));
+    Document::from_rope(Rope::new(), line_ending, bom).encode(rope)
+}
+
 /// Refuses binary and non-UTF-8 content with a clear error.
 pub fn decode_text<'a>(rel: &str, bytes: &'a [u8]) -> Result<&'a str> {
     if bytes.iter().take(8192).any(|&b| b == 0) {
@@ -177,6 +184,11 @@ impl FileCache {
             return Err(Error::FileReadOnly(p.display().to_string()));
         }
         Ok(meta)
+    }
+
+    /// Drops a file's cached document (it changed behind the cache's back).
+    pub fn forget(&self, abs: &Path) {
+        self.docs.lock().unwrap().remove(abs);
     }
 
     /// Deletes a file and forgets it.

@@ -7,6 +7,7 @@
 
 use crate::cache::Document;
 use crate::engine::Engine;
+use crate::journal::{Entry as JournalEntry, Journal};
 use crate::project::ProjectPath;
 use arborist_syntax::error::{Error, Result};
 use arborist_syntax::language::{self, Language};
@@ -119,7 +120,52 @@ impl Engine {
         for p in &planned {
             self.check_unchanged(p)?;
         }
-        planned.into_iter().map(|p| self.write_planned(p)).collect()
+        let journal = self.journal(&planned)?;
+        let mut written = Vec::with_capacity(planned.len());
+        for p in planned {
+            match self.write_planned(p) {
+                Ok(c) => written.push(c),
+                Err(e) => {
+                    if let Some(j) = journal {
+                        self.roll_back(j);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        if let Some(j) = journal {
+            j.finish();
+        }
+        Ok(written)
+    }
+
+    /// The write-ahead journal of a change of several files, all text writes (a rename, a project-wide
+    /// replace); None for one file, which its atomic write already keeps whole.
+    fn journal(&self, planned: &[Planned]) -> Result<Option<Journal>> {
+        if planned.len() < 2 || !planned.iter().all(|p| matches!(p.action, Action::Text { .. })) {
+            return Ok(None);
+        }
+        let entries = planned.iter().filter_map(|p| match &p.action {
+            Action::Text { base, rope, .. } => Some(journal_entry(&p.path, base.as_deref(), rope)),
+            _ => None,
+        });
+        let entries = entries.collect::<Result<Vec<_>>>()?;
+        Journal::begin(self.project().root(), entries)
+            .map(Some)
+            .map_err(|e| Error::io("writing the journal of the change to", ".arborist/journal", e))
+    }
+
+    /// Gives every file of a failed multi-file change its old bytes back; the caches forget them.
+    fn roll_back(&self, journal: Journal) {
+        let rels = journal.files();
+        let failed = journal.roll_back();
+        if !failed.is_empty() {
+            tracing::error!("could not restore after a failed change: {}", failed.join(", "));
+        }
+        for rel in rels {
+            self.cache().forget(&self.project().root().join(&rel));
+            self.index().invalidate(&rel);
+        }
     }
 
     fn plan_file(&self, f: FileChange, force: Force) -> Result<Planned> {
@@ -283,6 +329,16 @@ impl Engine {
         self.index().invalidate(&path.rel);
         self.notify_language_servers(&path.rel, None);
     }
+}
+
+/// One file's old bytes (as on disk now, which the checks found to be the planned version) and new ones.
+fn journal_entry(path: &ProjectPath, base: Option<&Document>, rope: &Rope) -> Result<JournalEntry> {
+    let old = match arborist_syntax::fsio::read_regular(&path.abs) {
+        Ok(read) => read.map(|(bytes, _)| bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(Error::io("reading", path.display(), e)),
+    };
+    Ok(JournalEntry { rel: path.rel.clone(), old, new: crate::cache::encode_like(base, rope) })
 }
 
 /// The changed byte ranges of sorted, disjoint edits, in the old text and in the new one (`new_len`

@@ -62,6 +62,9 @@ impl Engine {
     /// Opens the project at `root`. Cheap: nothing is scanned until a tool needs it.
     pub fn open(root: &Path) -> Result<Engine> {
         let project = Project::open(root)?;
+        if !project.config().read_only {
+            crate::journal::recover(project.root());
+        }
         let index = Index::new(&project);
         Ok(Engine {
             project,

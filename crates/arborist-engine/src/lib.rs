@@ -13,6 +13,7 @@ pub mod engine;
 pub mod external;
 pub mod files;
 pub mod index;
+pub mod journal;
 pub mod locks;
 pub mod lookups;
 pub mod memory;
