@@ -101,6 +101,9 @@ pub fn recover(root: &Path) -> Vec<Recovered> {
     let Ok(dirs) = std::fs::read_dir(&base) else { return Vec::new() };
     let mut out = Vec::new();
     for dir in dirs.flatten().map(|d| d.path()) {
+        if writer_alive(&dir) {
+            continue; // another process is in the middle of this change
+        }
         if dir.extension().is_some_and(|x| x == &PENDING[1..]) {
             let _ = std::fs::remove_dir_all(&dir);
             continue;
@@ -118,6 +121,21 @@ pub fn recover(root: &Path) -> Vec<Recovered> {
         }
     }
     out
+}
+
+/// Whether the process that wrote a journal (its name starts with the pid) is still running.
+fn writer_alive(dir: &Path) -> bool {
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let Some(pid) = name.split('-').next().and_then(|p| p.parse::<i32>().ok()) else { return false };
+    if pid as u32 == std::process::id() {
+        return false; // left by an earlier process that had this pid
+    }
+    #[cfg(unix)]
+    {
+        unsafe { libc::kill(pid, 0) == 0 }
+    }
+    #[cfg(not(unix))]
+    false
 }
 
 fn roll_forward(root: &Path, dir: &Path) -> std::io::Result<Recovered> {
@@ -211,7 +229,7 @@ mod tests {
         // killed after writing a only; c changed by someone else meanwhile
         std::fs::write(root.join("a"), "new").unwrap();
         std::fs::write(root.join("c"), "theirs").unwrap();
-        std::fs::create_dir_all(root.join(DIR).join("1-2.pending")).unwrap();
+        std::fs::create_dir_all(root.join(DIR).join("999999999-2.pending")).unwrap(); // a pid no process has
         std::mem::forget(j);
         let done = recover(root);
         assert_eq!(done, vec![Recovered { completed: 2, conflicts: vec!["c".into()] }]);
