@@ -372,3 +372,69 @@ fn deep_nesting_in_every_tree_walking_tool() {
     p.ok("replace_block", json!({"path": "deep.rs", "kind": "impl", "name": "S", "new_block": "impl S {}"}));
     assert!(p.read("deep.rs").starts_with("struct S;\nimpl S {}\n"));
 }
+
+/// Ten server processes on one directory, each indexing it and editing one shared file (retrying when
+/// told the file changed on disk): no acknowledged edit is lost, and the symbol cache they all save is
+/// whole (a fresh process reads it, and a damaged one is rebuilt).
+#[test]
+fn ten_processes_on_one_project_lose_nothing() {
+    use crate::mcp::RawSession;
+    let mut p = TestProject::empty();
+    for i in 0..20 {
+        p.write(&format!("pkg/m{i}.py"), format!("def f{i}():\n    return {i}\n"));
+    }
+    p.write("log.py", "# log\n");
+    let root = p.root.to_str().unwrap().to_string();
+    let workers: Vec<_> = (0..10)
+        .map(|w| {
+            let root = root.clone();
+            std::thread::spawn(move || {
+                let mut s = RawSession::start(&["serve", &root]);
+                s.initialize();
+                let mut acknowledged = Vec::new();
+                let mut id = 10;
+                for i in 0..10 {
+                    let line = format!("x_{w}_{i} = {i}");
+                    loop {
+                        id += 1;
+                        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+                            "name": "replace_content", "arguments": {"relative_path": "log.py", "needle": "# log\n",
+                            "repl": format!("# log\n{line}\n"), "mode": "literal"}}});
+                        s.send(&call.to_string());
+                        let r = s.response(id);
+                        if r["result"]["isError"] == false {
+                            acknowledged.push(line.clone());
+                            break;
+                        }
+                        let text = r["result"]["content"][0]["text"].as_str().unwrap_or_default().to_string();
+                        assert!(text.contains("changed on disk"), "{text}");
+                    }
+                }
+                id += 1;
+                let find = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+                    "name": "find_symbol", "arguments": {"name_path_pattern": "f7"}}});
+                s.send(&find.to_string());
+                assert!(s.response(id).to_string().contains("m7.py"));
+                acknowledged
+            })
+        })
+        .collect();
+    let acknowledged: Vec<String> = workers.into_iter().flat_map(|w| w.join().unwrap()).collect();
+    let text = p.read("log.py");
+    let lost: Vec<&String> = acknowledged.iter().filter(|l| !text.contains(l.as_str())).collect();
+    assert!(lost.is_empty(), "lost {lost:?}");
+    assert_eq!(acknowledged.len(), 100);
+    // the cache the processes saved is whole, and a damaged one is rebuilt, not trusted
+    let bin = env!("CARGO_BIN_EXE_arborist");
+    let index = std::process::Command::new(bin).args(["index", &root]).output().unwrap();
+    assert!(index.status.success(), "{}", String::from_utf8_lossy(&index.stderr));
+    let cache = p.root.join(".arborist/cache").join(arborist::index::STORE_FILE_NAME);
+    let mut bytes = std::fs::read(&cache).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xff;
+    std::fs::write(&cache, &bytes[..bytes.len() - 7]).unwrap();
+    let found = p.ok("find_symbol", json!({"name_path_pattern": "f7"}));
+    assert!(found.contains("m7.py"), "{found}");
+    let index = std::process::Command::new(bin).args(["index", &root]).output().unwrap();
+    assert!(index.status.success(), "{}", String::from_utf8_lossy(&index.stderr));
+}

@@ -62,8 +62,15 @@ pub fn save(dir: &Path, entries: &[&FileEntry]) -> std::io::Result<()> {
 
 pub const FILE_NAME: &str = "symbols-v1.bin";
 
+/// The saved entries; None when there is no usable dump (a damaged one or one from another version is
+/// said in the log, and rebuilt by the caller).
 pub fn load(dir: &Path) -> Option<Vec<FileEntry>> {
-    decode(&std::fs::read(dir.join(FILE_NAME)).ok()?)
+    let (bytes, _) = arborist_syntax::fsio::read_regular(&dir.join(FILE_NAME)).ok()??;
+    let entries = decode(&bytes);
+    if entries.is_none() {
+        tracing::info!("{FILE_NAME} is damaged or from another version; the index is rebuilt");
+    }
+    entries
 }
 
 fn write_entry(w: &mut Writer, e: &FileEntry) {
