@@ -438,3 +438,71 @@ fn ten_processes_on_one_project_lose_nothing() {
     let index = std::process::Command::new(bin).args(["index", &root]).output().unwrap();
     assert!(index.status.success(), "{}", String::from_utf8_lossy(&index.stderr));
 }
+
+/// A full disk (a 256 kB tmpfs, when the test may mount one): an edit and a multi-file rename fail with
+/// an error naming the file and the cause, every file keeps its bytes, and no temp file is left.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_changes_nothing() {
+    let p = TestProject::empty();
+    let mount = p.tmp.path().join("small");
+    std::fs::create_dir_all(&mount).unwrap();
+    let c = |s: &std::path::Path| std::ffi::CString::new(s.to_str().unwrap()).unwrap();
+    let (src, fs, opts) = (c("tmpfs".as_ref()), c("tmpfs".as_ref()), c("size=256k".as_ref()));
+    let mounted = unsafe { libc::mount(src.as_ptr(), c(&mount).as_ptr(), fs.as_ptr(), 0, opts.as_ptr().cast()) };
+    if mounted != 0 {
+        eprintln!("skipped: cannot mount a tmpfs here ({})", std::io::Error::last_os_error());
+        return;
+    }
+    struct Unmount(std::ffi::CString);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            unsafe { libc::umount2(self.0.as_ptr(), libc::MNT_DETACH) };
+        }
+    }
+    let _unmount = Unmount(c(&mount));
+    let root = mount.join("project");
+    std::fs::create_dir_all(&root).unwrap();
+    let body = "x = 1\n".repeat(3000);
+    std::fs::write(root.join("m0.py"), format!("def name_a():\n    return 1\n{body}")).unwrap();
+    for i in 1..4 {
+        std::fs::write(root.join(format!("m{i}.py")), format!("from m0 import name_a\n\nname_a()\n{body}")).unwrap();
+    }
+    // fill the disk: what is left is less than one more copy of a file
+    let filler = std::fs::File::create(mount.join("filler")).unwrap();
+    let chunk = vec![0u8; 4096];
+    while std::io::Write::write_all(&mut &filler, &chunk).is_ok() {}
+    let before: Vec<Vec<u8>> = (0..4).map(|i| std::fs::read(root.join(format!("m{i}.py"))).unwrap()).collect();
+    let engine = arborist::engine::Engine::open(&root).unwrap();
+    let Err(e) = engine.write_file("m1.py", format!("{body}{body}"), false) else { panic!("written on a full disk") };
+    let e = e.to_string();
+    assert!(e.contains("m1.py") && e.contains("space"), "{e}");
+    let mut p2 = TestProject::empty();
+    drop(std::mem::replace(&mut p2.root, root.clone()));
+    let e = p2.err(
+        "rename_symbol",
+        json!({"name_path": "name_a", "relative_path": "m0.py", "new_name": "name_b",
+        "backend": "heuristic"}),
+    );
+    assert!(e.contains("space"), "{e}");
+    let after: Vec<Vec<u8>> = (0..4).map(|i| std::fs::read(root.join(format!("m{i}.py"))).unwrap()).collect();
+    assert!(before == after, "every file keeps its bytes");
+    let left: Vec<String> =
+        walk(&root).into_iter().filter(|n| n.contains(".arborist-") && n.ends_with(".tmp")).collect();
+    assert!(left.is_empty(), "temp files left: {left:?}");
+    let journals = walk(&root.join(".arborist/journal"));
+    assert!(journals.is_empty(), "journals left: {journals:?}");
+}
+
+/// Every path under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = e.path();
+        out.push(path.display().to_string());
+        if path.is_dir() {
+            out.extend(walk(&path));
+        }
+    }
+    out
+}

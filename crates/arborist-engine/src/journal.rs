@@ -37,6 +37,23 @@ impl Journal {
         let id = format!("{}-{}", std::process::id(), now_nanos());
         let pending = base.join(format!("{id}{PENDING}"));
         std::fs::create_dir(&pending)?;
+        let written = Self::write_pending(&pending, &entries).and_then(|()| {
+            let dir = base.join(&id);
+            std::fs::rename(&pending, &dir)?;
+            sync_dir(&base);
+            Ok(dir)
+        });
+        match written {
+            Ok(dir) => Ok(Journal { dir, root: root.to_path_buf(), entries }),
+            Err(e) => {
+                // a full disk, say: nothing of the change was written, and no journal stays behind
+                let _ = std::fs::remove_dir_all(&pending);
+                Err(e)
+            }
+        }
+    }
+
+    fn write_pending(pending: &Path, entries: &[Entry]) -> std::io::Result<()> {
         let mut manifest = String::new();
         for (i, e) in entries.iter().enumerate() {
             write_synced(&pending.join(format!("{i}.new")), &e.new)?;
@@ -46,11 +63,7 @@ impl Journal {
             let old = e.old.as_deref().map_or("-".to_string(), |o| ContentHash::of(o).hex());
             manifest.push_str(&format!("{}\t{old}\t{}\n", ContentHash::of(&e.new).hex(), e.rel));
         }
-        write_synced(&pending.join(MANIFEST), manifest.as_bytes())?;
-        let dir = base.join(&id);
-        std::fs::rename(&pending, &dir)?;
-        sync_dir(&base);
-        Ok(Journal { dir, root: root.to_path_buf(), entries })
+        write_synced(&pending.join(MANIFEST), manifest.as_bytes())
     }
 
     /// The files of the change.
