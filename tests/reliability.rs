@@ -131,6 +131,8 @@ fn unreadable_messages_get_errors_and_the_session_goes_on() {
     use serde_json::Value;
     let p = TestProject::fixture("files");
     let mut s = RawSession::start(&["serve", p.root.to_str().unwrap()]);
+    s.send(r#"{"jsonrpc":"2.0","id":90,"method":"tools/list"}"#);
+    assert!(s.response(90)["error"]["code"].is_i64(), "a call before initialize gets an error");
     s.initialize();
     let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     let truncated = r#"{"jsonrpc":"2.0","id":9,"method":"tools/li"#;

@@ -7,6 +7,7 @@ mod crash;
 mod edit_props;
 mod edit_scenarios;
 mod files;
+mod fuzz;
 mod layers;
 mod lsp;
 mod mcp;
