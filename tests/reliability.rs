@@ -508,3 +508,103 @@ fn walk(dir: &std::path::Path) -> Vec<String> {
     }
     out
 }
+
+/// SIGTERM stops the HTTP server with its running shell commands (they were orphaned).
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_stops_the_http_server_and_its_commands() {
+    let p = TestProject::fixture("files");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arborist"))
+        .args(["serve", p.root.to_str().unwrap(), "--transport", "http", "--port", "0"])
+        .env("ARBORIST_LOG", "info")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut addr = String::new();
+    while addr.is_empty() {
+        let mut line = String::new();
+        assert!(std::io::BufRead::read_line(&mut stderr, &mut line).unwrap() > 0, "server printed its address");
+        if let Some(rest) = line.split("http://").nth(1) {
+            addr = rest.trim().trim_end_matches("/mcp").to_string();
+        }
+    }
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    let post = move |body: String, session: Option<String>| {
+        use std::io::{Read, Write};
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let session = session.map(|id| format!("Mcp-Session-Id: {id}\r\n")).unwrap_or_default();
+        let request = format!(
+            "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, \
+             text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n{session}Content-Length: {}\r\n\
+             Connection: close\r\n\r\n{body}",
+            body.len()
+        );
+        s.write_all(request.as_bytes()).unwrap();
+        let mut buf = [0u8; 65536];
+        let n = s.read(&mut buf).unwrap_or(0);
+        String::from_utf8_lossy(&buf[..n]).into_owned()
+    };
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#;
+    let answer = post(init.to_string(), None);
+    let session = answer
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().strip_prefix("mcp-session-id: ").map(|_| l[16..].trim().to_string()));
+    post(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_string(), session.clone());
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "execute_shell_command",
+        "arguments": {"command": "sleep 30.5671", "timeout": 60}}});
+    let caller = std::thread::spawn(move || post(call.to_string(), session));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while processes_running("sleep 30.5671") == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(processes_running("sleep 30.5671") > 0, "the command started");
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let stopped = Instant::now();
+    while child.try_wait().unwrap().is_none() && stopped.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(child.try_wait().unwrap().is_some(), "still running 5 s after SIGTERM");
+    let _ = child.kill();
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(processes_running("sleep 30.5671"), 0, "the command was orphaned");
+    let _ = caller.join();
+}
+
+/// Directories that vanish while a search and a listing walk them: answers, never an error or a panic.
+#[test]
+fn directories_vanishing_mid_walk() {
+    let mut p = TestProject::empty();
+    for d in 0..200 {
+        p.write(&format!("d{d}/a.py"), "def f():\n    return 'needle'\n");
+    }
+    let root = p.root.clone();
+    let remover = std::thread::spawn(move || {
+        for d in 0..200 {
+            let _ = std::fs::remove_dir_all(root.join(format!("d{d}")));
+        }
+    });
+    for _ in 0..5 {
+        p.ok("search_for_pattern", json!({"substring_pattern": "needle"}));
+        p.ok("list_dir", json!({"relative_path": ".", "recursive": true}));
+        p.ok("find_symbol", json!({"name_path_pattern": "f"}));
+    }
+    remover.join().unwrap();
+}
+
+/// safe_delete_symbol of the only member of a Python class (or of an `if` body) is refused, since the
+/// body would be empty; the file keeps its bytes.
+#[test]
+fn safe_delete_never_leaves_an_empty_body() {
+    let mut p = TestProject::empty();
+    let text = "class A:\n    def only(self):\n        return 1\n\nif True:\n    def g():\n        return 2\n";
+    p.write("sd.py", text);
+    for target in ["A/only", "g"] {
+        let e = p.err("safe_delete_symbol", json!({"name_path_pattern": target, "relative_path": "sd.py"}));
+        assert!(e.contains("empty `block`"), "{e}");
+        assert_eq!(p.read("sd.py"), text);
+    }
+}
