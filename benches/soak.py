@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""soak.py PROJECT_DIR [ARBORIST_BIN] — load and soak over streamable HTTP.
+"""soak.py PROJECT_DIR [ARBORIST_BIN] — load and soak over streamable HTTP (CLIENTS, CALLS in the environment).
 
 Copies PROJECT_DIR (Django, from ../shared/corpus/corpus.sh, is the reference) to a temp dir, starts
 `arborist serve --transport http` on it, and runs CLIENTS concurrent MCP clients (default 20), CALLS calls
@@ -88,7 +88,7 @@ def client_loop(k, port, files, calls, results, lock):
             tool, args = "search_for_pattern", {"substring_pattern": rnd.choice(PATTERNS),
                                                 "relative_path": "django/db", "max_answer_chars": 20000}
         elif roll < 0.90:
-            tool, args = "find_referencing_symbols", {"name_path": "Field", "relative_path": "django/db/models/fields/__init__.py",
+            tool, args = "find_referencing_symbols", {"name_path": "get_version", "relative_path": "django/utils/version.py",
                                                       "backend": "heuristic", "max_answer_chars": 20000}
         else:
             tool = "replace_symbol_body"

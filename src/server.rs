@@ -168,6 +168,11 @@ pub async fn serve_http(server: ArboristServer, port: u16) -> anyhow::Result<()>
     let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     tracing::info!("serving MCP over streamable HTTP on http://{}/mcp", listener.local_addr()?);
+    // answers are small writes: without TCP_NODELAY each waited ~40 ms for the client's delayed ACK
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
             terminated().await;

@@ -514,14 +514,24 @@ fn walk(dir: &std::path::Path) -> Vec<String> {
 #[test]
 fn sigterm_stops_the_http_server_and_its_commands() {
     let p = TestProject::fixture("files");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arborist"))
-        .args(["serve", p.root.to_str().unwrap(), "--transport", "http", "--port", "0"])
-        .env("ARBORIST_LOG", "info")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    struct KillOnDrop(std::process::Child);
+    impl Drop for KillOnDrop {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut server = KillOnDrop(
+        std::process::Command::new(env!("CARGO_BIN_EXE_arborist"))
+            .args(["serve", p.root.to_str().unwrap(), "--transport", "http", "--port", "0"])
+            .env("ARBORIST_LOG", "info")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let child = &mut server.0;
     let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
     let mut addr = String::new();
     while addr.is_empty() {
@@ -568,7 +578,6 @@ fn sigterm_stops_the_http_server_and_its_commands() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(child.try_wait().unwrap().is_some(), "still running 5 s after SIGTERM");
-    let _ = child.kill();
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(processes_running("sleep 30.5671"), 0, "the command was orphaned");
     let _ = caller.join();
@@ -607,4 +616,50 @@ fn safe_delete_never_leaves_an_empty_body() {
         assert!(e.contains("empty `block`"), "{e}");
         assert_eq!(p.read("sd.py"), text);
     }
+}
+
+/// A file without read permission, read and edited by a user other than root (the test drops to
+/// `nobody` with setpriv when it runs as root; root reads everything): a clear error naming the file and
+/// the cause, and the file unchanged.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_without_read_permission_gets_a_clear_error() {
+    use std::os::unix::fs::PermissionsExt;
+    if unsafe { libc::geteuid() } != 0 || !std::path::Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root and setpriv to run arborist as another user");
+        return;
+    }
+    let p = TestProject::empty();
+    for dir in [p.tmp.path(), p.root.as_path()] {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    std::fs::write(p.root.join("secret.py"), "x = 1\n").unwrap();
+    std::fs::set_permissions(p.root.join("secret.py"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    let as_nobody = |tool: &str, args: &str| {
+        std::process::Command::new("/usr/bin/setpriv")
+            .args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                env!("CARGO_BIN_EXE_arborist"),
+                "tool",
+                tool,
+                args,
+            ])
+            .args(["--project", p.root.to_str().unwrap()])
+            .env("ARBORIST_LOG", "off")
+            .env("HOME", p.tmp.path())
+            .output()
+            .unwrap()
+    };
+    let read = as_nobody("read_file", r#"{"relative_path": "secret.py"}"#);
+    let err = String::from_utf8_lossy(&read.stderr);
+    assert!(!read.status.success() && err.contains("secret.py") && err.contains("ermission denied"), "{err}");
+    let edit = as_nobody(
+        "replace_content",
+        r#"{"relative_path": "secret.py", "needle": "1", "repl": "2", "mode": "literal"}"#,
+    );
+    let err = String::from_utf8_lossy(&edit.stderr);
+    assert!(!edit.status.success() && err.contains("secret.py"), "{err}");
+    assert_eq!(std::fs::read(p.root.join("secret.py")).unwrap(), b"x = 1\n");
 }
