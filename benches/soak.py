@@ -128,9 +128,12 @@ def main():
     warm = {}
 
     def watch():
-        while len(results) < CALLS // 10:
-            time.sleep(0.2)
-        warm["stats"] = process_stats(server.pid)
+        # after warm-up (10% of the calls), then at each further 10%: a leak keeps growing, a cache levels off
+        for tenth in range(1, 10):
+            while len(results) < CALLS * tenth // 10:
+                time.sleep(0.2)
+            warm.setdefault("stats", process_stats(server.pid))
+            warm.setdefault("rss", []).append(round(process_stats(server.pid)[0]))
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
@@ -163,6 +166,7 @@ def main():
     w = warm.get("stats", end)
     print(f"server after warm-up: RSS {w[0]:.0f} MB, {w[1]} threads, {w[2]} fds; at the end: RSS {end[0]:.0f} MB, "
           f"{end[1]} threads, {end[2]} fds; RSS drift {100 * (end[0] - w[0]) / w[0]:+.1f}%")
+    print(f"RSS (MB) at each 10% of the calls: {warm.get('rss', [])} -> {end[0]:.0f}")
 
 
 if __name__ == "__main__":

@@ -258,7 +258,7 @@ fn streamable_http_answers_initialize_and_tools() {
 }
 
 /// The address the HTTP server printed on stderr.
-fn http_address(child: &mut KillOnDrop) -> String {
+pub(crate) fn http_address(child: &mut KillOnDrop) -> String {
     let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
     let mut addr = String::new();
     for _ in 0..50 {
@@ -278,7 +278,7 @@ fn http_address(child: &mut KillOnDrop) -> String {
 }
 
 /// Initializes one MCP session over HTTP; its `Mcp-Session-Id`.
-fn http_session(addr: &str) -> Option<String> {
+pub(crate) fn http_session(addr: &str) -> Option<String> {
     let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"http","version":"0"}}}"#;
     let (headers, body) = http_post(addr, init, None);
     assert!(body.contains("\"arborist\""), "{body}");
@@ -363,7 +363,7 @@ fn http_clients_have_their_own_sessions() {
 }
 
 /// A child process that is killed when the test ends, even when it fails.
-struct KillOnDrop(std::process::Child);
+pub(crate) struct KillOnDrop(pub(crate) std::process::Child);
 
 impl Drop for KillOnDrop {
     fn drop(&mut self) {
@@ -374,7 +374,7 @@ impl Drop for KillOnDrop {
 
 /// A minimal HTTP/1.1 POST to `/mcp`; returns (headers, body). The body is read until it holds a JSON-RPC
 /// response (plain or as an SSE `data:` event), or the server closes the connection.
-fn http_post(addr: &str, body: &str, session: Option<&str>) -> (String, String) {
+pub(crate) fn http_post(addr: &str, body: &str, session: Option<&str>) -> (String, String) {
     let mut stream = std::net::TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let session = session.map(|s| format!("Mcp-Session-Id: {s}\r\n")).unwrap_or_default();

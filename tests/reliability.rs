@@ -375,12 +375,58 @@ fn deep_nesting_in_every_tree_walking_tool() {
     assert!(p.read("deep.rs").starts_with("struct S;\nimpl S {}\n"));
 }
 
-/// Ten server processes on one directory, each indexing it and editing one shared file (retrying when
-/// told the file changed on disk): no acknowledged edit is lost, and the symbol cache they all save is
-/// whole (a fresh process reads it, and a damaged one is rebuilt).
+/// One server process driven over stdio or over HTTP.
+enum Server {
+    Stdio(crate::mcp::RawSession),
+    Http { _child: crate::mcp::KillOnDrop, addr: String, session: Option<String> },
+}
+
+impl Server {
+    fn start(root: &str, http: bool) -> Server {
+        if !http {
+            let mut s = crate::mcp::RawSession::start(&["serve", root]);
+            s.initialize();
+            return Server::Stdio(s);
+        }
+        let mut child = crate::mcp::KillOnDrop(
+            std::process::Command::new(env!("CARGO_BIN_EXE_arborist"))
+                .args(["serve", root, "--transport", "http", "--port", "0"])
+                .env("ARBORIST_LOG", "info")
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap(),
+        );
+        let addr = crate::mcp::http_address(&mut child);
+        let session = crate::mcp::http_session(&addr);
+        Server::Http { _child: child, addr, session }
+    }
+
+    /// Calls a tool; the JSON-RPC response.
+    fn call(&mut self, id: i64, tool: &str, args: serde_json::Value) -> serde_json::Value {
+        let call =
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": args}});
+        match self {
+            Server::Stdio(s) => {
+                s.send(&call.to_string());
+                s.response(id)
+            }
+            Server::Http { addr, session, .. } => {
+                let (_, body) = crate::mcp::http_post(addr, &call.to_string(), session.as_deref());
+                let line =
+                    body.lines().map(|l| l.strip_prefix("data: ").unwrap_or(l)).find(|l| l.contains("\"jsonrpc\""));
+                serde_json::from_str(line.unwrap_or("null")).unwrap_or_default()
+            }
+        }
+    }
+}
+
+/// Ten server processes on one directory, 7 over stdio and 3 over HTTP, each indexing it and editing one
+/// shared file (retrying when told the file changed on disk): no acknowledged edit is lost, and the
+/// symbol cache they all save is whole (a fresh process reads it, and a damaged one is rebuilt).
 #[test]
 fn ten_processes_on_one_project_lose_nothing() {
-    use crate::mcp::RawSession;
     let mut p = TestProject::empty();
     for i in 0..20 {
         p.write(&format!("pkg/m{i}.py"), format!("def f{i}():\n    return {i}\n"));
@@ -391,19 +437,16 @@ fn ten_processes_on_one_project_lose_nothing() {
         .map(|w| {
             let root = root.clone();
             std::thread::spawn(move || {
-                let mut s = RawSession::start(&["serve", &root]);
-                s.initialize();
+                let mut s = Server::start(&root, w >= 7);
                 let mut acknowledged = Vec::new();
                 let mut id = 10;
                 for i in 0..10 {
                     let line = format!("x_{w}_{i} = {i}");
                     loop {
                         id += 1;
-                        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
-                            "name": "replace_content", "arguments": {"relative_path": "log.py", "needle": "# log\n",
-                            "repl": format!("# log\n{line}\n"), "mode": "literal"}}});
-                        s.send(&call.to_string());
-                        let r = s.response(id);
+                        let args = json!({"relative_path": "log.py", "needle": "# log\n",
+                            "repl": format!("# log\n{line}\n"), "mode": "literal"});
+                        let r = s.call(id, "replace_content", args);
                         if r["result"]["isError"] == false {
                             acknowledged.push(line.clone());
                             break;
@@ -413,10 +456,7 @@ fn ten_processes_on_one_project_lose_nothing() {
                     }
                 }
                 id += 1;
-                let find = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
-                    "name": "find_symbol", "arguments": {"name_path_pattern": "f7"}}});
-                s.send(&find.to_string());
-                assert!(s.response(id).to_string().contains("m7.py"));
+                assert!(s.call(id, "find_symbol", json!({"name_path_pattern": "f7"})).to_string().contains("m7.py"));
                 acknowledged
             })
         })
