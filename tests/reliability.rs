@@ -703,3 +703,43 @@ fn a_file_without_read_permission_gets_a_clear_error() {
     assert!(!edit.status.success() && err.contains("secret.py"), "{err}");
     assert_eq!(std::fs::read(p.root.join("secret.py")).unwrap(), b"x = 1\n");
 }
+
+/// A SIGKILLed server takes the background children of its running shell command with it (the shell's
+/// parent-death signal reached only the shell; a sentinel in the command's process group now kills the
+/// rest when the server's end of its pipe closes).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_sigkilled_server_leaves_no_shell_grandchildren() {
+    let p = TestProject::empty();
+    // sleeps named by this test process, so a failed earlier run's leftovers do not count
+    let marker = format!("40.{}", std::process::id());
+    let args = json!({"command": format!("sleep {marker}1 & sleep {marker}2"), "timeout": 60}).to_string();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arborist"))
+        .args(["tool", "execute_shell_command", &args, "--project", p.root.to_str().unwrap()])
+        .env("ARBORIST_LOG", "off")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let prefix = format!("sleep\0{marker}");
+    // the sleeps themselves, not the server or the shell, whose command lines hold the same text
+    let sleeps = || {
+        let Ok(dir) = std::fs::read_dir("/proc") else { return 0 };
+        dir.flatten()
+            .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+            .filter(|c| c.starts_with(prefix.as_bytes()))
+            .count()
+    };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while sleeps() < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(sleeps(), 2, "both sleeps started");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while sleeps() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(sleeps(), 0, "a background child outlived the SIGKILLed server");
+}

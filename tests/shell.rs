@@ -410,3 +410,13 @@ fn live_with(marker: &str) -> usize {
         })
         .unwrap_or(0)
 }
+
+/// The command sees no positional parameters and no extra file descriptor, as under plain `sh -c`.
+#[test]
+fn the_command_runs_as_under_plain_sh() {
+    let mut p = TestProject::empty();
+    let command = "echo \"[$#][$1]\"; ls /proc/$$/fd | grep -qx 3 && echo fd3-open || echo fd3-closed";
+    let a = p.ok("execute_shell_command", json!({"command": command}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(v["stdout"].as_str().unwrap(), "[0][]\nfd3-closed\n", "the sentinel's pipe is not the command's");
+}

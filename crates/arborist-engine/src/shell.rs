@@ -64,7 +64,7 @@ pub fn run(command: &str, cwd: &Path, capture_stderr: bool, limit: Duration) -> 
     if let Some(why) = dangerous(command) {
         return Err(Error::DangerousCommand(why));
     }
-    let mut child = spawn(command, cwd, capture_stderr)?;
+    let (mut child, _lifeline) = spawn(command, cwd, capture_stderr)?;
     let session = Running::register(child.id());
     let watched = Pipes::take(&mut child).and_then(|pipes| Ok((watch(&mut child, &pipes, limit)?, pipes)));
     // Kills what is left: background children after an exit, all of it after a time-out.
@@ -76,14 +76,60 @@ pub fn run(command: &str, cwd: &Path, capture_stderr: bool, limit: Duration) -> 
     Ok(pipes.result(return_code, timed_out))
 }
 
-/// Starts `sh -c command` in a session of its own, stdin closed, stdout (and stderr) piped.
-fn spawn(command: &str, cwd: &Path, capture_stderr: bool) -> Result<Child> {
+/// Runs the command (`$1`) after starting a sentinel in its process group: the sentinel waits on fd 3, a
+/// pipe whose only writer is the server, and kills the whole group when it reads end-of-file, which
+/// happens when the server dies, even by SIGKILL (the kernel closes the pipe). Then background children
+/// of the command die with the server, not only the shell.
+/// The command then runs with no positional parameters, as under plain `sh -c`.
+const WITH_SENTINEL: &str = "__arborist_sentinel() { read _ <&3; kill -KILL 0; }; \
+    __arborist_sentinel </dev/null >/dev/null 2>&1 & exec 3<&-; __arborist_command=$1; set --; \
+    eval \"$__arborist_command\"";
+
+/// Starts `sh -c command` in a session of its own, stdin closed, stdout (and stderr) piped, with a
+/// sentinel (see `WITH_SENTINEL`) on Linux. The returned lifeline is the sentinel's pipe: keep it until
+/// the command is over.
+fn spawn(command: &str, cwd: &Path, capture_stderr: bool) -> Result<(Child, Option<std::io::PipeWriter>)> {
+    let starting = |e| Error::io("starting sh for", command.chars().take(60).collect::<String>(), e);
     let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(command).current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped());
+    cmd.current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped());
     cmd.stderr(if capture_stderr { Stdio::piped() } else { Stdio::null() });
+    let lifeline = if cfg!(target_os = "linux") {
+        let (reader, writer) = std::io::pipe().map_err(starting)?;
+        cmd.arg("-c").arg(WITH_SENTINEL).arg("sh").arg(command);
+        on_fd_3(&mut cmd, reader);
+        Some(writer)
+    } else {
+        cmd.arg("-c").arg(command);
+        None
+    };
     own_session(&mut cmd);
-    cmd.spawn().map_err(|e| Error::io("starting sh for", command.chars().take(60).collect::<String>(), e))
+    let child = cmd.spawn().map_err(starting)?;
+    Ok((child, lifeline))
 }
+
+/// Hands `reader` to the child as its fd 3.
+#[cfg(unix)]
+fn on_fd_3(cmd: &mut Command, reader: std::io::PipeReader) {
+    use std::os::fd::{AsRawFd, OwnedFd};
+    use std::os::unix::process::CommandExt;
+    let fd = OwnedFd::from(reader);
+    // SAFETY: dup2 is async-signal-safe; the fd stays open in the parent until the closure is dropped
+    // with the Command, after the spawn.
+    unsafe {
+        cmd.pre_exec(move || {
+            let raw = fd.as_raw_fd();
+            // dup2 onto itself would keep close-on-exec set: clear it instead
+            let ok = if raw == 3 { libc::fcntl(3, libc::F_SETFD, 0) } else { libc::dup2(raw, 3) };
+            if ok < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn on_fd_3(_cmd: &mut Command, _reader: std::io::PipeReader) {}
 
 /// Puts the shell in a new session (so one signal reaches all it starts, and it has no terminal) and, on
 /// Linux, has the kernel kill it when the server dies. `PR_SET_PDEATHSIG` fires when the *thread* that
