@@ -3,7 +3,8 @@
 //! invalid-request error (-32600), where rmcp would drop both without a word; the session stays up.
 //! Valid lines reach rmcp through an in-memory pipe; rmcp's answers and these errors share stdout.
 //! rmcp runs requests concurrently, so a call that edits files is passed on only once the client's
-//! earlier edit calls are answered: one client's edits land in the order it sent them.
+//! earlier edit calls are answered (or cancelled): one client's edits land in the order it sent them.
+//! Edit calls wait in a queue of their own; other messages (reads, cancellations) go on meanwhile.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -38,7 +39,10 @@ impl Framed {
         let (errors_tx, errors_rx) = mpsc::unbounded_channel();
         let stdin_closed = Arc::new(Notify::new());
         let edits = Arc::new(EditsInFlight::default());
-        tokio::spawn(pump_input(BufReader::new(input), to_rmcp, errors_tx, stdin_closed.clone(), edits.clone()));
+        let to_rmcp = Arc::new(tokio::sync::Mutex::new(Some(to_rmcp)));
+        let (queue_tx, queue_rx) = mpsc::unbounded_channel();
+        tokio::spawn(pump_input(BufReader::new(input), to_rmcp.clone(), errors_tx, edits.clone(), queue_tx));
+        tokio::spawn(forward_edits(queue_rx, to_rmcp, edits.clone(), stdin_closed.clone()));
         let output = tokio::spawn(pump_output(from_rmcp, errors_rx, output, edits));
         Framed { rmcp_in, rmcp_out, stdin_closed, output }
     }
@@ -56,14 +60,28 @@ impl EditsInFlight {
         self.ids.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Waits until every edit call passed on so far is answered.
+    /// Waits until every edit call passed on so far is answered (at most `ORDER_WAIT`: an answer that
+    /// never comes costs the order, never a hang).
     async fn settled(&self) {
-        loop {
-            let answered = self.answered.notified();
-            if self.ids().is_empty() {
-                return;
+        let all_answered = async {
+            loop {
+                let answered = self.answered.notified();
+                if self.ids().is_empty() {
+                    return;
+                }
+                answered.await;
             }
-            answered.await;
+        };
+        let _ = tokio::time::timeout(ORDER_WAIT, all_answered).await;
+    }
+
+    /// The client cancelled a call: no answer may come for it.
+    fn cancelled(&self, message: &serde_json::Value) {
+        let id = message.get("params").and_then(|p| p.get("requestId"));
+        if let Some(id) = id
+            && self.ids().remove(&id.to_string())
+        {
+            self.answered.notify_waiters();
         }
     }
 
@@ -80,6 +98,38 @@ impl EditsInFlight {
             self.answered.notify_waiters();
         }
     }
+}
+
+/// How long an edit call waits for the earlier ones to be answered before it goes anyway.
+const ORDER_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The rmcp end that valid messages go to; None once closed.
+type ToRmcp = Arc<tokio::sync::Mutex<Option<DuplexStream>>>;
+
+/// Writes one message line to rmcp; false once that end is gone.
+async fn send(to_rmcp: &ToRmcp, message: &[u8]) -> bool {
+    let mut guard = to_rmcp.lock().await;
+    let Some(stream) = guard.as_mut() else { return false };
+    stream.write_all(message).await.is_ok() && stream.write_all(b"\n").await.is_ok()
+}
+
+/// Passes queued edit calls to rmcp one at a time, each once the calls before it are answered; closes
+/// rmcp's input when the client's input ended and the queue is empty.
+async fn forward_edits(
+    mut queue: mpsc::UnboundedReceiver<(String, Vec<u8>)>,
+    to_rmcp: ToRmcp,
+    edits: Arc<EditsInFlight>,
+    closed: Arc<Notify>,
+) {
+    while let Some((id, message)) = queue.recv().await {
+        edits.settled().await;
+        edits.ids().insert(id);
+        if !send(&to_rmcp, &message).await {
+            break;
+        }
+    }
+    to_rmcp.lock().await.take();
+    closed.notify_one();
 }
 
 /// The id of a `tools/call` of a tool that locks files (shell commands do not: they may run for minutes
@@ -102,10 +152,10 @@ enum Line {
 
 async fn pump_input<R: AsyncBufRead + Unpin>(
     mut input: R,
-    mut to_rmcp: DuplexStream,
+    to_rmcp: ToRmcp,
     errors: mpsc::UnboundedSender<String>,
-    closed: Arc<Notify>,
     edits: Arc<EditsInFlight>,
+    edit_queue: mpsc::UnboundedSender<(String, Vec<u8>)>,
 ) {
     let mut line = Vec::new();
     loop {
@@ -132,17 +182,20 @@ async fn pump_input<R: AsyncBufRead + Unpin>(
                     }
                 };
                 if let Some(id) = edit_call_id(&parsed) {
-                    edits.settled().await;
-                    edits.ids().insert(id);
+                    let _ = edit_queue.send((id, message.to_vec()));
+                    continue;
                 }
-                if to_rmcp.write_all(message).await.is_err() || to_rmcp.write_all(b"\n").await.is_err() {
+                if parsed.get("method").and_then(|m| m.as_str()) == Some("notifications/cancelled") {
+                    edits.cancelled(&parsed);
+                }
+                if !send(&to_rmcp, message).await {
                     break;
                 }
             }
         }
     }
-    drop(to_rmcp);
-    closed.notify_one();
+    // the edit queue closes rmcp's input once it has passed on what is queued
+    drop(edit_queue);
 }
 
 /// Reads one `\n`-terminated line into `line` (without the `\n`), never holding more than `MAX_MESSAGE`
