@@ -4,12 +4,13 @@
 use crate::session::Session;
 use crate::tools::{self, Effect, ToolSpec};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, Implementation, ListPromptsResult, ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage,
+    Role, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -56,7 +57,7 @@ impl ArboristServer {
         match outcome {
             Ok(text) => {
                 let mut r = CallToolResult::success(vec![ContentBlock::text(text.clone())]);
-                r.structured_content = Some(json!({ "result": text }));
+                r.structured_content = Some(tools::output::structured(tools::output::output_of(name), &text));
                 r
             }
             Err(text) => CallToolResult::error(vec![ContentBlock::text(text)]),
@@ -70,17 +71,12 @@ pub fn mcp_tool(spec: &ToolSpec) -> Tool {
     let annotations = ToolAnnotations::new().read_only(read_only).destructive(!read_only);
     Tool::new(spec.name, spec.description, spec.schema.clone())
         .with_annotations(annotations)
-        .with_raw_output_schema(output_schema())
-}
-
-fn output_schema() -> Arc<serde_json::Map<String, Value>> {
-    let schema = json!({"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"]});
-    Arc::new(schema.as_object().expect("literal object").clone())
+        .with_raw_output_schema(Arc::new(tools::output::schema(tools::output::output_of(spec.name))))
 }
 
 impl ServerHandler for ArboristServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_prompts().build())
             .with_server_info(Implementation::new("arborist", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
     }
@@ -106,7 +102,52 @@ impl ServerHandler for ArboristServer {
     fn get_tool(&self, name: &str) -> Option<Tool> {
         tools::find(name).filter(|t| self.session.activation().is_active(*t)).map(mcp_tool)
     }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        let prompts = PROMPTS
+            .iter()
+            .filter_map(|name| tools::find(name))
+            .map(|t| Prompt::new(t.name, Some(t.description), None))
+            .collect();
+        Ok(ListPromptsResult::with_all_items(prompts))
+    }
+
+    /// A workflow prompt is the answer of the tool of the same name, as a user message; it is served
+    /// whether or not the tool is active (the client asked for it by name).
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, McpError> {
+        let Some(tool) = PROMPTS.contains(&request.name.as_str()).then(|| tools::find(&request.name)).flatten() else {
+            let msg = format!("unknown prompt '{}'; the prompts are: {}", request.name, PROMPTS.join(", "));
+            return Err(McpError::invalid_params(msg, None));
+        };
+        let session = self.session.clone();
+        let text = tokio::task::spawn_blocking(move || tools::call(&session, tool, Value::Null))
+            .await
+            .map_err(|e| McpError::internal_error(format!("internal error: {e}"), None))?
+            .map_err(|e| McpError::invalid_params(e, None))?;
+        let result =
+            GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)]).with_description(tool.description);
+        Ok(result.into())
+    }
 }
+
+/// The workflow prompts: tools whose answer is an instruction, also offered as MCP prompts.
+const PROMPTS: &[&str] = &[
+    "initial_instructions",
+    "onboarding",
+    "think_about_collected_information",
+    "think_about_task_adherence",
+    "think_about_whether_you_are_done",
+    "summarize_changes",
+    "prepare_for_new_conversation",
+];
 
 /// Serves MCP on stdin/stdout until the client disconnects: once stdin closes, calls still running get
 /// `STDIN_GRACE` to finish, then the server returns whatever is in flight. Lines are framed by `stdio`,

@@ -93,8 +93,11 @@ fn case(tool: &str) -> Option<Case> {
     }
 }
 
-/// Tools marked as editing that write nothing themselves.
-const WRITE_NOTHING: &[(&str, &str)] = &[("onboarding", "answers instructions for the agent")];
+/// Tools marked as editing that write no project file themselves.
+const WRITE_NOTHING: &[(&str, &str)] = &[
+    ("onboarding", "answers instructions for the agent"),
+    ("activate_project", "records the project in the user config, outside any project"),
+];
 
 fn project(read_only: bool) -> TestProject {
     let mut p = TestProject::empty();

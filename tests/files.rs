@@ -38,8 +38,11 @@ fn read_file_errors_are_actionable() {
         p.err("read_file", json!({"relative_path": "latin.txt"}))
             .contains("not valid UTF-8 (first bad byte at offset 3)")
     );
-    assert!(p.err("read_file", json!({})).contains("invalid arguments: missing field `relative_path`"));
-    assert!(p.err("read_file", json!({"relative_path": 7})).contains("invalid arguments"));
+    assert!(p.err("read_file", json!({})).contains("invalid arguments: missing argument `relative_path`"));
+    assert!(
+        p.err("read_file", json!({"relative_path": 7}))
+            .contains("invalid arguments: argument `relative_path`: expected a string, got integer `7`")
+    );
 }
 
 #[test]

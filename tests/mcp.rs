@@ -3,7 +3,7 @@
 
 use crate::util::TestProject;
 use rmcp::ServiceExt;
-use rmcp::model::{CallToolRequestParams, ContentBlock};
+use rmcp::model::{CallToolRequestParams, ContentBlock, GetPromptRequestParams};
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -52,6 +52,39 @@ async fn stdio_initialize_list_and_call() {
     assert_eq!(ok.is_error, Some(false));
     assert!(text_of(&ok).starts_with("# Shop fixture"));
     assert_eq!(ok.structured_content.as_ref().unwrap()["result"], json!(text_of(&ok)));
+
+    // JSON answers are structured as the value itself, announced by the tool's output schema
+    let listing = client
+        .call_tool(
+            CallToolRequestParams::new("list_dir")
+                .with_arguments(args(json!({"relative_path": ".", "recursive": false}))),
+        )
+        .await
+        .unwrap();
+    let parsed: serde_json::Value = serde_json::from_str(&text_of(&listing)).unwrap();
+    assert_eq!(listing.structured_content.as_ref().unwrap(), &parsed);
+    let list_dir = tools.iter().find(|t| t.name == "list_dir").unwrap();
+    assert_eq!(list_dir.output_schema.as_ref().unwrap()["properties"]["files"]["type"], "array");
+    let found = client
+        .call_tool(CallToolRequestParams::new("find_symbol").with_arguments(args(json!({"name_path_pattern": "Cart"}))))
+        .await
+        .unwrap();
+    let parsed: serde_json::Value = serde_json::from_str(&text_of(&found)).unwrap();
+    assert!(parsed.as_array().is_some_and(|a| !a.is_empty()), "{parsed}");
+    assert_eq!(found.structured_content.as_ref().unwrap(), &json!({ "result": parsed }));
+    let find_symbol = tools.iter().find(|t| t.name == "find_symbol").unwrap();
+    assert_eq!(find_symbol.output_schema.as_ref().unwrap()["properties"]["result"]["type"], "array");
+    let activate = tools.iter().find(|t| t.name == "activate_project").unwrap();
+    assert_eq!(activate.annotations.as_ref().unwrap().read_only_hint, Some(false), "it writes the user config");
+
+    // the workflow prompts are MCP prompts too
+    let prompts = client.list_all_prompts().await.unwrap();
+    let names: Vec<&str> = prompts.iter().map(|p| p.name.as_str()).collect();
+    assert!(names.contains(&"onboarding") && names.contains(&"think_about_whether_you_are_done"), "{names:?}");
+    let done = client.get_prompt(GetPromptRequestParams::new("think_about_whether_you_are_done")).await.unwrap();
+    let text = serde_json::to_value(&done.messages[0]).unwrap()["content"]["text"].as_str().unwrap().to_string();
+    assert!(text.starts_with("Are you done?"), "{text}");
+    assert!(client.get_prompt(GetPromptRequestParams::new("read_file")).await.is_err(), "only workflow prompts");
 
     let bad = client
         .call_tool(
@@ -201,7 +234,15 @@ fn malformed_requests_get_errors_and_the_server_stays_up() {
     s.send(r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_dir"}}"#);
     let r = s.response(4);
     assert_eq!(r["result"]["isError"], true, "{r}");
-    assert!(r["result"]["content"][0]["text"].as_str().unwrap().contains("missing field `relative_path`"));
+    assert!(r["result"]["content"][0]["text"].as_str().unwrap().contains("missing argument `relative_path`"));
+
+    // a misspelt argument is named, never ignored; a wrong type names the argument and the type expected
+    s.send(r#"{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"find_symbol","arguments":{"name_path_pattern":"Cart","include_bdy":true}}}"#);
+    let text = s.response(41)["result"]["content"][0]["text"].as_str().unwrap().to_string();
+    assert!(text.contains("unknown argument `include_bdy`") && text.contains("include_body"), "{text}");
+    s.send(r#"{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"read_file","arguments":{"relative_path":"README.md","start_line":"2"}}}"#);
+    let text = s.response(42)["result"]["content"][0]["text"].as_str().unwrap().to_string();
+    assert!(text.contains("argument `start_line`: expected a non-negative integer, got string \"2\""), "{text}");
 
     s.send(r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}"#);
     let r = s.response(5);

@@ -213,7 +213,7 @@ fn every_tool_resolves_a_name_path_the_same_way() {
     let args = |np: &str| json!({"name_path": np, "relative_path": "m.py", "body": "def f():\n    return 3"});
     for np in ["f", "Nope"] {
         let edit = strip(p.err("replace_symbol_body", args(np)));
-        let refs = strip(p.err("find_referencing_symbols", args(np)));
+        let refs = strip(p.err("find_referencing_symbols", json!({"name_path": np, "relative_path": "m.py"})));
         let rename = strip(p.err("rename_symbol", json!({"name_path": np, "relative_path": "m.py", "new_name": "g"})));
         assert_eq!(edit, refs, "{np}");
         assert_eq!(edit, rename, "{np}");

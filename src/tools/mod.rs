@@ -5,6 +5,7 @@ pub mod answer;
 pub mod edit;
 pub mod files;
 pub mod memory;
+pub mod output;
 pub mod refs;
 pub mod session;
 pub mod symbols;
@@ -65,8 +66,9 @@ impl ToolSpec {
     where
         P: DeserializeOwned + JsonSchema + 'static,
     {
+        let names = param_names::<P>();
         let handler: Handler = Box::new(move |session, args| {
-            let params: P = parse_args(args)?;
+            let params: P = parse_args(args, &names)?;
             let engine = session.engine()?;
             f(&engine, params)
         });
@@ -83,7 +85,8 @@ impl ToolSpec {
     where
         P: DeserializeOwned + JsonSchema + 'static,
     {
-        let handler: Handler = Box::new(move |session, args| f(session, parse_args(args)?));
+        let names = param_names::<P>();
+        let handler: Handler = Box::new(move |session, args| f(session, parse_args(args, &names)?));
         Self::build::<P>(name, description, effect, handler)
     }
 
@@ -134,8 +137,53 @@ pub(crate) fn symbol_kinds(numbers: &[i64]) -> Result<Vec<arborist_engine::query
         .collect()
 }
 
-fn parse_args<P: DeserializeOwned>(args: Value) -> Result<P> {
-    serde_json::from_value(args).map_err(|e| Error::InvalidArguments(e.to_string()))
+/// The parameter names of `P`, from its JSON schema, for error messages.
+fn param_names<P: JsonSchema + 'static>() -> Vec<String> {
+    let schema = rmcp::handler::server::common::schema_for_type::<P>();
+    schema.get("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default()
+}
+
+/// Deserializes a call's arguments. An argument the tool does not take is an error that names it (a
+/// misspelt `include_bdy` must not be ignored silently); a value of the wrong type names its argument and
+/// the type expected.
+fn parse_args<P: DeserializeOwned>(args: Value, names: &[String]) -> Result<P> {
+    let mut unknown = Vec::new();
+    let mut record = |path: serde_ignored::Path| unknown.push(path.to_string());
+    let de = serde_ignored::Deserializer::new(args, &mut record);
+    let parsed: std::result::Result<P, _> = serde_path_to_error::deserialize(de);
+    if !unknown.is_empty() {
+        let list = unknown.iter().map(|u| format!("`{u}`")).collect::<Vec<_>>().join(", ");
+        let noun = if unknown.len() == 1 { "argument" } else { "arguments" };
+        return Err(Error::InvalidArguments(format!("unknown {noun} {list}; this tool takes: {}", names.join(", "))));
+    }
+    parsed.map_err(|e| Error::InvalidArguments(describe_arg_error(&e)))
+}
+
+/// `start_line: expected a non-negative integer, got a string "x"` rather than serde's
+/// `invalid type: string "x", expected usize`.
+fn describe_arg_error(e: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let path = e.path().to_string();
+    let inner = e.inner().to_string();
+    let inner = inner.split(" at line ").next().unwrap_or(&inner);
+    let mismatch = inner.strip_prefix("invalid type: ").or_else(|| inner.strip_prefix("invalid value: "));
+    let message = match mismatch.and_then(|rest| rest.split_once(", expected ")) {
+        Some((got, expected)) => format!("expected {}, got {got}", friendly_type(expected)),
+        None => inner.replacen("missing field", "missing argument", 1),
+    };
+    if path == "." || path.is_empty() { message } else { format!("argument `{path}`: {message}") }
+}
+
+/// serde's names of Rust types, as JSON types.
+fn friendly_type(expected: &str) -> &str {
+    match expected {
+        "usize" | "u8" | "u16" | "u32" | "u64" => "a non-negative integer",
+        "isize" | "i8" | "i16" | "i32" | "i64" => "an integer",
+        "f32" | "f64" => "a number",
+        "a sequence" => "a list",
+        "a map" | "struct" => "an object",
+        "a boolean" | "a string" => expected,
+        other => other,
+    }
 }
 
 /// Every tool arborist implements, in listing order.

@@ -18,7 +18,8 @@ pub fn tools() -> Vec<ToolSpec> {
     vec![
         ToolSpec::new("execute_shell_command", SHELL, Edits, execute_shell_command).locks(Lock::None),
         ToolSpec::new("shell", SHELL_ALIAS, Edits, shell_alias).optional().locks(Lock::None),
-        ToolSpec::session("activate_project", ACTIVATE, ReadOnly, activate_project),
+        // it records the project in the user config
+        ToolSpec::session("activate_project", ACTIVATE, Edits, activate_project).locks(Lock::None),
         ToolSpec::session("remove_project", REMOVE, ReadOnly, remove_project).optional(),
         ToolSpec::session("get_current_config", CONFIG, ReadOnly, get_current_config),
         ToolSpec::session("switch_modes", SWITCH_MODES, ReadOnly, switch_modes).optional(),
