@@ -111,3 +111,22 @@ fn diff(expected: &str, actual: &str) -> String {
     }
     out
 }
+
+/// Python names assigned in several branches are one symbol at the first assignment; an edit that removes
+/// the first one makes the next one the symbol, in the incremental update as in a fresh extraction.
+#[test]
+fn python_reassignments_are_one_symbol_even_after_an_edit() {
+    let py = language::by_name("python").unwrap();
+    let before = "if a:\n    MODE = 1\nelse:\n    MODE = 2\n\n\ndef f():\n    pass\n";
+    let old_tree = parse(py, before).unwrap();
+    let old = FileSymbols::extract(py, &old_tree, before);
+    assert_eq!(outline(&old).trim_end(), "Constant MODE [1-1]\nFunction f [6-7]");
+    let start = before.find("MODE = 1").unwrap();
+    let edit = arborist::text::TextEdit { range: start..start + 8, new_text: "pass".to_string() };
+    let after = format!("{}pass{}", &before[..start], &before[start + 8..]);
+    let budget = arborist::syntax::ParseBudget::default();
+    let tree = arborist::syntax::reparse(py, &old_tree, before, after.as_str(), &edit, &budget).unwrap();
+    let updated = old.after_edit(py, &tree, before, after.as_str(), &edit);
+    assert_eq!(outline(&updated), outline(&FileSymbols::extract(py, &tree, after.as_str())));
+    assert_eq!(outline(&updated).trim_end(), "Constant MODE [3-3]\nFunction f [6-7]");
+}

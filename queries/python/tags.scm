@@ -18,7 +18,8 @@
 
 (function_definition name: (identifier) @name) @definition.function
 
-; ---- class fields: assignments directly in a class body --------------------------------------
+; ---- class attributes: assignments directly in a class body. pyright reports them as variables
+; (constants when named in upper case: grammars.toml upper_case_constants) ------------------------
 
 (class_definition
   body: (block
@@ -26,7 +27,7 @@
       (assignment left: [
         (identifier) @name
         (pattern_list (identifier) @name)
-      ])) @definition.field))
+      ])) @definition.variable))
 
 ; ---- module variables: assignments at module level, or one level down in a module-level
 ; if/elif/else or try/except/else block (never inside functions) -----------------------------

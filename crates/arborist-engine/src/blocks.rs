@@ -126,7 +126,8 @@ pub fn kinds_for(kind: &str) -> Result<Option<Vec<SymbolKind>>> {
         "type" | "type_alias" | "typedef" => vec![TypeParameter],
         "const" | "constant" => vec![Constant],
         "static" | "variable" | "var" | "let" => vec![Variable, Constant],
-        "field" | "property" => vec![Field, Property],
+        // Python's class attributes are variables (constants in upper case), as pyright reports them
+        "field" | "property" => vec![Field, Property, Variable, Constant],
         "module" | "mod" | "namespace" | "package" => vec![Module, Namespace, Package],
         "enum_member" | "variant" => vec![EnumMember],
         "macro" | "macro_rules" => vec![Function],

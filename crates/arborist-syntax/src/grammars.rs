@@ -86,6 +86,15 @@ pub struct LanguageEntry {
     /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).
     #[serde(default)]
     pub receivers_may_be_values: bool,
+    /// Variables and fields named in upper case (`MAX_SIZE`, `_LIMIT`) are `Constant`, as pyright reports
+    /// them for Python.
+    #[serde(default)]
+    pub upper_case_constants: bool,
+    /// A name assigned more than once in one scope (both branches of an `if`/`else` or `try`/`except`, or
+    /// a reassignment) is one symbol, at its first assignment, as pyright reports it; the later
+    /// assignments are not symbols.
+    #[serde(default)]
+    pub one_symbol_per_variable: bool,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]

@@ -303,6 +303,9 @@ impl Language {
         if kinds.contains(&crate::query::SymbolKind::Function) && kinds.iter().any(|k| k.is_type_like()) {
             kinds.push(crate::query::SymbolKind::Method);
         }
+        if self.entry.upper_case_constants && kinds.iter().any(|k| k.is_variable_like()) {
+            kinds.push(crate::query::SymbolKind::Constant);
+        }
         kinds.sort_by_key(|k| k.number());
         kinds.dedup();
         kinds

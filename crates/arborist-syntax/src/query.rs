@@ -111,6 +111,12 @@ impl SymbolKind {
         use SymbolKind::*;
         matches!(self, Class | Struct | Interface | Enum | Object)
     }
+
+    /// Kinds defined by assigning a value: variables, constants and fields.
+    pub fn is_variable_like(self) -> bool {
+        use SymbolKind::*;
+        matches!(self, Variable | Constant | Field)
+    }
 }
 
 /// What a `@definition.<kind>` capture defines.

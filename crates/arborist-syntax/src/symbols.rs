@@ -3,6 +3,7 @@
 //! reference server's semantics (`a`, `A/b`, `/A/b`, `b[1]`, substring on the last segment).
 
 use crate::error::{Error, Result};
+use crate::grammars::LanguageEntry;
 use crate::language::Language;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
 use crate::text::{Source, TextEdit};
@@ -79,7 +80,7 @@ impl FileSymbols {
     ) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
         let (defs, supers) = collect_defs(lang, tags, tree, text, range);
-        let mut fs = build(defs, lang.entry.receivers_may_be_values);
+        let mut fs = build(defs, lang.entry);
         for (byte, name) in supers {
             if let Some(owner) = fs.innermost_type_at(byte) {
                 fs.supertypes.push((owner, name));
@@ -111,6 +112,9 @@ impl FileSymbols {
                 hi = hi.max(s.end as usize);
             }
         }
+        if lang.entry.one_symbol_per_variable && self.may_hide_reassignment(lo..hi, old_text) {
+            return Self::extract(lang, tree, new_text);
+        }
         let delta = new_end as i64 - old_end as i64;
         let line_delta = (new_text.line_of(new_end) as i64 - new_text.line_of(start) as i64)
             - (old_text.line_of(old_end) as i64 - old_text.line_of(start) as i64);
@@ -123,7 +127,7 @@ impl FileSymbols {
         let (fresh, supers) = collect_defs(lang, tags, tree, new_text, Some(region.clone()));
         defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
         sort_defs(&mut defs);
-        let mut fs = build(defs, lang.entry.receivers_may_be_values);
+        let mut fs = build(defs, lang.entry);
         let kept_supers = self
             .supertypes
             .iter()
@@ -136,6 +140,17 @@ impl FileSymbols {
             }
         }
         fs
+    }
+
+    /// Whether an edit of `region` (whole top-level symbols) may uncover a reassignment outside it that is
+    /// not a symbol today: a top-level variable in the region whose name occurs outside it.
+    fn may_hide_reassignment<S: Source + ?Sized>(&self, region: Range<usize>, text: &S) -> bool {
+        let mut names = self.roots.iter().map(|&r| self.get(r)).filter(|s| {
+            s.kind.is_variable_like() && region.start <= s.range.start as usize && (s.range.end as usize) <= region.end
+        });
+        let Some(first) = names.next() else { return false };
+        let (before, after) = (text.slice(0..region.start), text.slice(region.end..text.len()));
+        std::iter::once(first).chain(names).any(|s| before.contains(&s.name) || after.contains(&s.name))
     }
 
     /// The containers of a parsed file that are not symbols (Rust `impl` blocks), as the tags query
@@ -502,7 +517,7 @@ pub fn outermost_wrapper<'t, S: Source + ?Sized>(lang: &Language, mut node: Node
 }
 
 /// Nests definitions by range, attaches impl/receiver members to their types, fixes kinds, numbers overloads.
-fn build(defs: Vec<Def>, receivers_may_be_values: bool) -> FileSymbols {
+fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
     let mut fs = FileSymbols::default();
     let mut impls: Vec<(u32, Option<String>)> = Vec::new();
     // Open definitions; one with the very same range as the next is a sibling (`a, b = 1, 2`), not a parent.
@@ -512,6 +527,17 @@ fn build(defs: Vec<Def>, receivers_may_be_values: bool) -> FileSymbols {
             stack.pop();
         }
         let parent = stack.last().map(|(i, _)| *i);
+        let mut def = def;
+        if let DefKind::Symbol(k) = def.kind
+            && k.is_variable_like()
+            && lang.upper_case_constants
+            && is_upper_case(&def.name)
+        {
+            def.kind = DefKind::Symbol(SymbolKind::Constant);
+        }
+        if lang.one_symbol_per_variable && is_reassignment(&fs, parent, &def) {
+            continue;
+        }
         let i = fs.symbols.len() as u32;
         if def.kind == DefKind::Impl {
             impls.push((i, def.trait_name.clone()));
@@ -523,12 +549,31 @@ fn build(defs: Vec<Def>, receivers_may_be_values: bool) -> FileSymbols {
         }
         link(&mut fs, i, parent);
     }
-    attach_receivers(&mut fs, receivers_may_be_values);
+    attach_receivers(&mut fs, lang.receivers_may_be_values);
     attach_impls(&mut fs, &impls);
     fix_kinds(&mut fs);
     name_items(&mut fs);
     number_overloads(&mut fs);
     fs
+}
+
+/// `MAX_SIZE`, `_LIMIT`, `V2`: letters all upper case, at least one of them.
+fn is_upper_case(name: &str) -> bool {
+    name.bytes().any(|b| b.is_ascii_uppercase())
+        && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// A variable-like definition whose name a sibling already defines as a variable-like symbol.
+fn is_reassignment(fs: &FileSymbols, parent: Option<u32>, def: &Def) -> bool {
+    let DefKind::Symbol(kind) = def.kind else { return false };
+    if !kind.is_variable_like() {
+        return false;
+    }
+    let siblings = match parent {
+        Some(p) => &fs.symbols[p as usize].children,
+        None => &fs.roots,
+    };
+    siblings.iter().map(|&s| &fs.symbols[s as usize]).any(|s| s.kind.is_variable_like() && s.name == def.name)
 }
 
 /// List items are named `[i]` by their position among their parent's items.

@@ -148,8 +148,11 @@ pub struct SyntaxIssue {
     pub message: String,
 }
 
-/// Every ERROR and MISSING node, outermost first, in document order. The walk is a cursor, not a
-/// recursion: a syntax error 100,000 levels deep is just as well found.
+/// Every ERROR and MISSING node, outermost first, in document order, each narrowed to the smallest
+/// broken place: an ERROR that holds an unclosed bracket is reported at the bracket (a Python `foo(1,`
+/// swallows the rest of the file into one ERROR), and one over several lines that holds smaller errors
+/// is reported as those. The walk is a cursor, not a recursion: a syntax error 100,000 levels deep is
+/// just as well found.
 pub fn syntax_issues<S: Source + ?Sized>(tree: &Tree, text: &S) -> Vec<SyntaxIssue> {
     let mut out = Vec::new();
     let mut cursor = tree.walk();
@@ -159,8 +162,17 @@ pub fn syntax_issues<S: Source + ?Sized>(tree: &Tree, text: &S) -> Vec<SyntaxIss
             out.push(issue(node, format!("Syntax error: missing `{}`", node.kind())));
             false
         } else if node.is_error() {
-            out.push(issue(node, format!("Syntax error: unexpected `{}`", snippet(&text.slice(node.byte_range())))));
-            false
+            let brackets = unbalanced_brackets(node, text);
+            if !brackets.is_empty() {
+                out.extend(brackets);
+                false
+            } else if node.start_position().row != node.end_position().row && holds_errors(node) {
+                true
+            } else {
+                let found = snippet(&text.slice(node.byte_range()));
+                out.push(issue(node, format!("Syntax error: unexpected `{found}`")));
+                false
+            }
         } else {
             node.has_error()
         };
@@ -173,6 +185,102 @@ pub fn syntax_issues<S: Source + ?Sized>(tree: &Tree, text: &S) -> Vec<SyntaxIss
             }
         }
     }
+}
+
+/// Whether an ERROR node holds smaller ERROR or MISSING nodes.
+fn holds_errors(node: Node) -> bool {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).any(|c| c.is_error() || c.is_missing() || c.has_error())
+}
+
+/// The brackets inside an ERROR node that are never closed, or close nothing: each reported from the
+/// bracket to the end of the statement it starts (the last line before one indented no deeper than the
+/// bracket's line), where the parser first went wrong.
+fn unbalanced_brackets<S: Source + ?Sized>(node: Node, text: &S) -> Vec<SyntaxIssue> {
+    let mut open: Vec<Node> = Vec::new();
+    let mut stray: Vec<Node> = Vec::new();
+    let mut cursor = node.walk();
+    'walk: loop {
+        let n = cursor.node();
+        if n.child_count() > 0 && cursor.goto_first_child() {
+            continue;
+        }
+        if !n.is_missing() {
+            match n.kind() {
+                "(" | "[" | "{" => open.push(n),
+                ")" | "]" | "}" => match open.last() {
+                    Some(o) if closes(o.kind(), n.kind()) => {
+                        open.pop();
+                    }
+                    _ => stray.push(n),
+                },
+                _ => {}
+            }
+        }
+        while cursor.node() != node {
+            if cursor.goto_next_sibling() {
+                continue 'walk;
+            }
+            if !cursor.goto_parent() {
+                break;
+            }
+        }
+        return bracket_issues(&open, &stray, text);
+    }
+}
+
+fn closes(open: &str, close: &str) -> bool {
+    matches!((open, close), ("(", ")") | ("[", "]") | ("{", "}"))
+}
+
+fn bracket_issues<S: Source + ?Sized>(open: &[Node], stray: &[Node], text: &S) -> Vec<SyntaxIssue> {
+    let mut out: Vec<SyntaxIssue> = open
+        .iter()
+        .map(|b| {
+            let end = statement_end(text, b.start_byte());
+            let last = text.line_of(end) + 1;
+            let msg = format!("Syntax error: `{}` is never closed (its statement ends at line {})", b.kind(), last - 1);
+            span(text, b.start_byte(), end, msg)
+        })
+        .collect();
+    out.extend(stray.iter().map(|b| issue(*b, format!("Syntax error: `{}` closes nothing", b.kind()))));
+    out.sort_by_key(|i| i.bytes.start);
+    out
+}
+
+/// The end of the statement that starts on the line of `byte`: the end of the last non-blank line before
+/// the next line indented no deeper than that one.
+fn statement_end<S: Source + ?Sized>(text: &S, byte: usize) -> usize {
+    let first = text.line_of(byte);
+    let depth = indent(text, first);
+    let mut end = text.line_end(byte);
+    let mut line = first + 1;
+    while text.line_to_byte(line) < text.len() {
+        let start = text.line_to_byte(line);
+        let line_end = text.line_end(start);
+        if !text.slice(start..line_end).trim().is_empty() {
+            if indent(text, line) <= depth {
+                break;
+            }
+            end = line_end;
+        }
+        line += 1;
+    }
+    end
+}
+
+fn indent<S: Source + ?Sized>(text: &S, line: usize) -> usize {
+    let start = text.line_to_byte(line);
+    let mut i = start;
+    while i < text.len() && matches!(text.byte(i), b' ' | b'\t') {
+        i += 1;
+    }
+    i - start
+}
+
+fn span<S: Source + ?Sized>(text: &S, start: usize, end: usize, message: String) -> SyntaxIssue {
+    let (s, e) = (text.point(start), text.point(end));
+    SyntaxIssue { bytes: start..end, start: (s.row, s.column), end: (e.row, e.column), message }
 }
 
 fn issue(node: Node, message: String) -> SyntaxIssue {
@@ -263,10 +371,31 @@ pub fn check_change<O: Source + ?Sized, N: Source + ?Sized>(
 }
 
 /// Every node the language requires to hold something (`nonempty_nodes`) that holds nothing but comments:
-/// syntax errors tree-sitter does not report (an empty Python block).
+/// syntax errors tree-sitter does not report (an empty Python block). One inside an ERROR is left out:
+/// it is the parser's recovery from that error (a `foo(1,` that swallowed the body), not a second one.
 pub fn empty_nodes<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<SyntaxIssue> {
     let whole = 0..text.len();
-    empty_nodes_near(tree, text, &lang.entry.nonempty_nodes, std::slice::from_ref(&whole))
+    let found = empty_nodes_in(tree, text, &lang.entry.nonempty_nodes, std::slice::from_ref(&whole));
+    found.into_iter().filter(|n| !recovers_from_error(*n)).map(empty_issue).collect()
+}
+
+/// An empty node right after an ERROR, or inside one, is how the parser recovered from that error.
+fn recovers_from_error(node: Node) -> bool {
+    if node.prev_sibling().is_some_and(|s| s.is_error()) {
+        return true;
+    }
+    let mut up = node.parent();
+    while let Some(n) = up {
+        if n.is_error() {
+            return true;
+        }
+        up = n.parent();
+    }
+    false
+}
+
+fn empty_issue(node: Node) -> SyntaxIssue {
+    issue(node, format!("Syntax error: empty `{}` (it needs at least one statement)", node.kind()))
 }
 
 /// Nodes of `kinds` with nothing but comments inside, that touch one of `regions` widened over the
@@ -277,10 +406,19 @@ fn empty_nodes_near<S: Source + ?Sized>(
     kinds: &[String],
     regions: &[Range<usize>],
 ) -> Vec<SyntaxIssue> {
+    empty_nodes_in(tree, text, kinds, regions).into_iter().map(empty_issue).collect()
+}
+
+fn empty_nodes_in<'t, S: Source + ?Sized>(
+    tree: &'t Tree,
+    text: &S,
+    kinds: &[String],
+    regions: &[Range<usize>],
+) -> Vec<Node<'t>> {
     if kinds.is_empty() {
         return Vec::new();
     }
-    let mut out: Vec<SyntaxIssue> = Vec::new();
+    let mut out: Vec<Node> = Vec::new();
     let mut seen = Vec::new();
     for r in regions {
         let (lo, hi) = widen_over_whitespace(text, r);
@@ -291,10 +429,7 @@ fn empty_nodes_near<S: Source + ?Sized>(
             }
             if kinds.iter().any(|k| k == node.kind()) && is_empty(node) && !seen.contains(&node.id()) {
                 seen.push(node.id());
-                out.push(issue(
-                    node,
-                    format!("Syntax error: empty `{}` (it needs at least one statement)", node.kind()),
-                ));
+                out.push(node);
             }
             let mut cursor = node.walk();
             stack.extend(node.children(&mut cursor));
