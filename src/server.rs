@@ -3,10 +3,12 @@
 
 use crate::session::Session;
 use crate::tools::{self, Effect, ToolSpec};
+use arborist_engine::progress::Progress;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
-    GetPromptResult, Implementation, ListPromptsResult, ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage,
-    Role, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    GetPromptResult, Implementation, ListPromptsResult, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ProgressToken, Prompt, PromptMessage, Role, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -37,8 +39,10 @@ impl ArboristServer {
         ArboristServer { session: Arc::new(self.session.fork()) }
     }
 
-    /// Runs a tool call off the async runtime; every failure becomes an in-band error result.
-    async fn run(&self, name: &str, args: Value) -> CallToolResult {
+    /// Runs a tool call off the async runtime; every failure becomes an in-band error result. With a
+    /// progress token, the client hears how far long work got (files searched or checked), twice a second
+    /// while it changes.
+    async fn run(&self, name: &str, args: Value, progress: Option<Reporter>) -> CallToolResult {
         let activation = self.session.activation();
         let outcome = match tools::find(name) {
             None => {
@@ -49,9 +53,18 @@ impl ArboristServer {
             }
             Some(tool) => {
                 let session = self.session.clone();
-                tokio::task::spawn_blocking(move || tools::call(&session, tool, args))
-                    .await
-                    .unwrap_or_else(|e| Err(tools::error_text(name, &format!("internal error: {e}"))))
+                let counters = Progress::new();
+                let scoped = counters.clone();
+                let call = tokio::task::spawn_blocking(move || {
+                    arborist_engine::progress::scoped(scoped, || tools::call(&session, tool, args))
+                });
+                let reporting = progress.map(|r| tokio::spawn(r.report(counters)));
+                let outcome =
+                    call.await.unwrap_or_else(|e| Err(tools::error_text(name, &format!("internal error: {e}"))));
+                if let Some(task) = reporting {
+                    task.abort();
+                }
+                outcome
             }
         };
         match outcome {
@@ -64,6 +77,42 @@ impl ArboristServer {
         }
     }
 }
+
+/// Sends a call's progress to the client that asked for it with a progress token.
+struct Reporter {
+    token: ProgressToken,
+    peer: rmcp::Peer<RoleServer>,
+}
+
+impl Reporter {
+    /// Every `PROGRESS_EVERY`, a notification when the counters moved; ends when the call's task aborts it.
+    async fn report(self, counters: Arc<Progress>) {
+        let mut last = None;
+        let every = std::env::var("ARBORIST_PROGRESS_MS")
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .map_or(PROGRESS_EVERY, Duration::from_millis);
+        loop {
+            tokio::time::sleep(every).await;
+            let now = counters.snapshot();
+            if now.done == 0 || last == Some(now) {
+                continue;
+            }
+            last = Some(now);
+            let mut param = ProgressNotificationParam::new(self.token.clone(), now.done as f64)
+                .with_message(format!("{} {}", now.done, now.what));
+            if let Some(total) = now.total {
+                param = param.with_total(total as f64);
+            }
+            if self.peer.notify_progress(param).await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// How often a long call reports its progress (`ARBORIST_PROGRESS_MS` overrides it, for tests).
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
 /// The MCP description of one tool.
 pub fn mcp_tool(spec: &ToolSpec) -> Tool {
@@ -93,10 +142,11 @@ impl ServerHandler for ArboristServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let args = request.arguments.map(Value::Object).unwrap_or(Value::Null);
-        Ok(self.run(&request.name, args).await.into())
+        let progress = context.meta.get_progress_token().map(|token| Reporter { token, peer: context.peer.clone() });
+        Ok(self.run(&request.name, args, progress).await.into())
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

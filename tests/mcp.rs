@@ -117,8 +117,13 @@ pub(crate) struct RawSession {
 
 impl RawSession {
     pub(crate) fn start(args: &[&str]) -> RawSession {
+        Self::start_with_env(args, &[])
+    }
+
+    pub(crate) fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> RawSession {
         let mut child = Command::new(BIN)
             .args(args)
+            .envs(env.iter().copied())
             .env("ARBORIST_LOG", "error")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -153,6 +158,20 @@ impl RawSession {
     /// The next response with this id (notifications and other messages are skipped).
     pub(crate) fn response(&mut self, id: i64) -> Value {
         self.response_to(&json!(id))
+    }
+
+    /// Every message up to and including the response with this id.
+    pub(crate) fn messages_until(&mut self, id: i64) -> Vec<Value> {
+        let mut out = Vec::new();
+        loop {
+            let line = self.lines.recv_timeout(Duration::from_secs(10)).expect("server answered in time");
+            let v: Value = serde_json::from_str(&line).expect("server writes JSON lines");
+            let done = v["id"] == json!(id);
+            out.push(v);
+            if done {
+                return out;
+            }
+        }
     }
 
     /// The next response whose id is `id` (`null` for errors about unreadable messages).
@@ -449,4 +468,34 @@ fn has_rpc_message(text: &str) -> bool {
         let l = l.strip_prefix("data: ").unwrap_or(l);
         serde_json::from_str::<Value>(l).is_ok_and(|v| v.get("result").is_some() || v.get("error").is_some())
     })
+}
+
+/// A call with a progress token hears how far a long search got; one without hears nothing.
+#[test]
+fn long_calls_report_progress_to_a_client_that_asks() {
+    let mut p = TestProject::empty();
+    for i in 0..3000 {
+        p.write(&format!("d{}/f{i}.txt", i % 30), format!("line {i}\nneedle {i}\n"));
+    }
+    let mut s = RawSession::start_with_env(&["serve", p.root.to_str().unwrap()], &[("ARBORIST_PROGRESS_MS", "1")]);
+    s.initialize();
+    let call = |id: i64, meta: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{{meta}"name":"search_for_pattern","arguments":{{"substring_pattern":"needle 2999\\b"}}}}}}"#
+        )
+    };
+    s.send(&call(2, r#""_meta":{"progressToken":"tok-1"},"#));
+    let messages = s.messages_until(2);
+    let progress: Vec<&Value> = messages.iter().filter(|m| m["method"] == "notifications/progress").collect();
+    assert!(!progress.is_empty(), "no progress notification among {messages:?}");
+    for n in &progress {
+        assert_eq!(n["params"]["progressToken"], "tok-1");
+        assert!(n["params"]["progress"].as_f64().unwrap() > 0.0);
+        assert!(n["params"]["message"].as_str().unwrap().ends_with("files searched"), "{n}");
+    }
+    let answer = messages.last().unwrap();
+    assert!(answer["result"]["content"][0]["text"].as_str().unwrap().contains("needle 2999"), "{answer}");
+    s.send(&call(3, ""));
+    let quiet = s.messages_until(3);
+    assert_eq!(quiet.len(), 1, "no token, no notifications: {quiet:?}");
 }

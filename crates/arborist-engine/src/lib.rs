@@ -17,6 +17,7 @@ pub mod journal;
 pub mod locks;
 pub mod lookups;
 pub mod memory;
+pub mod progress;
 pub mod project;
 pub mod references;
 pub mod refs;

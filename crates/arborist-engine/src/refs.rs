@@ -52,11 +52,21 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
     let root = engine.project().resolve("")?;
     let files = files_containing(engine.project(), &root, &crate::index::word_pattern(target.name));
     let family = target.lang.entry.family();
+    let progress = crate::progress::current();
+    if let Some(p) = &progress {
+        p.stage("files with the name checked", Some(files.len() as u64));
+    }
     use rayon::prelude::*;
     let mut out: Vec<Occurrence> = files
         .par_iter()
-        .filter(|(rel, abs)| language::for_file(rel, abs).is_some_and(|l| l.entry.family() == family))
-        .flat_map_iter(|(rel, abs)| in_file(engine, target, rel, abs))
+        .flat_map_iter(|(rel, abs)| {
+            let same_family = language::for_file(rel, abs).is_some_and(|l| l.entry.family() == family);
+            let found = if same_family { in_file(engine, target, rel, abs) } else { Vec::new() };
+            if let Some(p) = &progress {
+                p.advance(1);
+            }
+            found
+        })
         .collect();
     out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
     Ok(out)

@@ -167,8 +167,13 @@ where
     V: FnMut(&str, &std::path::Path) + Send,
 {
     walker.threads(std::thread::available_parallelism().map_or(2, |n| n.get()).min(8));
+    let progress = crate::progress::current();
+    if let Some(p) = &progress {
+        p.stage("files searched", None);
+    }
     walker.build_parallel().run(|| {
         let mut visit = make_visitor();
+        let progress = progress.clone();
         Box::new(move |entry| {
             let Ok(entry) = entry else {
                 return WalkState::Continue;
@@ -184,6 +189,9 @@ where
                 let rel = project.relative_of(entry.path());
                 if filter.accepts(&rel, entry.path()) {
                     visit(&rel, entry.path());
+                    if let Some(p) = &progress {
+                        p.advance(1);
+                    }
                 }
             }
             WalkState::Continue
