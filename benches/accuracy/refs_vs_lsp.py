@@ -45,11 +45,13 @@ def main():
         if r.get("isError"):
             return None, text
         lines = set()
-        for path, kinds in json.loads(text).items():
+        answer = json.loads(text)
+        said = answer.pop("backend", "")
+        if backend == "lsp" and not said.startswith("precise"):
+            return None, said
+        for path, kinds in answer.items():
             for items in kinds.values():
                 for item in items:
-                    if backend == "lsp" and not item["backend"].startswith("precise"):
-                        return None, item["backend"]
                     for l in item["content_around_reference"].split("\n"):
                         if l.startswith("  >"):
                             lines.add((path, int(l[3:].split(":")[0])))

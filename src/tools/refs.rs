@@ -23,8 +23,9 @@ pub fn tools() -> Vec<ToolSpec> {
 
 const FIND_REFS: &str = "Finds the places that use a symbol, grouped by file and by the kind of the innermost \
 function, method or class containing each use (file-level uses such as imports count as `File`), with the lines \
-around it. HEURISTIC (tree-sitter): identifiers with the symbol's name in files of the same language, members only \
-after `.`/`->`/`::`; same-named unrelated symbols may appear; each item says `heuristic`.";
+around it. The answer's first key, `backend`, says what answered: `precise (server)` from a language server, or \
+`heuristic (...)` from tree-sitter (identifiers with the symbol's name in files of the same language, members only \
+after `.`/`->`/`::`; same-named unrelated symbols may appear). The other keys are files.";
 const RENAME: &str = "Renames a symbol and its uses across the project. HEURISTIC without a language server: \
 identifiers with the symbol's name (members only after `.`/`->`/`::`); every changed file is re-parsed and nothing \
 is written unless all of them still parse; the answer lists the changed places.";
@@ -72,7 +73,7 @@ fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String
         if !seen.insert((o.rel.clone(), o.line)) {
             continue;
         }
-        let (kind, item) = reference_item(o, &label);
+        let (kind, item) = reference_item(o);
         if exclude.contains(&kind) || (!include.is_empty() && !include.contains(&kind)) {
             continue;
         }
@@ -80,16 +81,22 @@ fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String
         let list = kinds.entry(kind.name()).or_insert_with(|| Value::Array(Vec::new()));
         list.as_array_mut().expect("arrays").push(item);
     }
-    let answer = to_json(&by_file);
-    Ok(limit_answer(answer, limit, "Shortened result (uses per file):", || {
-        let counts: BTreeMap<&String, usize> =
-            by_file.iter().map(|(f, k)| (f, k.values().filter_map(Value::as_array).map(Vec::len).sum())).collect();
+    // which backend answered, once, first: the rest of the keys are files
+    let mut answer = Map::new();
+    answer.insert("backend".into(), Value::String(label.clone()));
+    answer.extend(by_file.iter().map(|(f, kinds)| (f.clone(), Value::Object(kinds.clone()))));
+    Ok(limit_answer(to_json(&answer), limit, "Shortened result (uses per file):", || {
+        let mut counts = Map::new();
+        counts.insert("backend".into(), Value::String(label.clone()));
+        for (f, k) in &by_file {
+            counts.insert(f.clone(), json!(k.values().filter_map(Value::as_array).map(Vec::len).sum::<usize>()));
+        }
         Some(to_json(&counts))
     }))
 }
 
 /// The containing symbol's kind and the answer item for one use.
-fn reference_item(o: &Occurrence, backend: &str) -> (SymbolKind, Value) {
+fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
     let (kind, name_path, location) = match o.container {
         Some(c) => {
             let s = o.entry.symbols.get(c);
@@ -105,7 +112,6 @@ fn reference_item(o: &Occurrence, backend: &str) -> (SymbolKind, Value) {
         "name_path": name_path,
         "body_location": location,
         "content_around_reference": context_around(&o.text, o.line),
-        "backend": backend,
     });
     (kind, item)
 }
