@@ -359,3 +359,46 @@ fn search_too_long_gives_counts_per_file() {
     assert!(notice.starts_with("The answer is too long ("), "{notice}");
     assert!(rest.starts_with("Match counts per file:\n{\"."), "{rest}");
 }
+
+// ---------------------------------------------------------------- the agent-loop file tools
+
+#[test]
+fn read_file_takes_path_offset_and_limit_as_agent_loops_send_them() {
+    let mut p = shop();
+    let app = p.read("src/app.py");
+    let lines: Vec<&str> = app.lines().collect();
+    assert_eq!(p.ok("read_file", json!({"path": "src/app.py"})), app);
+    let window = p.ok("read_file", json!({"path": "src/app.py", "offset": 4, "limit": 2}));
+    assert_eq!(window, "class Cart:\n    \"\"\"A shopping cart.\"\"\"");
+    let tail = p.ok("read_file", json!({"path": "src/app.py", "offset": 21}));
+    assert_eq!(tail, lines[21..].join("\n"));
+    assert_eq!(p.ok("read_file", json!({"path": "src/app.py", "limit": 1})), "import os");
+    assert_eq!(p.ok("read_file", json!({"path": "src/app.py", "offset": 22, "limit": 50})), lines[22]);
+    // the reference parameters answer as before
+    let same = p.ok("read_file", json!({"relative_path": "src/app.py", "start_line": 4, "end_line": 5}));
+    assert_eq!(same, window);
+    p.write("empty.txt", "");
+    assert_eq!(p.ok("read_file", json!({"path": "empty.txt", "offset": 0, "limit": 10})), "");
+}
+
+#[test]
+fn read_file_refuses_mixed_or_impossible_line_arguments() {
+    let mut p = shop();
+    for mixed in [
+        json!({"offset": 1, "start_line": 2}),
+        json!({"limit": 3, "end_line": 4}),
+        json!({"offset": 0, "start_line": 0}),
+    ] {
+        let mut args = mixed.clone();
+        args["path"] = json!("src/app.py");
+        let e = p.err("read_file", args);
+        assert!(e.contains("pass either start_line/end_line (0-based, inclusive) or offset/limit"), "{mixed}: {e}");
+    }
+    let e = p.err("read_file", json!({"path": "src/app.py", "offset": 23}));
+    assert!(e.contains("offset 23 is past the end of the file (23 lines; the last is line 22)"), "{e}");
+    let e = p.err("read_file", json!({"path": "src/app.py", "offset": 3, "limit": 0}));
+    assert!(e.contains("limit must be at least 1"), "{e}");
+    let e = p.err("read_file", json!({"path": "src/app.py", "relative_path": "src/app.py"}));
+    assert!(e.contains("duplicate field `relative_path`"), "{e}");
+    assert!(p.err("read_file", json!({"path": "../outside/secret.txt"})).contains("is outside the project"));
+}

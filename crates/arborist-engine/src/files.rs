@@ -32,6 +32,27 @@ pub fn read_lines(doc: &Document, start: usize, end: Option<usize>) -> Result<St
     Ok(lines[start..=end].join("\n"))
 }
 
+/// `limit` lines from line `offset` (0-based; `limit` None = to the end), as agent tool loops ask for them.
+/// An empty file reads as "" from offset 0.
+pub fn read_window(doc: &Document, offset: usize, limit: Option<usize>) -> Result<String> {
+    if limit == Some(0) {
+        return Err(Error::invalid(
+            "limit",
+            "limit must be at least 1 (a number of lines); omit it to read to the end",
+        ));
+    }
+    let count = doc.text().lines().count();
+    if offset == 0 && count == 0 {
+        return Ok(String::new());
+    }
+    if offset >= count {
+        let why =
+            format!("offset {offset} is past the end of the file ({count} lines; the last is line {})", count - 1);
+        return Err(Error::invalid("offset", why));
+    }
+    read_lines(doc, offset, limit.map(|n| offset.saturating_add(n - 1)))
+}
+
 /// Directories and files under a directory, as project-relative paths, sorted.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Listing {
