@@ -428,6 +428,7 @@ fn search_for_pattern(engine: &Engine, p: SearchParams) -> Result<String> {
     let opts = SearchOptions {
         pattern: p.substring_pattern,
         dot_all: p.multiline,
+        case_insensitive: false,
         context_before: p.context_lines_before,
         context_after: p.context_lines_after,
         include_glob: p.paths_include_glob,

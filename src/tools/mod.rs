@@ -6,6 +6,7 @@ pub mod edit;
 pub mod files;
 pub mod memory;
 pub mod refs;
+pub mod search;
 pub mod session;
 pub mod symbols;
 
@@ -142,10 +143,18 @@ fn parse_args<P: DeserializeOwned>(args: Value) -> Result<P> {
 pub fn registry() -> &'static [ToolSpec] {
     static REGISTRY: OnceLock<Vec<ToolSpec>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        [files::tools(), symbols::tools(), edit::tools(), refs::tools(), memory::tools(), session::tools()]
-            .into_iter()
-            .flatten()
-            .collect()
+        [
+            files::tools(),
+            search::tools(),
+            symbols::tools(),
+            edit::tools(),
+            refs::tools(),
+            memory::tools(),
+            session::tools(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     })
 }
 
