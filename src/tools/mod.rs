@@ -184,6 +184,18 @@ pub fn find(name: &str) -> Option<&'static ToolSpec> {
     registry().iter().find(|t| t.name == name)
 }
 
+/// The active tool called `name`, or the error text for a name that is unknown or not active.
+pub fn lookup(activation: &Activation, name: &str) -> std::result::Result<&'static ToolSpec, String> {
+    match find(name) {
+        Some(t) if activation.is_active(t) => Ok(t),
+        Some(_) => Err(error_text(name, &inactive_error(activation, name))),
+        None => {
+            let names: Vec<&str> = active(activation).iter().map(|t| t.name).collect();
+            Err(error_text(name, &format!("unknown tool '{name}'. Active tools: {names:?}")))
+        }
+    }
+}
+
 /// Runs a tool. `Err` carries the full error text shown to agents: `Error executing tool NAME: ...`.
 pub fn call(session: &Session, tool: &ToolSpec, args: Value) -> std::result::Result<String, String> {
     let args = match args {
