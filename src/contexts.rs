@@ -45,6 +45,10 @@ const CODING_AGENT_EXCLUDED: &[&str] = &[
 
 /// The agent-loop surface: block tools by kind and name, plus reading, searching and a shell.
 const AGENT_LOOP_TOOLS: &[&str] = &[
+    "read_file",
+    "glob",
+    "grep",
+    "get_diagnostics_for_symbol",
     "list_symbols",
     "rust_list_symbols",
     "replace_block",
@@ -100,7 +104,7 @@ pub fn builtin_contexts() -> Vec<ToolSet> {
         set("ide", "an IDE assistant with its own file, search and shell tools", CODING_AGENT_EXCLUDED, &[]),
         set(
             "agent-loop",
-            "a JSON tool loop editing by AST block (list, replace/insert block, validate, patch, shell)",
+            "a JSON tool loop editing by AST block (read, glob, grep, list, replace/insert block, validate, patch, shell)",
             &[],
             AGENT_LOOP_TOOLS,
         ),

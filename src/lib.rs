@@ -4,6 +4,7 @@
 //! and JSON. The layers below are crates of their own (see ARCHITECTURE.md):
 //! `arborist-engine` → `arborist-lsp` → `arborist-syntax`; their modules are re-exported here.
 
+pub mod agent_loop;
 pub mod contexts;
 pub mod languages;
 pub mod server;

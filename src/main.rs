@@ -1,5 +1,5 @@
-//! The `arborist` command line: `serve` (MCP on stdio or HTTP), `tool` (one tool, one shot), `tools`
-//! (the tool list), `languages` (the languages compiled in) and `index`. Logs go to stderr; stdout carries only protocol messages or answers.
+//! The `arborist` command line: `serve` (MCP on stdio or HTTP), `loop` (JSON-lines tool loop), `tool` (one
+//! tool, one shot), `tools` (the tool list), `languages` (the languages compiled in) and `index`. Logs go to stderr; stdout carries only protocol messages or answers.
 
 use anyhow::Context as _;
 use arborist::contexts::{self, Activation};
@@ -36,6 +36,21 @@ enum Command {
         index_threads: usize,
         #[command(flatten)]
         activation: ActivationArgs,
+    },
+    /// JSON-lines tool loop for agents without MCP: one request per stdin line
+    /// ({"action": "tool_call", "tool": NAME, "args": {...}}), one answer per stdout line.
+    Loop {
+        /// Project directory (default: the current directory).
+        project_dir: Option<PathBuf>,
+        /// Threads for the background symbol index (0 = no background index).
+        #[arg(long, default_value_t = 2)]
+        index_threads: usize,
+        /// Client context (default: agent-loop).
+        #[arg(long, default_value = "agent-loop")]
+        context: String,
+        /// Mode (repeatable): interactive, editing, planning, read-only, one-shot, no-memories, no-onboarding.
+        #[arg(long = "mode")]
+        modes: Vec<String>,
     },
     /// Run one tool and print its answer: arborist tool NAME '{"arg": ...}'.
     Tool {
@@ -101,7 +116,7 @@ enum Transport {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve { .. }) {
+    if !matches!(cli.command, Command::Serve { .. } | Command::Loop { .. }) {
         quiet_on_closed_pipe();
     }
     let default_level = if matches!(cli.command, Command::Serve { .. }) { "info" } else { "warn" };
@@ -135,6 +150,9 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Serve { project_dir, transport, port, index_threads, activation } => {
             serve(project_dir, transport, port, index_threads, activation)
+        }
+        Command::Loop { project_dir, index_threads, context, modes } => {
+            run_loop(project_dir, index_threads, ActivationArgs { context, modes })
         }
         Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
         Command::Tools { all, json, activation } => list_tools(all, json, &activation),
@@ -191,6 +209,21 @@ fn serve(
     session.shutdown();
     served?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_loop(dir: Option<PathBuf>, index_threads: usize, args: ActivationArgs) -> anyhow::Result<ExitCode> {
+    let engine = Arc::new(Engine::open(&project_root(dir)?)?);
+    let config_dir = user_config_dir();
+    let activation = Activation::load(&args.context, &args.modes, engine.project().config(), config_dir.as_deref())?;
+    let session = Session::new(Some(engine), activation, index_threads);
+    let looped = arborist::agent_loop::run(&session, std::io::stdin().lock(), std::io::stdout().lock());
+    arborist::shell::kill_all_running();
+    session.shutdown();
+    match looped {
+        // the agent stopped reading: the loop is over, as at the end of its input
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        other => other.context("the agent loop's stdin or stdout failed").map(|()| ExitCode::SUCCESS),
+    }
 }
 
 fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<ExitCode> {

@@ -362,3 +362,153 @@ fn search_too_long_gives_counts_per_file() {
     assert!(notice.starts_with("The answer is too long ("), "{notice}");
     assert!(rest.starts_with("Match counts per file:\n{\"."), "{rest}");
 }
+
+// ---------------------------------------------------------------- the agent-loop file tools
+
+#[test]
+fn read_file_takes_path_offset_and_limit_as_agent_loops_send_them() {
+    let mut p = shop();
+    let app = p.read("src/app.py");
+    let lines: Vec<&str> = app.lines().collect();
+    assert_eq!(p.ok("read_file", json!({"path": "src/app.py"})), app);
+    let window = p.ok("read_file", json!({"path": "src/app.py", "offset": 4, "limit": 2}));
+    assert_eq!(window, "class Cart:\n    \"\"\"A shopping cart.\"\"\"");
+    let tail = p.ok("read_file", json!({"path": "src/app.py", "offset": 21}));
+    assert_eq!(tail, lines[21..].join("\n"));
+    assert_eq!(p.ok("read_file", json!({"path": "src/app.py", "limit": 1})), "import os");
+    assert_eq!(p.ok("read_file", json!({"path": "src/app.py", "offset": 22, "limit": 50})), lines[22]);
+    // the reference parameters answer as before
+    let same = p.ok("read_file", json!({"relative_path": "src/app.py", "start_line": 4, "end_line": 5}));
+    assert_eq!(same, window);
+    p.write("empty.txt", "");
+    assert_eq!(p.ok("read_file", json!({"path": "empty.txt", "offset": 0, "limit": 10})), "");
+}
+
+#[test]
+fn read_file_refuses_mixed_or_impossible_line_arguments() {
+    let mut p = shop();
+    for mixed in [
+        json!({"offset": 1, "start_line": 2}),
+        json!({"limit": 3, "end_line": 4}),
+        json!({"offset": 0, "start_line": 0}),
+    ] {
+        let mut args = mixed.clone();
+        args["path"] = json!("src/app.py");
+        let e = p.err("read_file", args);
+        assert!(e.contains("pass either start_line/end_line (0-based, inclusive) or offset/limit"), "{mixed}: {e}");
+    }
+    let e = p.err("read_file", json!({"path": "src/app.py", "offset": 23}));
+    assert!(e.contains("offset 23 is past the end of the file (23 lines; the last is line 22)"), "{e}");
+    let e = p.err("read_file", json!({"path": "src/app.py", "offset": 3, "limit": 0}));
+    assert!(e.contains("limit must be at least 1"), "{e}");
+    let e = p.err("read_file", json!({"path": "src/app.py", "relative_path": "src/app.py"}));
+    assert!(e.contains("duplicate field `relative_path`"), "{e}");
+    assert!(p.err("read_file", json!({"path": "../outside/secret.txt"})).contains("is outside the project"));
+}
+
+fn files_of(answer: &str) -> Vec<String> {
+    let v: serde_json::Value = serde_json::from_str(answer).unwrap_or_else(|e| panic!("{e}: {answer}"));
+    v["files"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn glob_matches_paths_with_double_star_and_leaves_out_ignored_files() {
+    let mut p = shop();
+    p.write("build/gen.py", "x = 1\n").write("src/deep/er/x.py", "y = 2\n").write("debug.log", "log\n");
+    p.write(".git/config", "[core]\n").write("Cargo.toml", "[package]\n").write("src/Nested.toml", "a = 1\n");
+    let all_py = ["src/app.py", "src/deep/er/x.py", "src/util/strings.py"];
+    assert_eq!(files_of(&p.ok("glob", json!({"pattern": "**/*.py"}))), all_py);
+    assert_eq!(files_of(&p.ok("glob", json!({"pattern": "src/**/*.py"}))), all_py);
+    assert_eq!(files_of(&p.ok("glob", json!({"pattern": "*.toml"}))), ["Cargo.toml"], "`*` stays in one directory");
+    assert_eq!(files_of(&p.ok("glob", json!({"pattern": "*.py", "path": "src"}))), ["src/app.py"]);
+    assert_eq!(
+        files_of(&p.ok("glob", json!({"pattern": "**/*.{rs,ts}", "path": "./src/../"}))),
+        ["src/lib.rs", "web/index.ts"]
+    );
+    let everything = files_of(&p.ok("glob", json!({"pattern": "**"})));
+    assert!(everything.contains(&".gitignore".to_string()) && everything.contains(&"docs/notes.txt".to_string()));
+    assert!(
+        everything.iter().all(|f| !f.starts_with(".git/") && !f.starts_with("build/") && !f.ends_with(".log")),
+        "{everything:?}"
+    );
+    assert_eq!(p.ok("glob", json!({"pattern": "**/*.java"})), "{\"files\": []}");
+}
+
+#[test]
+fn glob_refuses_patterns_and_paths_that_leave_the_project() {
+    let mut p = shop();
+    for pattern in ["../*", "src/../../*", "/etc/*", "../outside/secret.txt", ""] {
+        let e = p.err("glob", json!({"pattern": pattern}));
+        assert!(e.starts_with(&format!("Error executing tool glob: pattern `{pattern}` ")), "{pattern}: {e}");
+    }
+    assert!(p.err("glob", json!({"pattern": "../*"})).contains("contains `..`"));
+    assert!(p.err("glob", json!({"pattern": "/etc/*"})).contains("is absolute"));
+    for path in ["..", "../outside", "/etc"] {
+        let e = p.err("glob", json!({"pattern": "*", "path": path}));
+        assert!(e.contains("is outside the project"), "{path}: {e}");
+    }
+    assert!(p.err("glob", json!({"pattern": "*", "path": ".git"})).contains(".git/"));
+    assert!(p.err("glob", json!({"pattern": "*", "path": "src/app.py"})).contains("expected a directory path"));
+    assert!(p.err("glob", json!({"pattern": "src/[z-a]"})).contains("invalid glob"));
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&p.outside, p.root.join("out")).unwrap();
+        let e = p.err("glob", json!({"pattern": "*", "path": "out"}));
+        assert!(e.contains("a symlink leads out of the project"), "{e}");
+        assert!(!p.ok("glob", json!({"pattern": "**"})).contains("secret"), "a symlink is not followed");
+    }
+}
+
+#[test]
+fn glob_too_long_says_how_many_matched_and_how_to_narrow() {
+    let mut p = shop();
+    let a = p.ok("glob", json!({"pattern": "**", "max_answer_chars": 60}));
+    assert!(a.starts_with("The answer is too long ("), "{a}");
+    assert!(a.contains("files match `**`; narrow the pattern or pass a deeper path. Files per directory:"), "{a}");
+    let a = p.ok("glob", json!({"pattern": "**/*.py", "max_answer_chars": 40}));
+    assert!(a.ends_with("Files per directory:\n{\"src\": 1, \"src/util\": 1}"), "{a}");
+}
+
+#[test]
+fn grep_answers_zero_based_lines_grouped_by_file() {
+    let mut p = shop();
+    p.write("build/gen.py", "class Cart: pass\n").write("blob.bin", b"class Cart\x00\x01\n");
+    let a = p.ok("grep", json!({"pattern": "^class |^def ", "include": "*.py"}));
+    let app = p.read("src/app.py");
+    let expected: Vec<String> = app
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("class ") || l.starts_with("def "))
+        .map(|(i, l)| format!("src/app.py:{i}: {l}"))
+        .collect();
+    assert!(a.starts_with(&expected.join("\n")), "{a}");
+    assert!(a.contains("src/app.py:4: class Cart:"), "{a}");
+    assert!(a.contains("\nsrc/util/strings.py:"), "{a}");
+    assert!(!a.contains("build/") && !a.contains("blob.bin"), "ignored and binary files are skipped: {a}");
+    let ci = p.ok("grep", json!({"pattern": "CLASS CART", "case_insensitive": true, "path": "src"}));
+    assert_eq!(ci, "src/app.py:4: class Cart:");
+    assert_eq!(p.ok("grep", json!({"pattern": "CLASS CART", "-i": true, "include": "src/**/*.py"})), ci);
+    assert_eq!(p.ok("grep", json!({"pattern": "CLASS CART"})), "No lines match `CLASS CART` in ..");
+    assert!(p.ok("grep", json!({"pattern": "Price", "include": "*.rs"})).starts_with("src/lib.rs:1: pub struct Price"));
+    assert_eq!(p.ok("grep", json!({"pattern": "Price", "include": "*.py"})), "No lines match `Price` in ..");
+}
+
+#[test]
+fn grep_errors_clipping_and_long_answers() {
+    let mut p = shop();
+    let e = p.err("grep", json!({"pattern": "fn ("}));
+    assert!(e.starts_with("Error executing tool grep: invalid regular expression:"), "{e}");
+    assert!(p.err("grep", json!({"pattern": ""})).contains("the search pattern is empty"));
+    assert!(p.err("grep", json!({"pattern": "x", "path": "../outside"})).contains("is outside the project"));
+    assert!(p.err("grep", json!({"pattern": "x", "include": "[z-a]"})).contains("invalid glob"));
+    let long = format!("{}NEEDLE{}\n", "a".repeat(1000), "b".repeat(1000));
+    p.write("min.js", &long);
+    let a = p.ok("grep", json!({"pattern": "NEEDLE", "path": "min.js"}));
+    let text = a.strip_prefix("min.js:0: ").unwrap();
+    assert!(text.starts_with('…') && text.ends_with('…') && text.contains("NEEDLE"), "{a}");
+    assert!(text.chars().count() <= 302, "{}", text.chars().count());
+    let a = p.ok("grep", json!({"pattern": "e", "max_answer_chars": 200}));
+    assert!(a.starts_with("The answer is too long ("), "{a}");
+    assert!(a.contains("\n33 matching lines in 7 files; narrow with include, path or a more specific pattern."), "{a}");
+    assert!(a.contains("Lines per file:\n.hidden/config.toml: 1\nREADME.md: 2\n"), "{a}");
+}

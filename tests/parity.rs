@@ -1,6 +1,7 @@
 //! Parity with the reference server's tool surface (tests/reference_surface.txt, from serena-api.md):
-//! every default-context tool exists and is active, with the same parameter names, types, required-ness
-//! and defaults. Extra tools and extra optional parameters are deliberate extensions (README).
+//! every default-context tool exists and is active, every listed optional tool exists and is off by default,
+//! each with the same parameter names, types, required-ness and defaults. Extra tools and extra optional
+//! parameters are deliberate extensions (README).
 
 use arborist::contexts::Activation;
 use arborist::settings::ProjectConfig;
@@ -16,11 +17,13 @@ struct RefParam {
     default: Option<String>,
 }
 
-fn reference() -> Vec<(String, Vec<RefParam>)> {
+/// The reference tools: name, whether the tool is optional, parameters.
+fn reference() -> Vec<(String, bool, Vec<RefParam>)> {
     include_str!("reference_surface.txt")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
+            let (optional_tool, l) = l.strip_prefix("optional ").map_or((false, l), |rest| (true, rest));
             let mut parts = l.split(' ');
             let name = parts.next().unwrap().to_string();
             let params = parts
@@ -34,7 +37,7 @@ fn reference() -> Vec<(String, Vec<RefParam>)> {
                     RefParam { name: head.trim_end_matches('?').to_string(), ty, optional, default }
                 })
                 .collect();
-            (name, params)
+            (name, optional_tool, params)
         })
         .collect()
 }
@@ -56,7 +59,7 @@ fn type_of(schema: &Value) -> String {
 fn default_context_matches_the_reference_surface() {
     let activation = Activation::new("desktop-app", &[], &ProjectConfig::default()).unwrap();
     let mut problems = Vec::new();
-    for (name, params) in reference() {
+    for (name, optional_tool, params) in reference() {
         if PENDING.iter().any(|(p, _)| *p == name) {
             continue;
         }
@@ -64,8 +67,9 @@ fn default_context_matches_the_reference_surface() {
             problems.push(format!("{name}: missing"));
             continue;
         };
-        if !activation.is_active(tool) {
-            problems.push(format!("{name}: not active in the default context"));
+        if activation.is_active(tool) == optional_tool {
+            let state = if optional_tool { "active" } else { "not active" };
+            problems.push(format!("{name}: {state} in the default context"));
         }
         let schema = Value::Object((*tool.schema).clone());
         let required: Vec<&str> =
@@ -98,7 +102,7 @@ fn default_context_matches_the_reference_surface() {
 #[test]
 fn the_default_context_lists_exactly_the_reference_tools_plus_documented_extras() {
     let activation = Activation::new("desktop-app", &[], &ProjectConfig::default()).unwrap();
-    let names: Vec<String> = reference().into_iter().map(|(n, _)| n).collect();
+    let names: Vec<String> = reference().into_iter().filter(|(_, optional, _)| !optional).map(|(n, ..)| n).collect();
     let extras: Vec<&str> =
         arborist::tools::active(&activation).iter().map(|t| t.name).filter(|n| !names.iter().any(|r| r == n)).collect();
     assert!(

@@ -172,3 +172,30 @@ fn workflow_prompts_answer() {
     let config = p.ok("get_current_config", json!({}));
     assert!(config.contains("Context: desktop-app") && config.contains("Modes: interactive, editing"), "{config}");
 }
+
+#[test]
+fn the_agent_loop_context_turns_on_its_read_and_search_tools_and_the_default_does_not() {
+    let config = arborist::settings::ProjectConfig::default();
+    let active = |context: &str, tool: &str| {
+        let a = arborist::contexts::Activation::new(context, &[], &config).unwrap();
+        a.is_active(arborist::tools::find(tool).unwrap_or_else(|| panic!("no tool {tool}")))
+    };
+    for tool in ["read_file", "glob", "grep", "get_diagnostics_for_symbol", "rust_replace_block", "shell"] {
+        assert!(active("agent-loop", tool), "{tool} in agent-loop");
+    }
+    for tool in ["glob", "grep", "get_diagnostics_for_symbol"] {
+        assert!(!active("desktop-app", tool), "{tool} is optional, off in desktop-app");
+        assert!(!active("claude-code", tool), "{tool} off in claude-code");
+    }
+    assert!(active("desktop-app", "read_file"));
+}
+
+#[test]
+fn every_tool_a_built_in_context_or_mode_names_exists() {
+    let sets = arborist::contexts::builtin_contexts().into_iter().chain(arborist::contexts::builtin_modes());
+    for set in sets {
+        for name in set.excluded_tools.iter().chain(&set.included_optional_tools) {
+            assert!(arborist::tools::find(name).is_some(), "{} names `{name}`, which is no tool", set.name);
+        }
+    }
+}

@@ -385,3 +385,38 @@ fn prototype_methods_belong_to_their_constructor_function() {
         p.read("route.js")
     );
 }
+
+#[test]
+fn diagnostics_for_a_symbol_are_the_syntax_errors_inside_it() {
+    let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
+    p.write(
+        "m.py",
+        "class Cart:\n    def add(self, item):\n        return item +\n\n    def total(self):\n        return 0\n\n\n\
+         def use_cart(c):\n    c.add(1)\n    return [1, 2,, 3]\n\n\ndef clean(c):\n    return c.add(2)\n",
+    );
+    let a = p.ok("get_diagnostics_for_symbol", json!({"name_path": "Cart/add"}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    let errors = v["m.py"]["Error"].as_object().unwrap();
+    assert_eq!(errors.keys().collect::<Vec<_>>(), ["Cart/add"], "{a}");
+    let first = &errors["Cart/add"][0];
+    assert_eq!((first["range"]["start"]["line"].as_u64(), first["code"].as_str()), (Some(2), Some("syntax")), "{a}");
+    // the same diagnostic as the file's (one code path for both)
+    let file: Value =
+        serde_json::from_str(&p.ok("get_diagnostics_for_file", json!({"relative_path": "m.py"}))).unwrap();
+    assert_eq!(file["m.py"]["Error"]["Cart/add"][0], *first);
+    let with_users =
+        p.ok("get_diagnostics_for_symbol", json!({"name_path": "Cart/add", "check_symbol_references": true}));
+    let v: Value = serde_json::from_str(&with_users).unwrap();
+    let owners: Vec<&String> = v["m.py"]["Error"].as_object().unwrap().keys().collect();
+    assert_eq!(owners, ["Cart/add", "use_cart"], "clean uses it without errors: {with_users}");
+    assert_eq!(p.ok("get_diagnostics_for_symbol", json!({"name_path": "total", "reference_file": "m.py"})), "{}");
+    let e = p.err("get_diagnostics_for_symbol", json!({"name_path": "Cart/remove"}));
+    assert!(e.contains("no symbol `Cart/remove` in the project"), "{e}");
+    p.write("n.py", "def add():\n    return 1\n");
+    let e = p.err("get_diagnostics_for_symbol", json!({"name_path": "add"}));
+    assert!(e.contains("`add` matches 2 symbols"), "{e}");
+    let e =
+        p.err("get_diagnostics_for_symbol", json!({"name_path": "add", "reference_file": "n.py", "min_severity": 0}));
+    assert!(e.contains("min_severity must be 1..=4"), "{e}");
+}

@@ -46,13 +46,29 @@ pub fn limit_answer(answer: String, limit: usize, label: &str, shorter: impl FnO
     if len <= limit {
         return answer;
     }
-    let notice = format!(
-        "The answer is too long ({len} characters). You can adjust your query or raise the max_answer_chars parameter."
-    );
+    let notice = too_long(len);
     match shorter() {
         Some(short) if short.chars().count() <= limit => format!("{notice}\n{label}\n{short}"),
         _ => notice,
     }
+}
+
+/// Like `limit_answer`, but an over-long answer always keeps `summary` (how much matched and how to narrow)
+/// after the notice; `detail()` follows when it fits in `limit`.
+pub fn limit_answer_summarised(answer: String, limit: usize, summary: &str, detail: impl FnOnce() -> String) -> String {
+    let len = answer.chars().count();
+    if len <= limit {
+        return answer;
+    }
+    let detail = detail();
+    let detail = if detail.chars().count() <= limit { format!("\n{detail}") } else { String::new() };
+    format!("{}\n{summary}{detail}", too_long(len))
+}
+
+fn too_long(len: usize) -> String {
+    format!(
+        "The answer is too long ({len} characters). You can adjust your query or raise the max_answer_chars parameter."
+    )
 }
 
 #[cfg(test)]
@@ -74,5 +90,11 @@ mod tests {
         assert!(cut.starts_with("The answer is too long (50 characters)"), "{cut}");
         assert!(cut.ends_with("Shortened:\n{}"));
         assert_eq!(limit_answer(long.clone(), 50, "", || None), long);
+        let cut = limit_answer_summarised(long.clone(), 10, "3 files match.", || "a: 1".into());
+        assert!(cut.ends_with(
+            "characters). You can adjust your query or raise the max_answer_chars parameter.\n3 files match.\na: 1"
+        ));
+        let cut = limit_answer_summarised(long, 10, "3 files match.", || "x".repeat(11));
+        assert!(cut.ends_with("\n3 files match."), "{cut}");
     }
 }

@@ -39,29 +39,49 @@ fn limit_of(engine: &Engine, max_answer_chars: i64) -> Result<usize> {
 // ---------------------------------------------------------------- read_file
 
 const READ_FILE: &str = "Reads a text file of the project, whole or lines start_line..=end_line (0-based, inclusive). \
-Prefer the symbol tools when you know which symbol you need; read whole files only when necessary.";
+Agent tool loops may pass path (for relative_path) and offset (0-based first line) with limit (line count) \
+instead of start_line/end_line. Prefer the symbol tools when you know which symbol you need; read whole files \
+only when necessary.";
 
 #[derive(Deserialize, JsonSchema)]
 struct ReadFileParams {
-    /// File path relative to the project root.
+    /// File path relative to the project root (`path` is accepted too).
+    #[serde(alias = "path")]
     relative_path: String,
     /// First line to return (0-based).
     #[serde(default)]
-    start_line: usize,
+    #[schemars(with = "usize", extend("default" = 0))]
+    start_line: Option<usize>,
     /// Last line to return (0-based, inclusive); omit or null to read to the end.
     #[serde(default)]
     end_line: Option<usize>,
+    /// First line to return (0-based), with limit; not together with start_line/end_line.
+    #[serde(default)]
+    offset: Option<usize>,
+    /// Number of lines to return from offset (default: to the end).
+    #[serde(default)]
+    limit: Option<usize>,
     /// Answer limit in characters; -1 uses the configured default.
     #[serde(default = "default_max")]
     max_answer_chars: i64,
 }
 
 fn read_file(engine: &Engine, p: ReadFileParams) -> Result<String> {
-    let limit = limit_of(engine, p.max_answer_chars)?;
+    let max_chars = limit_of(engine, p.max_answer_chars)?;
     let path = engine.project().resolve_file(&p.relative_path)?;
     let doc = engine.cache().read(&path)?;
-    let text = files::read_lines(&doc, p.start_line, p.end_line)?;
-    Ok(limit_answer(text, limit, "", || None))
+    let text = match (p.offset.is_some() || p.limit.is_some(), p.start_line.is_some() || p.end_line.is_some()) {
+        (true, true) => return Err(mixed_line_arguments()),
+        (true, false) => files::read_window(&doc, p.offset.unwrap_or(0), p.limit)?,
+        (false, _) => files::read_lines(&doc, p.start_line.unwrap_or(0), p.end_line)?,
+    };
+    Ok(limit_answer(text, max_chars, "", || None))
+}
+
+fn mixed_line_arguments() -> Error {
+    let why = "pass either start_line/end_line (0-based, inclusive) or offset/limit (0-based first line, line count), \
+               not both";
+    Error::invalid("offset", why.to_string())
 }
 
 // ---------------------------------------------------------------- create_text_file
@@ -408,6 +428,7 @@ fn search_for_pattern(engine: &Engine, p: SearchParams) -> Result<String> {
     let opts = SearchOptions {
         pattern: p.substring_pattern,
         dot_all: p.multiline,
+        case_insensitive: false,
         context_before: p.context_lines_before,
         context_after: p.context_lines_after,
         include_glob: p.paths_include_glob,

@@ -7,6 +7,7 @@ pub mod files;
 pub mod memory;
 pub mod output;
 pub mod refs;
+pub mod search;
 pub mod session;
 pub mod symbols;
 
@@ -190,10 +191,18 @@ fn friendly_type(expected: &str) -> &str {
 pub fn registry() -> &'static [ToolSpec] {
     static REGISTRY: OnceLock<Vec<ToolSpec>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        [files::tools(), symbols::tools(), edit::tools(), refs::tools(), memory::tools(), session::tools()]
-            .into_iter()
-            .flatten()
-            .collect()
+        [
+            files::tools(),
+            search::tools(),
+            symbols::tools(),
+            edit::tools(),
+            refs::tools(),
+            memory::tools(),
+            session::tools(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     })
 }
 
@@ -221,6 +230,18 @@ pub fn inactive_error(activation: &Activation, name: &str) -> String {
 /// Looks a tool up by name.
 pub fn find(name: &str) -> Option<&'static ToolSpec> {
     registry().iter().find(|t| t.name == name)
+}
+
+/// The active tool called `name`, or the error text for a name that is unknown or not active.
+pub fn lookup(activation: &Activation, name: &str) -> std::result::Result<&'static ToolSpec, String> {
+    match find(name) {
+        Some(t) if activation.is_active(t) => Ok(t),
+        Some(_) => Err(error_text(name, &inactive_error(activation, name))),
+        None => {
+            let names: Vec<&str> = active(activation).iter().map(|t| t.name).collect();
+            Err(error_text(name, &format!("unknown tool '{name}'. Active tools: {names:?}")))
+        }
+    }
 }
 
 /// Runs a tool. `Err` carries the full error text shown to agents: `Error executing tool NAME: ...`.

@@ -29,7 +29,7 @@ const DIR_LISTING: &str = r#"{"dirs": {"type": "array", "items": {"type": "strin
 pub fn output_of(tool: &str) -> Output {
     match tool {
         "list_dir" => Output::Object(DIR_LISTING),
-        "find_file" => Output::Object(r#"{"files": {"type": "array", "items": {"type": "string"}}}"#),
+        "find_file" | "glob" => Output::Object(r#"{"files": {"type": "array", "items": {"type": "string"}}}"#),
         "list_memories" => Output::Object(r#"{"memories": {"type": "array", "items": {"type": "string"}}}"#),
         "get_symbols_overview" => Output::Object(
             r#"{"*": {"type": "array", "description": "names (or symbols, with depth > 0) of one kind"}}"#,

@@ -9,9 +9,11 @@ use arborist_engine::error::{Error, Result};
 use arborist_engine::index::FileEntry;
 use arborist_engine::query::SymbolKind;
 use arborist_engine::symbols::{NamePattern, outline};
+use arborist_engine::syntax::SyntaxIssue;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub fn tools() -> Vec<ToolSpec> {
@@ -20,6 +22,8 @@ pub fn tools() -> Vec<ToolSpec> {
         ToolSpec::new("get_symbols_overview", OVERVIEW, ReadOnly, get_symbols_overview),
         ToolSpec::new("find_symbol", FIND_SYMBOL, ReadOnly, find_symbol),
         ToolSpec::new("get_diagnostics_for_file", DIAGNOSTICS, ReadOnly, get_diagnostics_for_file),
+        ToolSpec::new("get_diagnostics_for_symbol", SYMBOL_DIAGNOSTICS, ReadOnly, get_diagnostics_for_symbol)
+            .optional(),
         ToolSpec::new("find_declaration", FIND_DECLARATION, ReadOnly, find_declaration),
         ToolSpec::new("find_implementations", FIND_IMPLEMENTATIONS, ReadOnly, find_implementations),
         ToolSpec::new("list_symbols", LIST_SYMBOLS, ReadOnly, list_symbols).optional(),
@@ -314,30 +318,108 @@ fn four() -> i64 {
 
 fn get_diagnostics_for_file(engine: &Engine, p: DiagnosticsParams) -> Result<String> {
     let limit = limit_of(engine, p.max_answer_chars)?;
-    if !(1..=4).contains(&p.min_severity) {
-        let why = format!("min_severity must be 1..=4 (1 Error ... 4 Hint), got {}", p.min_severity);
-        return Err(Error::invalid("min_severity", why));
-    }
+    check_severity(p.min_severity)?;
     let (entry, doc, issues) = engine.syntax_problems(&p.relative_path)?;
     let end = if p.end_line < 0 { usize::MAX } else { p.end_line as usize };
     let mut by_symbol = Map::new();
     for issue in issues.iter().filter(|i| i.start.0 >= p.start_line && i.start.0 <= end) {
         let owner =
             entry.symbols.innermost_at(issue.bytes.start).map_or("<file>".to_string(), |i| entry.symbols.name_path(i));
-        let item = json!({
-            "message": issue.message,
-            "range": {"start": position(doc.text(), issue.start), "end": position(doc.text(), issue.end)},
-            "code": "syntax",
-            "source": "arborist (tree-sitter)",
-        });
         let list = by_symbol.entry(owner).or_insert_with(|| Value::Array(Vec::new()));
-        list.as_array_mut().expect("arrays").push(item);
+        list.as_array_mut().expect("arrays").push(diagnostic_json(doc.text(), issue));
     }
     if by_symbol.is_empty() {
         return Ok("{}".into());
     }
     let answer = to_json(&json!({ entry.rel.clone(): { "Error": by_symbol } }));
     Ok(limit_answer(answer, limit, "", || None))
+}
+
+/// Every syntax problem is an error (1), so any valid `min_severity` keeps them; others are refused.
+fn check_severity(min_severity: i64) -> Result<()> {
+    if (1..=4).contains(&min_severity) {
+        return Ok(());
+    }
+    let why = format!("min_severity must be 1..=4 (1 Error ... 4 Hint), got {min_severity}");
+    Err(Error::invalid("min_severity", why))
+}
+
+/// One syntax problem as an LSP-style diagnostic.
+fn diagnostic_json(text: &str, issue: &SyntaxIssue) -> Value {
+    json!({
+        "message": issue.message,
+        "range": {"start": position(text, issue.start), "end": position(text, issue.end)},
+        "code": "syntax",
+        "source": "arborist (tree-sitter)",
+    })
+}
+
+const SYMBOL_DIAGNOSTICS: &str = "Reports the syntax errors (tree-sitter ERROR and MISSING nodes) inside one symbol's \
+definition, found by name path in the project or in reference_file (a file or directory that narrows the search). \
+With check_symbol_references=true, also those inside the functions, methods and classes that use it (HEURISTIC \
+references without a language server). Answers {path: {\"Error\": {name_path: [diagnostics]}}} like \
+get_diagnostics_for_file; {} when clean.";
+
+#[derive(Deserialize, JsonSchema)]
+struct SymbolDiagnosticsParams {
+    /// Name path of the symbol, e.g. "Cart/add".
+    name_path: String,
+    /// File or directory to look for the symbol in (relative to the project root); empty for the whole project.
+    #[serde(default)]
+    reference_file: String,
+    /// Also report the syntax errors inside the symbols that use it.
+    #[serde(default)]
+    check_symbol_references: bool,
+    /// Least severe level to report: 1 Error, 2 Warning, 3 Information, 4 Hint.
+    #[serde(default = "four")]
+    min_severity: i64,
+    /// Answer limit in characters; -1 uses the configured default.
+    #[serde(default = "default_max")]
+    max_answer_chars: i64,
+}
+
+fn get_diagnostics_for_symbol(engine: &Engine, p: SymbolDiagnosticsParams) -> Result<String> {
+    let limit = limit_of(engine, p.max_answer_chars)?;
+    check_severity(p.min_severity)?;
+    let target = engine.resolve_symbol(&p.name_path, &p.reference_file)?;
+    let mut owners: BTreeMap<String, Vec<SymbolRef>> = BTreeMap::new();
+    owners.entry(target.entry.rel.clone()).or_default().push(target.clone());
+    if p.check_symbol_references {
+        for o in engine.references(&target, None)?.occurrences {
+            if let Some(index) = o.container {
+                owners.entry(o.rel.clone()).or_default().push(SymbolRef { entry: o.entry.clone(), index });
+            }
+        }
+    }
+    let mut by_file = Map::new();
+    for (rel, symbols) in owners {
+        let by_symbol = problems_inside(engine, &rel, &symbols)?;
+        if !by_symbol.is_empty() {
+            by_file.insert(rel, json!({ "Error": by_symbol }));
+        }
+    }
+    Ok(limit_answer(to_json(&by_file), limit, "", || None))
+}
+
+/// The syntax problems of `rel` inside each of `symbols` (all of that file), by name path.
+fn problems_inside(engine: &Engine, rel: &str, symbols: &[SymbolRef]) -> Result<Map<String, Value>> {
+    let (entry, doc, issues) = engine.syntax_problems(rel)?;
+    let mut by_symbol = Map::new();
+    for s in symbols {
+        if s.entry.hash != entry.hash {
+            return Err(Error::ChangedWhileAnswering(rel.to_string()));
+        }
+        let range = &s.symbol().range;
+        let inside: Vec<Value> = issues
+            .iter()
+            .filter(|i| (range.start as usize..range.end as usize).contains(&i.bytes.start))
+            .map(|i| diagnostic_json(doc.text(), i))
+            .collect();
+        if !inside.is_empty() {
+            by_symbol.insert(s.name_path(), Value::Array(inside));
+        }
+    }
+    Ok(by_symbol)
 }
 
 /// An LSP position: 0-based line and UTF-16 column.

@@ -32,6 +32,27 @@ pub fn read_lines(doc: &Document, start: usize, end: Option<usize>) -> Result<St
     Ok(lines[start..=end].join("\n"))
 }
 
+/// `limit` lines from line `offset` (0-based; `limit` None = to the end), as agent tool loops ask for them.
+/// An empty file reads as "" from offset 0.
+pub fn read_window(doc: &Document, offset: usize, limit: Option<usize>) -> Result<String> {
+    if limit == Some(0) {
+        return Err(Error::invalid(
+            "limit",
+            "limit must be at least 1 (a number of lines); omit it to read to the end",
+        ));
+    }
+    let count = doc.text().lines().count();
+    if offset == 0 && count == 0 {
+        return Ok(String::new());
+    }
+    if offset >= count {
+        let why =
+            format!("offset {offset} is past the end of the file ({count} lines; the last is line {})", count - 1);
+        return Err(Error::invalid("offset", why));
+    }
+    read_lines(doc, offset, limit.map(|n| offset.saturating_add(n - 1)))
+}
+
 /// Directories and files under a directory, as project-relative paths, sorted.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Listing {
@@ -84,6 +105,48 @@ pub fn find_files(project: &Project, dir: &ProjectPath, mask: &str, skip_ignored
     let mut found = found.into_inner().unwrap();
     found.sort_unstable();
     Ok(found)
+}
+
+/// Files below `dir` whose path relative to `dir` matches the glob `pattern` (`*` and `?` stay within one
+/// directory, `**` crosses directories, `{a,b}` and `[...]` as usual), sorted. Ignored files are left out.
+pub fn glob_files(project: &Project, dir: &ProjectPath, pattern: &str) -> Result<Vec<String>> {
+    if !dir.abs.is_dir() {
+        return Err(Error::NotADirectory(dir.display().to_string()));
+    }
+    let glob = path_glob(pattern)?;
+    let prefix = if dir.rel.is_empty() { String::new() } else { format!("{}/", dir.rel) };
+    let found = Mutex::new(Vec::new());
+    let filter = PathFilter::new("", "", Kinds::All)?;
+    for_each_file(project, project.walker(dir, true), &filter, || {
+        |rel: &str, _: &std::path::Path| {
+            if glob.is_match(rel.strip_prefix(prefix.as_str()).unwrap_or(rel)) {
+                found.lock().unwrap().push(rel.to_string());
+            }
+        }
+    });
+    let mut found = found.into_inner().unwrap();
+    found.sort_unstable();
+    Ok(found)
+}
+
+/// A glob over relative paths; absolute patterns and `..` are refused, since a glob never leaves its directory.
+fn path_glob(pattern: &str) -> Result<globset::GlobMatcher> {
+    let refuse = |why: &str| Err(Error::invalid("pattern", format!("pattern `{pattern}` {why}")));
+    let mut relative = pattern;
+    while let Some(rest) = relative.strip_prefix("./") {
+        relative = rest;
+    }
+    if relative.trim().is_empty() {
+        return refuse("is empty; pass a glob such as `**/*.rs` or `src/*.toml`");
+    }
+    if relative.starts_with('/') || std::path::Path::new(relative).is_absolute() {
+        return refuse("is absolute; patterns are relative to `path` (default: the project root)");
+    }
+    if relative.split(['/', '\\']).any(|segment| segment == "..") {
+        return refuse("contains `..`; a glob stays below `path`, so pass the directory as `path` instead");
+    }
+    let glob = GlobBuilder::new(relative).literal_separator(true).backslash_escape(true).build();
+    Ok(glob.map_err(|e| Error::InvalidGlob { glob: pattern.to_string(), why: e.kind().to_string() })?.compile_matcher())
 }
 
 /// How `needle` is read.

@@ -20,6 +20,8 @@ pub struct SearchOptions {
     pub pattern: String,
     /// `.` also matches a line break, so one match may span lines.
     pub dot_all: bool,
+    /// Letters match regardless of case.
+    pub case_insensitive: bool,
     pub context_before: usize,
     pub context_after: usize,
     /// Glob over project-relative paths (`*`, `?`, `[..]`, `**`, `{a,b}`); empty = all files.
@@ -106,11 +108,15 @@ fn compile_glob(glob: &str) -> Result<Option<GlobMatcher>> {
 
 /// Compiles a search pattern; patterns that cannot match a line break get the fast line-oriented path.
 pub fn compile_matcher(pattern: &str, dot_all: bool) -> Result<RegexMatcher> {
+    build_matcher(pattern, dot_all, false)
+}
+
+fn build_matcher(pattern: &str, dot_all: bool, case_insensitive: bool) -> Result<RegexMatcher> {
     if pattern.is_empty() {
         return Err(Error::invalid("substring_pattern", "the search pattern is empty; pass a regular expression"));
     }
     let mut b = RegexMatcherBuilder::new();
-    b.multi_line(true).dot_matches_new_line(dot_all);
+    b.multi_line(true).dot_matches_new_line(dot_all).case_insensitive(case_insensitive);
     let m = b.build(pattern).map_err(|e| Error::InvalidRegex(regex_hint(&e.to_string())))?;
     let single_line = m.non_matching_bytes().is_some_and(|s| s.contains(b'\n'));
     if single_line && let Ok(fast) = b.line_terminator(Some(b'\n')).build(pattern) {
@@ -130,7 +136,7 @@ pub fn regex_hint(msg: &str) -> String {
 
 /// Every match under `scope`, sorted by path.
 pub fn search(project: &Project, scope: &ProjectPath, opts: &SearchOptions) -> Result<Vec<FileHits>> {
-    let matcher = compile_matcher(&opts.pattern, opts.dot_all)?;
+    let matcher = build_matcher(&opts.pattern, opts.dot_all, opts.case_insensitive)?;
     let kinds = if opts.code_files_only { Kinds::Code } else { Kinds::All };
     let filter = PathFilter::new(&opts.include_glob, &opts.exclude_glob, kinds)?;
     let mut builder = SearcherBuilder::new();
