@@ -420,3 +420,21 @@ fn diagnostics_for_a_symbol_are_the_syntax_errors_inside_it() {
         p.err("get_diagnostics_for_symbol", json!({"name_path": "add", "reference_file": "n.py", "min_severity": 0}));
     assert!(e.contains("min_severity must be 1..=4"), "{e}");
 }
+
+/// Every over-long answer says how to narrow the call and what it held, also from a tool without its own
+/// `max_answer_chars` (held to the project's limit).
+#[test]
+fn over_long_answers_say_how_to_narrow_and_what_they_held() {
+    let mut p = TestProject::empty();
+    let src: String = (0..40).map(|i| format!("def f{i}():\n    return {i}\n\n\n")).collect();
+    p.write("m.py", &src);
+    p.write(".arborist/project.toml", "max_answer_chars = 300\nincluded_optional_tools = [\"list_symbols\"]\n");
+    let a = p.ok("list_symbols", json!({"path": "m.py"}));
+    assert!(a.starts_with("The answer is too long ("), "{a}");
+    assert!(a.contains("\nIt held 40 lines: Function 40.\n"), "{a}");
+    assert!(a.ends_with("\nUse get_symbols_overview, or find_symbol on one symbol with depth 1."), "{a}");
+    let a = p.ok("read_file", json!({"relative_path": "m.py", "max_answer_chars": 100}));
+    assert!(a.contains("\nIt held 160 lines.\nRead a range: start_line/end_line (or offset/limit)"), "{a}");
+    let a = p.ok("find_symbol", json!({"name_path_pattern": "f", "substring_matching": true, "max_answer_chars": 200}));
+    assert!(a.contains("\nNarrow it with relative_path, include_kinds"), "{a}");
+}

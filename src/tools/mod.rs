@@ -254,7 +254,28 @@ pub fn call(session: &Session, tool: &ToolSpec, args: Value) -> std::result::Res
         }
     };
     let _held = hold(session, tool.lock, &args);
-    (tool.handler)(session, args).map_err(|e| error_text(tool.name, &e.to_string()))
+    let answer = (tool.handler)(session, args).map_err(|e| error_text(tool.name, &e.to_string()))?;
+    Ok(bounded(session, tool, answer))
+}
+
+/// Every over-long answer says how to narrow the call; a tool without its own `max_answer_chars` is
+/// held to the project's limit like the others, with a summary of what its answer held.
+fn bounded(session: &Session, tool: &ToolSpec, answer: String) -> String {
+    let has_own_limit = tool.schema.get("properties").and_then(|p| p.get("max_answer_chars")).is_some();
+    let answer = match session.engine() {
+        Ok(engine) if !has_own_limit => {
+            answer::limit_answer(answer, engine.project().config().max_answer_chars, "", || None)
+        }
+        _ => answer,
+    };
+    if !answer::is_notice(&answer) {
+        return answer;
+    }
+    // last, so the reference's notice and shortened form come first as they always did
+    match answer::narrowing(tool.name) {
+        Some(hint) => format!("{answer}\n{hint}"),
+        None => answer,
+    }
 }
 
 /// Takes the lock a call of `lock` needs, given its arguments.
