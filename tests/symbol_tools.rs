@@ -112,6 +112,12 @@ fn find_symbol_body_info_and_children() {
         v[0]["body"],
         "def __str__(self) -> str:\n        return f\"{self.code}-{self.variant}\" if self.variant else self.code"
     );
+    assert!(v[0].get("body_sha256").is_none(), "the hash only when asked for");
+    let a =
+        p.ok("find_symbol", json!({"name_path_pattern": "Sku/__str__", "include_body": true, "include_hash": true}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    let body = v[0]["body"].as_str().unwrap();
+    assert_eq!(v[0]["body_sha256"], arborist::text::ContentHash::of(body.as_bytes()).hex());
     let a = p.ok("find_symbol", json!({"name_path_pattern": "restock", "include_info": true}));
     let v: Value = serde_json::from_str(&a).unwrap();
     assert_eq!(

@@ -50,7 +50,7 @@ fn guards(hash: &Option<String>, old: &Option<String>) -> Vec<Guard> {
 const REPLACE_SYMBOL_BODY: &str = "Replaces a symbol's definition (signature and body, as find_symbol's include_body \
 returns it; decorators and doc comments above it stay unless the new text starts with them). The edit is \
 re-parsed before writing and refused if it breaks the syntax. Optional guards: expected_old_hash (sha256 from \
-find_symbol's body_sha256) or expected_old_block. Answers OK.";
+find_symbol's body_sha256 with include_hash) or expected_old_block. Answers OK.";
 const INSERT_AFTER_SYMBOL: &str = "Inserts code after a symbol's definition (on new lines, indented like the \
 symbol, separated by the file's usual blank lines), e.g. a new method after an existing one. Answers OK.";
 const INSERT_BEFORE_SYMBOL: &str = "Inserts code before a symbol's definition and its decorators or doc comments \

@@ -280,7 +280,8 @@ and include_body=true gives the code. Read whole files only when you need most o
 `.*?` or `[^\\n]*`); narrow it with relative_path and paths_include_glob.
 - Edit by symbol: replace_symbol_body (pass the whole definition: signature and body), insert_after_symbol / \
 insert_before_symbol for new code. Edits are re-parsed before they are written and refused if they break the \
-syntax; pass expected_old_hash (body_sha256 from find_symbol) to be sure you edit what you read.
+syntax; pass expected_old_hash (body_sha256 from find_symbol with include_body and include_hash) to be sure you edit \
+what you read.
 - For small changes inside a body use replace_content (literal, or regex with `$!1` backreferences); for the same \
 change in many files replace_in_files with dry_run first.
 - get_diagnostics_for_file reports syntax errors; run the project's tests or checks with execute_shell_command.

@@ -107,7 +107,8 @@ fn overview(entry: &FileEntry, of: &[u32], depth: usize) -> Map<String, Value> {
 const FIND_SYMBOL: &str = "Finds symbols by name path: `name` (any depth), `Outer/name` (suffix), `/Outer/name` \
 (from the top of the file), `name[1]` (second of same-named siblings), `\\/` for a slash inside a name \
 (`exports/.\\/lib`); substring_matching applies to the last segment. Answers a list of {name_path, kind, \
-relative_path, body_location (0-based lines)}; include_body adds the source, include_info the signature and doc comment, depth>0 the children grouped by kind. Narrow with relative_path \
+relative_path, body_location (0-based lines)}; include_body adds the source (include_hash also its body_sha256 \
+for an edit's expected_old_hash), include_info the signature and doc comment, depth>0 the children grouped by kind. Narrow with relative_path \
 (file or directory) and include_kinds/exclude_kinds (LSP numbers: 5 Class, 6 Method, 12 Function, 13 Variable, \
 23 Struct). Answered from tree-sitter; no language server needed.";
 
@@ -124,6 +125,9 @@ struct FindSymbolParams {
     /// Include each symbol's source text.
     #[serde(default)]
     include_body: bool,
+    /// With include_body: also each body's SHA-256 (`body_sha256`), for an edit's expected_old_hash guard.
+    #[serde(default)]
+    include_hash: bool,
     /// Include each symbol's signature and doc comment.
     #[serde(default)]
     include_info: bool,
@@ -160,7 +164,7 @@ fn find_symbol(engine: &Engine, p: FindSymbolParams) -> Result<String> {
     let texts = TextCache::default();
     let items: Vec<Value> = found
         .iter()
-        .map(|r| symbol_json(engine, r, p.depth, p.include_body, p.include_info, &texts))
+        .map(|r| symbol_json(engine, r, p.depth, body_of(p.include_body, p.include_hash), p.include_info, &texts))
         .collect::<Result<_>>()?;
     Ok(limit_answer(to_json(&items), limit, "Shortened result (name paths per file):", || {
         Some(to_json(&name_paths_by_file(&found)))
@@ -195,11 +199,27 @@ impl TextCache {
     }
 }
 
+/// Whether an answer carries a symbol's source, and its hash for an edit's `expected_old_hash`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Body {
+    No,
+    Text,
+    TextAndHash,
+}
+
+fn body_of(include_body: bool, include_hash: bool) -> Body {
+    match (include_body, include_hash) {
+        (false, _) => Body::No,
+        (true, false) => Body::Text,
+        (true, true) => Body::TextAndHash,
+    }
+}
+
 fn symbol_json(
     engine: &Engine,
     r: &SymbolRef,
     depth: usize,
-    body: bool,
+    body: Body,
     info: bool,
     texts: &TextCache,
 ) -> Result<Value> {
@@ -210,13 +230,15 @@ fn symbol_json(
         "relative_path": r.entry.rel,
         "body_location": body_location(&r.entry, r.index),
     });
-    if body || info {
+    if body != Body::No || info {
         let doc = texts.get(engine, &r.entry)?;
         let text = doc.text();
-        if body {
+        if body != Body::No {
             let block = &text[s.range.start as usize..s.range.end as usize];
             v["body"] = Value::String(block.to_string());
-            v["body_sha256"] = Value::String(arborist_engine::text::ContentHash::of(block.as_bytes()).hex());
+            if body == Body::TextAndHash {
+                v["body_sha256"] = Value::String(arborist_engine::text::ContentHash::of(block.as_bytes()).hex());
+            }
         }
         if info {
             v["info"] = Value::String(symbol_info(r, text));
@@ -455,7 +477,8 @@ struct DeclarationParams {
 
 fn find_declaration(engine: &Engine, p: DeclarationParams) -> Result<String> {
     let d = engine.declaration(&p.relative_path, &p.regex, p.containing_symbol_name_path.as_deref())?;
-    let mut v = symbol_json(engine, &d.found, 0, p.include_body, p.include_info, &TextCache::default())?;
+    let body = body_of(p.include_body, false);
+    let mut v = symbol_json(engine, &d.found, 0, body, p.include_info, &TextCache::default())?;
     v["resolution"] = json!(d.resolution);
     if !d.others.is_empty() {
         let others: Vec<Value> = d
@@ -508,7 +531,7 @@ fn find_implementations(engine: &Engine, p: ImplementationsParams) -> Result<Str
     let found = engine.implementations(&target, &opts)?;
     let mut out = Vec::new();
     for r in &found.symbols {
-        let mut v = symbol_json(engine, r, 0, false, p.include_info, &TextCache::default())?;
+        let mut v = symbol_json(engine, r, 0, Body::No, p.include_info, &TextCache::default())?;
         v["resolution"] = json!(found.resolution);
         out.push(v);
     }
