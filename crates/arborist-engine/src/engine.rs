@@ -140,6 +140,11 @@ impl Engine {
     ) -> arborist_syntax::grammars::LanguageEntry {
         let mut entry = lang.entry.clone();
         if let Some(argv) = self.project.config().language_servers.get(lang.name()) {
+            if argv.first() != entry.language_server.first() {
+                // The install and version hints are those of grammars.toml's program.
+                entry.language_server_install = None;
+                entry.language_server_version = Vec::new();
+            }
             entry.language_server = argv.clone();
         }
         entry
