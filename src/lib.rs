@@ -5,6 +5,7 @@
 //! `arborist-engine` → `arborist-lsp` → `arborist-syntax`; their modules are re-exported here.
 
 pub mod contexts;
+pub mod doctor;
 pub mod languages;
 pub mod server;
 pub mod session;
