@@ -7,6 +7,7 @@
 pub mod contexts;
 pub mod doctor;
 pub mod languages;
+pub mod progress;
 pub mod server;
 pub mod session;
 pub mod tools;

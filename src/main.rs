@@ -277,7 +277,10 @@ fn warm_up(lang: &'static arborist::language::Language, text: &str) {
 
 fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
     let engine = Engine::open(&dir)?;
-    let stats = engine.build_index(threads);
+    let progress = Arc::new(arborist::index::Progress::default());
+    let bar = arborist::progress::on_terminal(progress.clone());
+    let stats = engine.build_index_observed(threads, &progress);
+    drop(bar);
     if dump {
         use std::io::Write;
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -244,6 +244,7 @@ fn serve_and_index_refuse_the_home_directory_unless_insisted_on() {
     }
     let (code, err) = run(&["index", dir, "--allow-home-or-root"], Path::new("/"));
     assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "no progress bar when stderr is not a terminal: {err:?}");
     let (code, err) = run(&["serve", "--allow-home-or-root"], home.path());
     assert_eq!(code, Some(0), "{err}");
 }

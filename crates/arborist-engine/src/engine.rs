@@ -98,7 +98,12 @@ impl Engine {
 
     /// Builds (or refreshes) the full index now and saves it.
     pub fn build_index(&self, threads: usize) -> BuildStats {
-        let stats = self.index.build(&self.project, threads);
+        self.build_index_observed(threads, &crate::index::Progress::default())
+    }
+
+    /// `build_index`, counting the files checked in `progress` (for a progress display).
+    pub fn build_index_observed(&self, threads: usize, progress: &crate::index::Progress) -> BuildStats {
+        let stats = self.index.build_observed(&self.project, threads, progress);
         if let Err(e) = self.index.persist() {
             tracing::warn!("could not save the index to .arborist/cache: {e}");
         }

@@ -114,6 +114,21 @@ pub fn check_cache_writable(project: &Project) -> std::io::Result<()> {
     store::check_writable(&project.root().join(CACHE_DIR))
 }
 
+/// How far a full build is, for a progress display: files to check and files checked so far. The build
+/// only stores into it (relaxed atomics, no lock); a watcher reads it from another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub total: std::sync::atomic::AtomicUsize,
+    pub done: std::sync::atomic::AtomicUsize,
+}
+
+impl Progress {
+    /// (done, total) as last stored.
+    pub fn get(&self) -> (usize, usize) {
+        (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed))
+    }
+}
+
 /// What refreshing one file found.
 enum Refreshed {
     /// The known entry still holds.
@@ -231,10 +246,16 @@ impl Index {
     /// Indexes every code file of the project with `threads` parser threads, reusing entries whose
     /// stamp or content hash is unchanged; drops entries of files that are gone. Marks the index ready.
     pub fn build(&self, project: &Project, threads: usize) -> BuildStats {
+        self.build_observed(project, threads, &Progress::default())
+    }
+
+    /// `build`, counting the files it checks in `progress`.
+    pub fn build_observed(&self, project: &Project, threads: usize, progress: &Progress) -> BuildStats {
         let started = Instant::now();
         self.ensure_loaded();
         self.start_watching();
         let files = code_files(project, &project.resolve("").expect("the root resolves"));
+        progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
         let fresh: Vec<Arc<FileEntry>> = pool.install(|| {
@@ -244,7 +265,9 @@ impl Index {
                 .filter_map(|(rel, abs)| {
                     self.yield_to_queries();
                     let known = self.tables.read().unwrap().files.get(rel).cloned();
-                    let (entry, count) = match refresh_entry(rel, abs, known, &self.budget)? {
+                    let refreshed = refresh_entry(rel, abs, known, &self.budget);
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    let (entry, count) = match refreshed? {
                         Refreshed::Known(entry) => (entry, &reused),
                         Refreshed::Parsed(entry) => (entry, &parsed),
                         Refreshed::Skipped(why) => {
@@ -601,7 +624,7 @@ mod tests {
     }
 
     #[test]
-    fn saved_freshness_counts_changed_new_gone_and_left_out_files() {
+    fn build_progress_and_saved_freshness() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         write(root, "a.py", "def a():\n    pass\n", None);
@@ -610,7 +633,9 @@ mod tests {
         assert_eq!(saved_freshness(&project), None, "nothing saved yet");
         assert!(check_cache_writable(&project).is_ok() && !root.join(CACHE_DIR).exists(), "probing creates nothing");
         let index = Index::new(&project);
-        index.build(&project, 1);
+        let progress = Progress::default();
+        index.build_observed(&project, 2, &progress);
+        assert_eq!(progress.get(), (2, 2), "every file counted once");
         index.persist().unwrap();
         let fresh = saved_freshness(&project).unwrap();
         assert_eq!(fresh, Freshness { saved: 2, ..Freshness::default() });
