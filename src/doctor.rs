@@ -143,12 +143,17 @@ pub fn run(dir: &Path) -> Report {
     let project = Project::open(&abs_dir);
     let overrides = project.as_ref().map(|p| p.config().language_servers.clone()).unwrap_or_default();
     let root = project.as_ref().map_or(abs_dir.clone(), |p| p.root().to_path_buf());
+    // Compiling every query takes seconds; the version probes wait meanwhile.
+    let (grammars, language_servers) = std::thread::scope(|scope| {
+        let servers = scope.spawn(|| servers_report(&overrides));
+        (grammars_report(), servers.join().unwrap_or_default())
+    });
     let mut report = Report {
         version: env!("CARGO_PKG_VERSION"),
         clients: clients::snippets(&binary, Some(&root.display().to_string())),
         binary,
-        grammars: grammars_report(),
-        language_servers: servers_report(&overrides),
+        grammars,
+        language_servers,
         project: project_report(&abs_dir, project),
         user_config: user_config_report(user_config_dir()),
         problems: Vec::new(),
