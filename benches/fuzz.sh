@@ -5,5 +5,6 @@
 # of random symbols in every language's fixtures. CI runs a short pass of each (150 inputs) with the tests.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-ARBORIST_FUZZ_SECONDS=${1:-300} cargo test --release -q --test tests fuzz_ -- --nocapture --test-threads 3 2>&1 |
+# The profiling profile: release code that keeps its symbols, so a panic's backtrace names functions.
+ARBORIST_FUZZ_SECONDS=${1:-300} cargo test --profile profiling -q --test tests fuzz_ -- --nocapture --test-threads 3 2>&1 |
   grep -E "^fuzz |panicked|test result"

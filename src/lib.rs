@@ -6,7 +6,9 @@
 
 pub mod agent_loop;
 pub mod contexts;
+pub mod doctor;
 pub mod languages;
+pub mod progress;
 pub mod server;
 pub mod session;
 pub mod tools;

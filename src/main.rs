@@ -1,5 +1,7 @@
 //! The `arborist` command line: `serve` (MCP on stdio or HTTP), `loop` (JSON-lines tool loop), `tool` (one
-//! tool, one shot), `tools` (the tool list), `languages` (the languages compiled in) and `index`. Logs go to stderr; stdout carries only protocol messages or answers.
+//! tool, one shot), `tools` (the tool list), `languages` (the languages compiled in), `index` and `doctor`
+//! (what is installed and how to set up clients). Logs go to stderr; stdout carries only protocol messages or
+//! answers.
 
 use anyhow::Context as _;
 use arborist::contexts::{self, Activation};
@@ -34,6 +36,10 @@ enum Command {
         /// Threads for the background symbol index (0 = no background index).
         #[arg(long, default_value_t = 2)]
         index_threads: usize,
+        /// Serve even when the project directory is / or your home directory (refused otherwise: it would
+        /// index the whole disk).
+        #[arg(long)]
+        allow_home_or_root: bool,
         #[command(flatten)]
         activation: ActivationArgs,
     },
@@ -51,6 +57,9 @@ enum Command {
         /// Mode (repeatable): interactive, editing, planning, read-only, one-shot, no-memories, no-onboarding.
         #[arg(long = "mode")]
         modes: Vec<String>,
+        /// Run even when the project directory is / or your home directory.
+        #[arg(long)]
+        allow_home_or_root: bool,
     },
     /// Run one tool and print its answer: arborist tool NAME '{"arg": ...}'.
     Tool {
@@ -75,6 +84,9 @@ enum Command {
         /// Benchmark: only parse every code file (no queries, nothing saved) and print the throughput.
         #[arg(long)]
         parse_only: bool,
+        /// Index even when the project directory is / or your home directory (refused otherwise).
+        #[arg(long)]
+        allow_home_or_root: bool,
     },
     /// List the languages compiled in: files, symbol kinds, edits, references, language server.
     Languages {
@@ -82,6 +94,14 @@ enum Command {
         #[arg(long, conflicts_with = "json")]
         markdown: bool,
         /// Print a JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check the installation and a project: grammars, language servers, settings, cache, client set-up.
+    Doctor {
+        /// Project directory (default: the current directory).
+        project_dir: Option<PathBuf>,
+        /// Print one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -148,11 +168,13 @@ fn init_logging(default_level: &str) {
 
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Serve { project_dir, transport, port, index_threads, activation } => {
-            serve(project_dir, transport, port, index_threads, activation)
+        Command::Serve { project_dir, transport, port, index_threads, allow_home_or_root, activation } => {
+            let root = narrow_project_root(project_dir, allow_home_or_root, "serve")?;
+            serve(root, transport, port, index_threads, activation)
         }
-        Command::Loop { project_dir, index_threads, context, modes } => {
-            run_loop(project_dir, index_threads, ActivationArgs { context, modes })
+        Command::Loop { project_dir, index_threads, context, modes, allow_home_or_root } => {
+            let root = narrow_project_root(project_dir, allow_home_or_root, "loop")?;
+            run_loop(root, index_threads, ActivationArgs { context, modes })
         }
         Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
         Command::Tools { all, json, activation } => list_tools(all, json, &activation),
@@ -165,12 +187,10 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Index { project_dir, threads, dump, parse_only } => {
-            if parse_only {
-                parse_only_bench(project_dir, threads)
-            } else {
-                index(project_dir, threads, dump)
-            }
+        Command::Doctor { project_dir, json } => doctor(project_dir, json),
+        Command::Index { project_dir, threads, dump, parse_only, allow_home_or_root } => {
+            let root = narrow_project_root(project_dir, allow_home_or_root, "index")?;
+            if parse_only { parse_only_bench(root, threads) } else { index(root, threads, dump) }
         }
     }
 }
@@ -182,14 +202,28 @@ fn project_root(dir: Option<PathBuf>) -> anyhow::Result<PathBuf> {
     }
 }
 
+/// The project directory, refused when it is / or the home directory (unless `allow`): a server started
+/// there by a client that forgot the project would index the whole disk.
+fn narrow_project_root(dir: Option<PathBuf>, allow: bool, command: &str) -> anyhow::Result<PathBuf> {
+    let root = project_root(dir)?;
+    if let Some(what) = arborist::project::too_broad(&root).filter(|_| !allow) {
+        anyhow::bail!(
+            "{} is {what}, too broad to index: pass a project directory (`arborist {command} DIR`), or \
+             --allow-home-or-root to insist",
+            root.display()
+        );
+    }
+    Ok(root)
+}
+
 fn serve(
-    dir: Option<PathBuf>,
+    dir: PathBuf,
     transport: Transport,
     port: u16,
     index_threads: usize,
     args: ActivationArgs,
 ) -> anyhow::Result<ExitCode> {
-    let engine = Arc::new(Engine::open(&project_root(dir)?)?);
+    let engine = Arc::new(Engine::open(&dir)?);
     let config_dir = user_config_dir();
     let activation = Activation::load(&args.context, &args.modes, engine.project().config(), config_dir.as_deref())?;
     let session = Arc::new(Session::new(Some(engine), activation, index_threads));
@@ -207,12 +241,15 @@ fn serve(
     arborist::shell::kill_all_running();
     rt.shutdown_timeout(std::time::Duration::from_millis(100));
     session.shutdown();
-    served?;
+    match served {
+        Err(e) if client_left_before_initialize(&e) => tracing::info!("the client left before initializing: {e}"),
+        served => served?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_loop(dir: Option<PathBuf>, index_threads: usize, args: ActivationArgs) -> anyhow::Result<ExitCode> {
-    let engine = Arc::new(Engine::open(&project_root(dir)?)?);
+fn run_loop(root: PathBuf, index_threads: usize, args: ActivationArgs) -> anyhow::Result<ExitCode> {
+    let engine = Arc::new(Engine::open(&root)?);
     let config_dir = user_config_dir();
     let activation = Activation::load(&args.context, &args.modes, engine.project().config(), config_dir.as_deref())?;
     let session = Session::new(Some(engine), activation, index_threads);
@@ -226,9 +263,14 @@ fn run_loop(dir: Option<PathBuf>, index_threads: usize, args: ActivationArgs) ->
     }
 }
 
-fn parse_only_bench(dir: Option<PathBuf>, threads: usize) -> anyhow::Result<ExitCode> {
+/// A client that closes stdin without a word (a probe, a client that gave up) ends the server normally.
+fn client_left_before_initialize(e: &anyhow::Error) -> bool {
+    matches!(e.downcast_ref(), Some(rmcp::service::ServerInitializeError::ConnectionClosed(_)))
+}
+
+fn parse_only_bench(dir: PathBuf, threads: usize) -> anyhow::Result<ExitCode> {
     use rayon::prelude::*;
-    let engine = Engine::open(&project_root(dir)?)?;
+    let engine = Engine::open(&dir)?;
     let files = arborist::index::code_files(engine.project(), &engine.project().resolve("")?);
     type PerLanguage = std::collections::BTreeMap<&'static str, (usize, u64, f64)>;
     fn add(mut m: PerLanguage, name: &'static str, (n, bytes, secs): (usize, u64, f64)) -> PerLanguage {
@@ -271,9 +313,12 @@ fn warm_up(lang: &'static arborist::language::Language, text: &str) {
     }
 }
 
-fn index(dir: Option<PathBuf>, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
-    let engine = Engine::open(&project_root(dir)?)?;
-    let stats = engine.build_index(threads);
+fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
+    let engine = Engine::open(&dir)?;
+    let progress = Arc::new(arborist::index::Progress::default());
+    let bar = arborist::progress::on_terminal(progress.clone());
+    let stats = engine.build_index_observed(threads, &progress);
+    drop(bar);
     if dump {
         use std::io::Write;
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -299,6 +344,16 @@ fn index(dir: Option<PathBuf>, threads: usize, dump: bool) -> anyhow::Result<Exi
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn doctor(dir: Option<PathBuf>, json: bool) -> anyhow::Result<ExitCode> {
+    let report = arborist::doctor::run(&project_root(dir)?);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report.text());
+    }
+    Ok(if report.ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow::Result<ExitCode> {

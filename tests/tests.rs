@@ -2,6 +2,7 @@
 
 mod budget;
 mod cli;
+mod clients;
 mod commit;
 mod crash;
 mod edit_props;

@@ -98,7 +98,12 @@ impl Engine {
 
     /// Builds (or refreshes) the full index now and saves it.
     pub fn build_index(&self, threads: usize) -> BuildStats {
-        let stats = self.index.build(&self.project, threads);
+        self.build_index_observed(threads, &crate::index::Progress::default())
+    }
+
+    /// `build_index`, counting the files checked in `progress` (for a progress display).
+    pub fn build_index_observed(&self, threads: usize, progress: &crate::index::Progress) -> BuildStats {
+        let stats = self.index.build_observed(&self.project, threads, progress);
         if let Err(e) = self.index.persist() {
             tracing::warn!("could not save the index to .arborist/cache: {e}");
         }
@@ -140,6 +145,11 @@ impl Engine {
     ) -> arborist_syntax::grammars::LanguageEntry {
         let mut entry = lang.entry.clone();
         if let Some(argv) = self.project.config().language_servers.get(lang.name()) {
+            if argv.first() != entry.language_server.first() {
+                // The install and version hints are those of grammars.toml's program.
+                entry.language_server_install = None;
+                entry.language_server_version = Vec::new();
+            }
             entry.language_server = argv.clone();
         }
         entry

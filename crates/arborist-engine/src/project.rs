@@ -229,6 +229,17 @@ impl Project {
     }
 }
 
+/// Why `dir` is too broad to be a project: the filesystem root or the user's home directory (`$HOME`),
+/// where a walk would index the whole disk or every project at once. None for any other directory.
+pub fn too_broad(dir: &Path) -> Option<&'static str> {
+    let real = dir.canonicalize().ok()?;
+    if real.parent().is_none() {
+        return Some("the filesystem root");
+    }
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).and_then(|h| Path::new(&h).canonicalize().ok());
+    (home.as_deref() == Some(real.as_path())).then_some("your home directory")
+}
+
 fn read_config(root: &Path) -> Result<ProjectConfig> {
     match std::fs::read_to_string(root.join(PROJECT_CONFIG_PATH)) {
         Ok(text) => ProjectConfig::parse(&text),

@@ -6,6 +6,7 @@
 //! Positions are LSP-native at this edge: 0-based line and UTF-16 column. Paths are relative to the root.
 //! This module never reads or writes project files: callers pass the current text of each document.
 
+pub mod probe;
 mod server;
 mod uri;
 

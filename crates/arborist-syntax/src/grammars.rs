@@ -27,6 +27,13 @@ pub struct LanguageEntry {
     pub line_comment: Option<String>,
     #[serde(default)]
     pub language_server: Vec<String>,
+    /// How to install the language server, one line for `arborist doctor` (`npm install -g pyright`).
+    #[serde(default)]
+    pub language_server_install: Option<String>,
+    /// The command that prints the server's version, when `<program> --version` does not
+    /// (`["gopls", "version"]`).
+    #[serde(default)]
+    pub language_server_version: Vec<String>,
     #[serde(default)]
     pub formatter: Vec<String>,
     /// Command that checks the project (run in its root), e.g. `cargo check`.

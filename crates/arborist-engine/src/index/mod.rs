@@ -64,6 +64,71 @@ pub struct BuildStats {
     pub skipped: usize,
 }
 
+/// How the saved index (`.arborist/cache/`) compares with the project's files now, by modification time
+/// and size; nothing is read or parsed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Freshness {
+    /// Files in the saved index.
+    pub saved: usize,
+    /// Saved files whose modification time or size differs now.
+    pub changed: usize,
+    /// Files not in the saved index, modified after it was written.
+    pub added: usize,
+    /// Saved files that are gone (or now ignored).
+    pub removed: usize,
+    /// Files not in the saved index and older than it: left out when it was built (over the parse
+    /// budget, or not text).
+    pub left_out: usize,
+}
+
+impl Freshness {
+    pub fn is_fresh(&self) -> bool {
+        self.changed == 0 && self.added == 0 && self.removed == 0
+    }
+}
+
+/// The saved index of `project` against its files; None when there is no usable saved index.
+pub fn saved_freshness(project: &Project) -> Option<Freshness> {
+    let dir = project.root().join(CACHE_DIR);
+    let written = std::fs::metadata(dir.join(store::FILE_NAME)).ok().map(|m| Stamp::of(&m).mtime_ns)?;
+    let saved: HashMap<String, Stamp> = store::load(&dir)?.into_iter().map(|e| (e.rel, e.stamp)).collect();
+    let mut f = Freshness { saved: saved.len(), ..Freshness::default() };
+    let mut present = 0;
+    for (rel, abs) in code_files(project, &project.resolve("").ok()?) {
+        let now = Stamp::read(&abs);
+        match saved.get(&rel) {
+            Some(stamp) => {
+                present += 1;
+                f.changed += usize::from(now != Some(*stamp));
+            }
+            None if now.is_some_and(|s| s.mtime_ns > written) => f.added += 1,
+            None => f.left_out += 1,
+        }
+    }
+    f.removed = saved.len() - present;
+    Some(f)
+}
+
+/// Whether the index of `project` could be saved (see `store::check_writable`).
+pub fn check_cache_writable(project: &Project) -> std::io::Result<()> {
+    store::check_writable(&project.root().join(CACHE_DIR))
+}
+
+/// How far a full build is, for a progress display: files to check and files checked so far. The build
+/// only stores into it (relaxed atomics, no lock); a watcher reads it from another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub total: std::sync::atomic::AtomicUsize,
+    pub done: std::sync::atomic::AtomicUsize,
+}
+
+impl Progress {
+    /// (done, total) as last stored.
+    pub fn get(&self) -> (usize, usize) {
+        (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed))
+    }
+}
+
 /// What refreshing one file found.
 enum Refreshed {
     /// The known entry still holds.
@@ -181,10 +246,16 @@ impl Index {
     /// Indexes every code file of the project with `threads` parser threads, reusing entries whose
     /// stamp or content hash is unchanged; drops entries of files that are gone. Marks the index ready.
     pub fn build(&self, project: &Project, threads: usize) -> BuildStats {
+        self.build_observed(project, threads, &Progress::default())
+    }
+
+    /// `build`, counting the files it checks in `progress`.
+    pub fn build_observed(&self, project: &Project, threads: usize, progress: &Progress) -> BuildStats {
         let started = Instant::now();
         self.ensure_loaded();
         self.start_watching();
         let files = code_files(project, &project.resolve("").expect("the root resolves"));
+        progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
         let fresh: Vec<Arc<FileEntry>> = pool.install(|| {
@@ -194,7 +265,9 @@ impl Index {
                 .filter_map(|(rel, abs)| {
                     self.yield_to_queries();
                     let known = self.tables.read().unwrap().files.get(rel).cloned();
-                    let (entry, count) = match refresh_entry(rel, abs, known, &self.budget)? {
+                    let refreshed = refresh_entry(rel, abs, known, &self.budget);
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    let (entry, count) = match refreshed? {
                         Refreshed::Known(entry) => (entry, &reused),
                         Refreshed::Parsed(entry) => (entry, &parsed),
                         Refreshed::Skipped(why) => {
@@ -536,4 +609,43 @@ pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) ->
         }
     });
     out.into_inner().unwrap()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, SystemTime};
+
+    fn write(root: &Path, rel: &str, text: &str, modified: Option<SystemTime>) {
+        std::fs::write(root.join(rel), text).unwrap();
+        if let Some(t) = modified {
+            std::fs::File::options().write(true).open(root.join(rel)).unwrap().set_modified(t).unwrap();
+        }
+    }
+
+    #[test]
+    fn build_progress_and_saved_freshness() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "a.py", "def a():\n    pass\n", None);
+        write(root, "b.py", "def b():\n    pass\n", None);
+        let project = Project::open(root).unwrap();
+        assert_eq!(saved_freshness(&project), None, "nothing saved yet");
+        assert!(check_cache_writable(&project).is_ok() && !root.join(CACHE_DIR).exists(), "probing creates nothing");
+        let index = Index::new(&project);
+        let progress = Progress::default();
+        index.build_observed(&project, 2, &progress);
+        assert_eq!(progress.get(), (2, 2), "every file counted once");
+        index.persist().unwrap();
+        let fresh = saved_freshness(&project).unwrap();
+        assert_eq!(fresh, Freshness { saved: 2, ..Freshness::default() });
+        assert!(fresh.is_fresh());
+        write(root, "a.py", "def a():\n    return 1\n", None);
+        std::fs::remove_file(root.join("b.py")).unwrap();
+        write(root, "c.py", "def c():\n    pass\n", Some(SystemTime::now() + Duration::from_secs(60)));
+        write(root, "d.py", "def d():\n    pass\n", Some(SystemTime::UNIX_EPOCH + Duration::from_secs(1 << 30)));
+        let stale = saved_freshness(&project).unwrap();
+        assert_eq!(stale, Freshness { saved: 2, changed: 1, added: 1, removed: 1, left_out: 1 });
+        assert!(!stale.is_fresh());
+    }
 }

@@ -62,6 +62,13 @@ pub fn save(dir: &Path, entries: &[&FileEntry]) -> std::io::Result<()> {
 
 pub const FILE_NAME: &str = "symbols-v1.bin";
 
+/// Whether the dump could be written under `dir`: a temp file is created (and removed) in `dir`, or in
+/// its nearest existing ancestor when `dir` is not there yet, without creating `dir`.
+pub fn check_writable(dir: &Path) -> std::io::Result<()> {
+    let existing = dir.ancestors().find(|d| d.is_dir()).unwrap_or(dir);
+    tempfile::Builder::new().prefix(".arborist-probe").tempfile_in(existing).map(drop)
+}
+
 /// The saved entries; None when there is no usable dump (a damaged one or one from another version is
 /// said in the log, and rebuilt by the caller).
 pub fn load(dir: &Path) -> Option<Vec<FileEntry>> {
