@@ -199,3 +199,22 @@ fn every_tool_a_built_in_context_or_mode_names_exists() {
         }
     }
 }
+
+/// The block tools run the language's check command from grammars.toml when asked, by the agent loop's
+/// names too (`run_cargo_check`), with `{path}` standing for the edited file; its outcome is in the answer.
+#[test]
+fn block_edits_run_the_languages_check_when_asked() {
+    let mut p = TestProject::empty();
+    p.write("m.js", "function f() {\n  return 1;\n}\n");
+    p.write(".arborist/project.toml", "included_optional_tools = [\"replace_block\"]\n");
+    let args = json!({"path": "m.js", "kind": "function", "name": "f", "new_block": "function f() {\n  return 2;\n}",
+                      "run_cargo_check": true});
+    let a = p.ok("replace_block", args);
+    let node = std::process::Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    if node {
+        assert!(a.contains("\nCheck `node --check m.js` passed."), "{a}");
+    } else {
+        assert!(a.contains("\nCheck command node is not installed; skipped."), "{a}");
+    }
+    assert!(p.read("m.js").contains("return 2;"));
+}

@@ -87,6 +87,7 @@ impl Engine {
     pub fn format_file(&self, rel: &str) -> Result<ToolRun> {
         let path = self.project().resolve_file(rel)?;
         let Some(argv) = formatter_of(rel) else { return Ok(ToolRun::NotConfigured) };
+        let argv = with_path(argv, rel);
         let doc = self.cache().read(&path)?;
         let outcome = external::filter(&argv, doc.text(), self.project().root(), Duration::from_secs(30));
         let changed = matches!(&outcome, Ran::Ok(formatted) if formatted != doc.text());
@@ -103,11 +104,17 @@ impl Engine {
         match check {
             None => ToolRun::NotConfigured,
             Some(argv) => {
+                let argv = with_path(argv, rel);
                 let outcome = external::check(&argv, self.project().root(), Duration::from_secs(300));
                 ToolRun::Ran { argv, outcome, changed: false }
             }
         }
     }
+}
+
+/// A command line from grammars.toml with `{path}` replaced by the edited file.
+fn with_path(argv: Vec<String>, rel: &str) -> Vec<String> {
+    argv.into_iter().map(|a| a.replace("{path}", rel)).collect()
 }
 
 fn formatter_of(rel: &str) -> Option<Vec<String>> {

@@ -36,7 +36,8 @@ pub struct LanguageEntry {
     pub language_server_version: Vec<String>,
     #[serde(default)]
     pub formatter: Vec<String>,
-    /// Command that checks the project (run in its root), e.g. `cargo check`.
+    /// Command that checks the project (run in its root), e.g. `cargo check`. In both commands `{path}`
+    /// stands for the edited file, relative to the project root.
     #[serde(default)]
     pub check: Vec<String>,
     /// Node kinds the language requires to hold a statement, which the grammar accepts empty (a Python
