@@ -405,3 +405,37 @@ fn names_ending_in_punctuation_are_found() {
     )]);
     assert_eq!(referencing(&mut p, "restock!", "stock.jl"), ["stock.jl:fill"]);
 }
+
+/// A configured language server that exits at once is tried once, then marked broken for the session:
+/// later calls answer from tree-sitter at once and say why, once; get_current_config shows it; the restart
+/// tool or a changed binary tries it again.
+#[test]
+fn a_broken_language_server_is_tried_once_per_session() {
+    use std::os::unix::fs::PermissionsExt;
+    let mut p = TestProject::empty();
+    let fake = p.outside.join("fake-ls");
+    std::fs::write(&fake, "#!/bin/sh\nexit 3\n").unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p.write(".arborist/project.toml", format!("[language_servers]\npython = [\"{}\"]\n", fake.display()));
+    p.write("m.py", "def f():\n    return 1\n\n\ndef g():\n    return f()\n");
+    let args = json!({"name_path": "f", "relative_path": "m.py"});
+    let backend = |p: &mut TestProject| {
+        let v: Value = serde_json::from_str(&p.ok("find_referencing_symbols", args.clone())).unwrap();
+        assert_eq!(v["m.py"]["Function"][0]["name_path"], "g", "{v}");
+        v["backend"].as_str().unwrap().to_string()
+    };
+    let first = backend(&mut p);
+    assert!(first.starts_with("heuristic (language server failed"), "{first}");
+    let started = std::time::Instant::now();
+    let second = backend(&mut p);
+    assert!(second.contains("is marked broken for this session"), "{second}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "not tried again: {:?}", started.elapsed());
+    let config = p.ok("get_current_config", json!({}));
+    assert!(config.contains("Language server for python marked broken"), "{config}");
+
+    p.ok("restart_language_server", json!({}));
+    assert!(backend(&mut p).starts_with("heuristic (language server failed"), "the restart tries it again");
+    assert!(backend(&mut p).contains("marked broken"));
+    std::fs::write(&fake, "#!/bin/sh\n# a new version\nexit 4\n").unwrap();
+    assert!(backend(&mut p).starts_with("heuristic (language server failed"), "a changed binary is tried again");
+}

@@ -187,6 +187,12 @@ fn get_current_config(session: &Session, _: NoParams) -> Result<String> {
             ));
             out.push_str(&format!("Read-only: {}\n", p.config().read_only));
             out.push_str(&skipped_files(&engine.index().skipped()));
+            for (lang, command, why) in engine.broken_language_servers() {
+                out.push_str(&format!(
+                    "Language server for {lang} marked broken (`{command}`: {why}); the heuristic answers until \
+                     restart_language_server or a changed binary\n"
+                ));
+            }
         }
         Err(_) => out.push_str("Active project: none (call activate_project)\n"),
     }

@@ -131,6 +131,11 @@ impl Engine {
         }
     }
 
+    /// The language servers marked broken in this session: (language, command, why).
+    pub fn broken_language_servers(&self) -> Vec<(String, String, String)> {
+        self.lsp.get().map(|pool| pool.broken()).unwrap_or_default()
+    }
+
     /// Stops every language server this engine started.
     pub fn shutdown_language_servers(&self) {
         if let Some(pool) = self.lsp.get() {

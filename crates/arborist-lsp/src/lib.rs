@@ -68,6 +68,30 @@ pub enum LspError {
     Crashed(String),
     #[error("the language server answered with an error: {0}")]
     Protocol(String),
+    #[error(
+        "language server `{command}` is marked broken for this session ({reason}); restart_language_server, or \
+         a changed binary, tries it again"
+    )]
+    Broken { command: String, reason: String },
+}
+
+/// A server that failed to start or died again right after a restart: not tried again in this session
+/// until `restart` (the restart tool) or until its binary changes.
+#[derive(Debug, Clone)]
+struct BrokenServer {
+    argv: Vec<String>,
+    binary: Option<BinaryId>,
+    reason: String,
+}
+
+/// What identifies a binary's version on disk: its path, size and modification time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BinaryId(PathBuf, u64, Option<std::time::SystemTime>);
+
+fn binary_id(program: &str) -> Option<BinaryId> {
+    let path = which(program)?;
+    let meta = std::fs::metadata(&path).ok()?;
+    Some(BinaryId(path, meta.len(), meta.modified().ok()))
 }
 
 struct Inner {
@@ -77,6 +101,8 @@ struct Inner {
     timeout: Duration,
     idle_timeout: Mutex<Duration>,
     servers: Mutex<HashMap<String, Arc<Server>>>,
+    /// Languages whose server is marked broken, with why.
+    broken: Mutex<HashMap<String, BrokenServer>>,
     reaper_running: std::sync::atomic::AtomicBool,
 }
 
@@ -96,6 +122,7 @@ impl LspPool {
                 timeout,
                 idle_timeout: Mutex::new(DEFAULT_IDLE_TIMEOUT),
                 servers: Mutex::new(HashMap::new()),
+                broken: Mutex::new(HashMap::new()),
                 reaper_running: Default::default(),
             }),
         }
@@ -217,16 +244,28 @@ impl LspPool {
         self.file_edits(edit)
     }
 
-    /// Stops the server of one language (the next request starts a new one).
+    /// Stops the server of one language (the next request starts a new one, even one marked broken).
     pub fn restart(&self, lang_name: &str) {
+        self.inner.broken.lock().unwrap().remove(lang_name);
         let removed = self.inner.servers.lock().unwrap().remove(lang_name);
         if let Some(s) = removed {
             s.stop();
         }
     }
 
-    /// Stops every server (in parallel: each may take a short grace to exit).
+    /// The servers marked broken in this session: (language, command, why).
+    pub fn broken(&self) -> Vec<(String, String, String)> {
+        let broken = self.inner.broken.lock().unwrap();
+        let mut out: Vec<_> =
+            broken.iter().map(|(lang, b)| (lang.clone(), b.argv.join(" "), b.reason.clone())).collect();
+        out.sort();
+        out
+    }
+
+    /// Stops every server (in parallel: each may take a short grace to exit) and forgets which were
+    /// broken: the next request tries each again.
     pub fn shutdown_all(&self) {
+        self.inner.broken.lock().unwrap().clear();
         let all: Vec<Arc<Server>> = self.inner.servers.lock().unwrap().drain().map(|(_, s)| s).collect();
         std::thread::scope(|scope| {
             for s in &all {
@@ -273,6 +312,7 @@ impl LspPool {
                     tracing::warn!("language server for {} stopped ({why}); attempt {attempt}", lang.name);
                     self.forget(&lang.name, &server);
                     if attempt == 2 {
+                        self.mark_broken(lang, &format!("it stopped again after a restart: {why}"));
                         return Err(LspError::Crashed(why));
                     }
                 }
@@ -320,10 +360,35 @@ impl LspPool {
         server.stop();
     }
 
+    /// Marks the language's server broken for the rest of the session (see `BrokenServer`).
+    fn mark_broken(&self, lang: &LanguageEntry, reason: &str) {
+        let binary = lang.language_server.first().and_then(|p| binary_id(p));
+        let entry = BrokenServer { argv: lang.language_server.clone(), binary, reason: reason.to_string() };
+        tracing::warn!("language server `{}` marked broken: {reason}", entry.argv.join(" "));
+        self.inner.broken.lock().unwrap().insert(lang.name.clone(), entry);
+    }
+
+    /// The error for a server marked broken, unless its command or binary changed since (then it is tried
+    /// again).
+    fn still_broken(&self, lang: &LanguageEntry) -> Option<LspError> {
+        let mut broken = self.inner.broken.lock().unwrap();
+        let b = broken.get(&lang.name)?;
+        let same =
+            b.argv == lang.language_server && b.binary == lang.language_server.first().and_then(|p| binary_id(p));
+        if !same {
+            broken.remove(&lang.name);
+            return None;
+        }
+        Some(LspError::Broken { command: b.argv.join(" "), reason: b.reason.clone() })
+    }
+
     /// The language's running server, started (or restarted with a new command) as needed.
     fn server(&self, lang: &LanguageEntry) -> Result<Arc<Server>, LspError> {
         if lang.language_server.is_empty() {
             return Err(LspError::NotConfigured(lang.name.clone()));
+        }
+        if let Some(broken) = self.still_broken(lang) {
+            return Err(broken);
         }
         let mut servers = self.inner.servers.lock().unwrap();
         if let Some(s) = servers.get(&lang.name) {
@@ -336,7 +401,17 @@ impl LspPool {
         }
         let root = &self.inner.canonical_root;
         let options = initialization_options(&lang.language_server, root);
-        let server = Arc::new(Server::start(&lang.language_server, root, options, self.inner.timeout)?);
+        let started = Server::start(&lang.language_server, root, options, self.inner.timeout);
+        let server = match started {
+            Ok(s) => Arc::new(s),
+            // a slow start is not a broken server
+            Err(e @ (LspError::Missing(_) | LspError::NotConfigured(_) | LspError::Timeout)) => return Err(e),
+            Err(e) => {
+                drop(servers);
+                self.mark_broken(lang, &format!("it failed to start: {e}"));
+                return Err(e);
+            }
+        };
         servers.insert(lang.name.clone(), server.clone());
         drop(servers);
         self.start_reaper();
