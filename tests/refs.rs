@@ -439,3 +439,38 @@ fn a_broken_language_server_is_tried_once_per_session() {
     std::fs::write(&fake, "#!/bin/sh\n# a new version\nexit 4\n").unwrap();
     assert!(backend(&mut p).starts_with("heuristic (language server failed"), "a changed binary is tried again");
 }
+
+/// A heuristic rename of a top-level class changes `mod.Name` only where `mod` is imported as the class's
+/// module (or a package above it, which may re-export it): `other.Name` of a same-named class of another
+/// module is left alone, and `obj.Name` of an object is listed as uncertain, never renamed.
+#[test]
+fn a_heuristic_rename_leaves_names_reached_through_other_modules() {
+    let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
+    p.write("pkg/__init__.py", "");
+    p.write("pkg/fields.py", "class Field:\n    pass\n");
+    p.write("pkg/forms.py", "class Field:\n    pass\n");
+    p.write(
+        "use.py",
+        "import pkg\nimport pkg.forms as forms\nfrom pkg import fields\nfrom pkg import fields as f2\n\n\
+         a = fields.Field()\nb = forms.Field()\nc = pkg.fields.Field()\nd = f2.Field()\ne = obj.Field\n",
+    );
+    let refs = p.ok("find_referencing_symbols", json!({"name_path": "Field", "relative_path": "pkg/fields.py"}));
+    let v: Value = serde_json::from_str(&refs).unwrap();
+    let uses = v["use.py"]["Variable"].as_array().unwrap();
+    let lines: Vec<(u64, bool)> = uses
+        .iter()
+        .map(|u| (u["body_location"]["start_line"].as_u64().unwrap(), u.get("uncertain").is_some()))
+        .collect();
+    assert_eq!(lines, [(5, false), (6, true), (7, false), (8, false), (9, true)], "{refs}");
+
+    let a = p.ok("rename_symbol", json!({"name_path": "Field", "relative_path": "pkg/fields.py", "new_name": "Input"}));
+    assert!(a.contains("Not renamed, uncertain") && a.contains("use.py:6; use.py:9"), "{a}");
+    assert_eq!(
+        p.read("use.py"),
+        "import pkg\nimport pkg.forms as forms\nfrom pkg import fields\nfrom pkg import fields as f2\n\n\
+         a = fields.Input()\nb = forms.Field()\nc = pkg.fields.Input()\nd = f2.Input()\ne = obj.Field\n"
+    );
+    assert_eq!(p.read("pkg/forms.py"), "class Field:\n    pass\n", "the other module's class is untouched");
+    assert_eq!(p.read("pkg/fields.py"), "class Input:\n    pass\n");
+}

@@ -44,7 +44,7 @@ def main():
         text = r["content"][0]["text"]
         if r.get("isError"):
             return None, text
-        lines = set()
+        lines, certain = set(), set()
         answer = json.loads(text)
         said = answer.pop("backend", "")
         if backend == "lsp" and not said.startswith("precise"):
@@ -54,19 +54,26 @@ def main():
                 for item in items:
                     for l in item["content_around_reference"].split("\n"):
                         if l.startswith("  >"):
-                            lines.add((path, int(l[3:].split(":")[0])))
-        return lines, None
+                            line = (path, int(l[3:].split(":")[0]))
+                            lines.add(line)
+                            if not item.get("uncertain"):
+                                certain.add(line)
+        return (lines, certain), None
 
     totals = {"Function": [0, 0, 0], "Class": [0, 0, 0]}  # both, heuristic, lsp
+    sure = {"Function": [0, 0], "Class": [0, 0]}  # both, heuristic: the uses not marked uncertain
     per_symbol = {"Function": [], "Class": []}  # (recall, precision) per symbol
     done = 0
     for sym in pool:
         if done >= n:
             break
         lsp, err = refs(sym, "lsp")
-        if lsp is None or not lsp:
+        if lsp is None or not lsp[0]:
             continue  # unreferenced or the server failed: not informative
-        heur, _ = refs(sym, "heuristic")
+        lsp = lsp[0]
+        (heur, certain), _ = refs(sym, "heuristic")
+        sure[sym["kind"]][0] += len(certain & lsp)
+        sure[sym["kind"]][1] += len(certain)
         t = totals[sym["kind"]]
         t[0] += len(heur & lsp); t[1] += len(heur); t[2] += len(lsp)
         per_symbol[sym["kind"]].append((len(heur & lsp) / len(lsp), len(heur & lsp) / max(1, len(heur))))
@@ -78,6 +85,11 @@ def main():
     for name, t in list(totals.items()) + [("all", both)]:
         if t[2]:
             print(f"{name:<9} recall {t[0] / t[2]:.1%}  precision {t[0] / max(1, t[1]):.1%}  (server lines {t[2]}, heuristic lines {t[1]})")
+    for name, (common, said) in sure.items():
+        if said:
+            t = totals[name]
+            print(f"{name:<9} without the uses marked uncertain (what a rename changes): recall "
+                  f"{common / max(1, t[2]):.1%}  precision {common / said:.1%}  (heuristic lines {said})")
     for name, pairs in per_symbol.items():
         if pairs:
             r = sum(p[0] for p in pairs) / len(pairs)

@@ -25,10 +25,12 @@ const FIND_REFS: &str = "Finds the places that use a symbol, grouped by file and
 function, method or class containing each use (file-level uses such as imports count as `File`), with the lines \
 around it. The answer's first key, `backend`, says what answered: `precise (server)` from a language server, or \
 `heuristic (...)` from tree-sitter (identifiers with the symbol's name in files of the same language, members only \
-after `.`/`->`/`::`; same-named unrelated symbols may appear). The other keys are files.";
+after `.`/`->`/`::`; same-named unrelated symbols may appear; a Python `x.Name` use of a top-level Name whose `x` \
+is not imported as the symbol's module says `\"uncertain\": true`). The other keys are files.";
 const RENAME: &str = "Renames a symbol and its uses across the project. HEURISTIC without a language server: \
-identifiers with the symbol's name (members only after `.`/`->`/`::`); every changed file is re-parsed and nothing \
-is written unless all of them still parse; the answer lists the changed places.";
+identifiers with the symbol's name (members only after `.`/`->`/`::`; in Python `x.Name` of a top-level Name only \
+when `x` is imported as the symbol's module, else it is listed as uncertain and left alone); every changed file is \
+re-parsed and nothing is written unless all of them still parse; the answer lists the changed places.";
 
 const RESTART: &str = "Stops the project's language servers; the next reference or rename request starts them again \
 (use it after installing a server or when one misbehaves).";
@@ -108,11 +110,14 @@ fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
             (SymbolKind::File, stem, json!({"start_line": o.line, "end_line": o.line}))
         }
     };
-    let item = json!({
+    let mut item = json!({
         "name_path": name_path,
         "body_location": location,
         "content_around_reference": context_around(&o.text, o.line),
     });
+    if o.uncertain {
+        item["uncertain"] = Value::Bool(true);
+    }
     (kind, item)
 }
 
@@ -137,12 +142,22 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
         .iter()
         .map(|(rel, lines)| format!("{rel}:{}", lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(",")))
         .collect();
-    Ok(format!(
+    let mut answer = format!(
         "Successfully renamed '{}' to '{}' ({} changes applied)\nBackend: {}. Changed (file:0-based lines): {}",
         r.old_name,
         p.new_name,
         r.files,
         r.backend,
         places.join("; ")
-    ))
+    );
+    if !r.uncertain.is_empty() {
+        let left: Vec<String> = r.uncertain.iter().map(|(rel, line)| format!("{rel}:{line}")).collect();
+        answer.push_str(&format!(
+            "\nNot renamed, uncertain (`x.{}` where `x` is not the symbol's module as far as the imports show; \
+             rename them yourself if they are this symbol): {}",
+            r.old_name,
+            left.join("; ")
+        ));
+    }
+    Ok(answer)
 }

@@ -26,6 +26,8 @@ pub struct Renamed {
     pub places: Vec<(String, Vec<usize>)>,
     pub files: usize,
     pub backend: String,
+    /// Uses of the name the heuristic could not tie to the target (file, 0-based line): left unchanged.
+    pub uncertain: Vec<(String, usize)>,
 }
 
 impl Engine {
@@ -60,7 +62,7 @@ impl Engine {
         if !valid {
             return Err(Error::invalid("new_name", format!("`{new_name}` is not a valid identifier")));
         }
-        let (per_file, backend) = rename_plan(self, target, new_name, requested)?;
+        let (per_file, backend, uncertain) = rename_plan(self, target, new_name, requested)?;
         let mut change = Change::new(Force::No);
         let mut places = Vec::new();
         for (rel, mut edits) in per_file {
@@ -75,7 +77,7 @@ impl Engine {
             change.push(path, FileOp::Edit { base: doc, edits, check: None });
         }
         let files = self.commit(change)?.len();
-        Ok(Renamed { old_name: target.symbol().name.clone(), places, files, backend })
+        Ok(Renamed { old_name: target.symbol().name.clone(), places, files, backend, uncertain })
     }
 }
 
@@ -145,19 +147,18 @@ fn precise_occurrences(engine: &Engine, target: &SymbolRef, entry: &LanguageEntr
             container,
             entry: file,
             text,
+            uncertain: false,
         });
     }
     out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
     Ok(out)
 }
 
-/// The byte edits of a rename per file, from the language server or the heuristic, and the backend label.
-fn rename_plan(
-    engine: &Engine,
-    target: &SymbolRef,
-    new_name: &str,
-    requested: Option<&str>,
-) -> Result<(BTreeMap<String, Vec<TextEdit>>, String)> {
+/// The byte edits of a rename per file, from the language server or the heuristic, the backend label, and
+/// the uses the heuristic left alone as uncertain.
+type RenamePlan = (BTreeMap<String, Vec<TextEdit>>, String, Vec<(String, usize)>);
+
+fn rename_plan(engine: &Engine, target: &SymbolRef, new_name: &str, requested: Option<&str>) -> Result<RenamePlan> {
     if let Backend::Precise(entry) = engine.backend(target.entry.lang, requested)? {
         let (text, line, col) = name_position(engine, target)?;
         open_candidates(engine, target, &entry);
@@ -183,7 +184,7 @@ fn rename_plan(
                         })?,
                     );
                 }
-                return Ok((per_file, format!("precise ({})", entry.language_server[0])));
+                return Ok((per_file, format!("precise ({})", entry.language_server[0]), Vec::new()));
             }
             Ok(_) => {}
             Err(e) => tracing::warn!("rename through the language server failed ({e}); using the heuristic"),
@@ -197,10 +198,15 @@ fn rename_plan(
         .entry(target.entry.rel.clone())
         .or_default()
         .push(edit(s.name_range.start as usize..s.name_range.end as usize));
+    let mut uncertain = Vec::new();
     for o in &occs {
-        per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
+        if o.uncertain {
+            uncertain.push((o.rel.clone(), o.line));
+        } else {
+            per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
+        }
     }
-    Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))
+    Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into(), uncertain))
 }
 
 /// References and rename are for code: a document's keys and sections have no uses to find.

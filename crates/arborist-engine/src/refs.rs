@@ -30,6 +30,9 @@ pub struct Occurrence {
     pub entry: Arc<FileEntry>,
     /// The file's text (for context lines and edits).
     pub text: Arc<str>,
+    /// A use the tree could not tie to the target: `x.Name` of a top-level `Name` where `x` is not bound
+    /// to the target's module (another module, an object). Listed, never renamed.
+    pub uncertain: bool,
 }
 
 /// What the target is, for narrowing.
@@ -91,10 +94,16 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
     let definitions: Vec<Range<usize>> =
         entry.symbols.symbols.iter().map(|s| s.name_range.start as usize..s.name_range.end as usize).collect();
     let lang = entry.lang;
-    identifiers(lang, tree.root_node(), &text, target.name)
+    let found: Vec<Node> = identifiers(lang, tree.root_node(), &text, target.name)
         .into_iter()
         .filter(|n| !definitions.contains(&n.byte_range()))
         .filter(|n| !target.member || is_member_use(lang, n, &text) || inside_owner(lang, &entry, n, target.owner))
+        .collect();
+    // `x.Name` of a top-level Name: the target's only when `x` is bound to the target's module
+    let qualified = |n: &Node| !target.member && lang.entry.modules.is_some() && is_member_use(lang, n, &text);
+    let bindings = if found.iter().any(qualified) { module_bindings(lang, &tree, &text, rel) } else { Vec::new() };
+    found
+        .into_iter()
         .map(|n| Occurrence {
             rel: rel.to_string(),
             bytes: n.byte_range(),
@@ -103,8 +112,66 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
             container: entry.symbols.innermost_at(n.start_byte()),
             entry: entry.clone(),
             text: text.clone(),
+            uncertain: qualified(&n) && !receiver_is_module_of(lang, &n, &text, &bindings, target.def_rel),
         })
         .collect()
+}
+
+/// The local names a file's imports bind to modules: `import a.b` binds `a` to `a`; `import a.b as x`
+/// binds `x` to `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
+fn module_bindings(lang: &Language, tree: &Tree, text: &str, rel: &str) -> Vec<(String, String)> {
+    let (Some(imports), Some(naming)) = (lang.imports(), lang.entry.modules.as_ref()) else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut cursor = QueryCursor::new();
+    let mut matches = cursor.matches(&imports.query, tree.root_node(), text.as_bytes());
+    while let Some(m) = matches.next() {
+        let capture = |role| {
+            m.captures().iter().find(|c| imports.roles[c.index as usize] == role).map(|c| &text[c.node.byte_range()])
+        };
+        let Some(module) = capture(ImportRole::Module) else { continue };
+        let alias = capture(ImportRole::Alias);
+        let binding = match capture(ImportRole::Name) {
+            Some(name) => resolve_module(module, rel, naming)
+                .map(|m| (alias.unwrap_or(name).to_string(), format!("{m}{}{name}", naming.separator))),
+            None => match alias {
+                Some(alias) => Some((alias.to_string(), module.to_string())),
+                None => {
+                    let first = module.split(naming.separator.as_str()).next().unwrap_or(module);
+                    Some((first.to_string(), first.to_string()))
+                }
+            },
+        };
+        out.extend(binding);
+    }
+    out
+}
+
+/// Whether the receiver of a member use (`x` or `x.y` in `x.y.Name`) names the module that defines the
+/// target, or a package above it (which may re-export it), through the file's imports.
+fn receiver_is_module_of(
+    lang: &Language,
+    node: &Node,
+    text: &str,
+    bindings: &[(String, String)],
+    def_rel: &str,
+) -> bool {
+    let Some(naming) = lang.entry.modules.as_ref() else { return false };
+    let Some(receiver) = node.parent().and_then(|p| p.child_by_field_name("object")) else { return false };
+    let written = &text[receiver.byte_range()];
+    let sep = naming.separator.as_str();
+    let dotted =
+        written.split(sep).all(|part| !part.is_empty() && part.chars().all(|c| c.is_alphanumeric() || c == '_'));
+    if !dotted {
+        return false;
+    }
+    let (first, rest) = written.split_once(sep).map_or((written, None), |(f, r)| (f, Some(r)));
+    let Some((_, bound)) = bindings.iter().rev().find(|(local, _)| local == first) else { return false };
+    let module = match rest {
+        Some(rest) => format!("{bound}{sep}{rest}"),
+        None => bound.clone(),
+    };
+    let target = module_of(def_rel, naming);
+    target == module || target.starts_with(&format!("{module}{sep}"))
 }
 
 /// Whether the file imports `name` from a module other than the one that defines the target, as the

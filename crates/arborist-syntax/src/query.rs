@@ -343,6 +343,8 @@ pub enum ImportRole {
     Module,
     /// `@import.name`: a name the file imports, as the module defines it.
     Name,
+    /// `@import.alias`: the local name an `as` binds it to.
+    Alias,
     Ignored,
 }
 
@@ -352,7 +354,8 @@ pub struct ImportsQuery {
     pub roles: Vec<ImportRole>,
 }
 
-/// Compiles an imports query; captures must be `@import.module`, `@import.name` or `@_helper`.
+/// Compiles an imports query; captures must be `@import.module`, `@import.name`, `@import.alias` or
+/// `@_helper`.
 pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery, String> {
     let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
     let roles = query
@@ -361,8 +364,11 @@ pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery
         .map(|c| match *c {
             "import.module" => Ok(ImportRole::Module),
             "import.name" => Ok(ImportRole::Name),
+            "import.alias" => Ok(ImportRole::Alias),
             c if c.starts_with('_') => Ok(ImportRole::Ignored),
-            other => Err(format!("unknown capture `@{other}`; allowed: @import.module, @import.name, or @_helper")),
+            other => Err(format!(
+                "unknown capture `@{other}`; allowed: @import.module, @import.name, @import.alias, or @_helper"
+            )),
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ImportsQuery { query, roles })
