@@ -181,10 +181,17 @@ fn get_current_config(session: &Session, _: NoParams) -> Result<String> {
             let (files, symbols) = engine.index().size();
             out.push_str(&format!("Active project: {} ({})\n", p.name(), p.root().display()));
             out.push_str(&format!("Languages: {}\n", languages_of(&engine).join(", ")));
-            out.push_str(&format!(
-                "Symbol index: {} ({files} files, {symbols} symbols)\n",
-                if engine.index().is_ready() { "ready" } else { "not complete yet (queries search for names first)" }
-            ));
+            let state = if engine.index().is_ready() {
+                "ready".to_string()
+            } else {
+                match engine.index_progress() {
+                    (done, total) if total > 0 => {
+                        format!("building, {done} of {total} files checked (queries search for names first)")
+                    }
+                    _ => "not complete yet (queries search for names first)".to_string(),
+                }
+            };
+            out.push_str(&format!("Symbol index: {state} ({files} files, {symbols} symbols)\n"));
             out.push_str(&format!("Read-only: {}\n", p.config().read_only));
             out.push_str(&skipped_files(&engine.index().skipped()));
             for (lang, command, why) in engine.broken_language_servers() {

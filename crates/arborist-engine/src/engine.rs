@@ -56,6 +56,8 @@ pub struct Engine {
     edits: Arc<crate::locks::EditLocks>,
     /// Parse trees of recently edited files, by path, with the content hash they belong to.
     trees: std::sync::Mutex<std::collections::HashMap<String, (arborist_syntax::text::ContentHash, tree_sitter::Tree)>>,
+    /// How far the background index got (files checked of total).
+    index_progress: crate::index::Progress,
 }
 
 impl Engine {
@@ -73,7 +75,13 @@ impl Engine {
             lsp: Default::default(),
             edits: Default::default(),
             trees: Default::default(),
+            index_progress: Default::default(),
         })
+    }
+
+    /// Files the background index has checked, of how many (0, 0 before it starts).
+    pub fn index_progress(&self) -> (usize, usize) {
+        self.index_progress.get()
     }
 
     /// Builds the full symbol index on a background thread, then saves it to `.arborist/cache/`.
@@ -83,7 +91,7 @@ impl Engine {
         std::thread::Builder::new()
             .name("arborist-index".into())
             .spawn(move || {
-                let stats = engine.build_index(threads);
+                let stats = engine.build_index_observed(threads, &engine.index_progress);
                 tracing::info!(
                     "indexed {} files ({} parsed, {} reused), {} symbols in {:.2}s",
                     stats.files,
