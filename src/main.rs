@@ -315,6 +315,7 @@ fn warm_up(lang: &'static arborist::language::Language, text: &str) {
 
 fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
     let engine = Engine::open(&dir)?;
+    engine.index().skip_watching();
     let progress = Arc::new(arborist::index::Progress::default());
     let bar = arborist::progress::on_terminal(progress.clone());
     let stats = engine.build_index_observed(threads, &progress);

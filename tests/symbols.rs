@@ -63,6 +63,34 @@ fn bash_extglob_is_read_as_words() {
     assert!(!tree.root_node().has_error(), "{}", tree.root_node().to_sexp());
 }
 
+/// Every language has a definition walk (its tags patterns start at named kinds, and its grammar's node
+/// types parse), and on every fixture file the walk finds exactly what the query over the whole tree finds:
+/// the same symbols, kinds, ranges, docs and supertypes.
+#[test]
+fn the_definition_walk_finds_what_the_whole_query_finds() {
+    let mut checked = 0;
+    let without: Vec<&str> =
+        language::all().iter().filter(|l| l.tags().unwrap().walk.is_none()).map(|l| l.name()).collect();
+    assert!(without.is_empty(), "no definition walk: {without:?}");
+    for lang in language::all() {
+        let dir = fixtures().join(lang.name());
+        for path in std::fs::read_dir(&dir).into_iter().flatten().flatten().map(|e| e.path()) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            if language::for_path(&name).is_none_or(|l| l.name() != lang.name()) {
+                continue;
+            }
+            let tree = parse(lang, &text).unwrap();
+            let walked = FileSymbols::extract(lang, &tree, &text);
+            let whole = FileSymbols::extract_by_whole_query(lang, &tree, &text);
+            assert_eq!(outline(&walked), outline(&whole), "{}/{name}", lang.name());
+            assert_eq!(walked, whole, "{}/{name}", lang.name());
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "only {checked} fixture files");
+}
+
 /// Outline of a fixture file.
 pub fn outline_of(rel: &str) -> String {
     let text = std::fs::read_to_string(fixtures().join(rel)).unwrap();
@@ -129,4 +157,43 @@ fn python_reassignments_are_one_symbol_even_after_an_edit() {
     let updated = old.after_edit(py, &tree, before, after.as_str(), &edit);
     assert_eq!(outline(&updated), outline(&FileSymbols::extract(py, &tree, after.as_str())));
     assert_eq!(outline(&updated).trim_end(), "Constant MODE [3-3]\nFunction f [6-7]");
+}
+
+/// A language's definition prefilter (grammars.toml) matches the line of every symbol its tags query
+/// defines in the fixtures: before the index is built, a lookup parses only the files it matches, so a
+/// miss here would be a symbol that cannot be found.
+#[test]
+fn definition_prefilters_match_every_definition_in_the_fixtures() {
+    let mut checked = 0;
+    for lang in language::all().iter().filter(|l| !l.entry.definition_prefilter.is_empty()) {
+        let dir = fixtures().join(lang.name());
+        for path in std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if name.ends_with(".symbols.txt")
+                || name.starts_with("broken")
+                || language::for_path(&name).is_none_or(|l| l.name() != lang.name())
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let tree = parse(lang, &text).unwrap();
+            let symbols = FileSymbols::extract(lang, &tree, text.as_str());
+            for s in &symbols.symbols {
+                let Some(re) = arborist::index::definition_regex(lang, &s.name) else { continue };
+                let re = regex::RegexBuilder::new(&re).multi_line(true).build().unwrap();
+                let start = text[..s.name_range.start as usize].rfind('\n').map_or(0, |i| i + 1);
+                let end =
+                    text[s.name_range.end as usize..].find('\n').map_or(text.len(), |i| s.name_range.end as usize + i);
+                assert!(
+                    re.is_match(&text[start..end]),
+                    "{}: {name}: `{}` at line {}",
+                    lang.name(),
+                    s.name,
+                    s.start_line
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} definitions checked");
 }

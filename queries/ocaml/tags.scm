@@ -70,97 +70,33 @@
 (exception_definition (constructor_declaration (constructor_name) @name)) @definition.enum_member
 
 ; ---- values (module level: the compilation unit or a struct ... end) -----------------------------
-; Function patterns come first: for the same node and name they win over the variable ones.
+; Function patterns come first: for the same node and name they win over the variable ones. Module level
+; is checked with #parent-is? on the `let` (tree-sitter's matcher can pair bindings of two neighbouring
+; `let`s in a pattern rooted at the compilation unit).
 
-[
-  (compilation_unit
-    (value_definition
-      .
-      (let_binding
-        pattern: [
-          (value_name) @name
-          (parenthesized_operator (_) @name)
-        ]
-        [(parameter) body: (fun_expression) body: (function_expression)])
-      .) @definition.function)
-  (structure
-    (value_definition
-      .
-      (let_binding
-        pattern: [
-          (value_name) @name
-          (parenthesized_operator (_) @name)
-        ]
-        [(parameter) body: (fun_expression) body: (function_expression)])
-      .) @definition.function)
-]
+((value_definition
+  . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)] [(parameter) body: (fun_expression) body: (function_expression)]) .) @definition.function
+  (#parent-is? @definition.function compilation_unit structure))
+((value_definition
+  (let_binding)
+  (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)] [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function) @_let
+  (#parent-is? @_let compilation_unit structure))
+((value_definition
+  (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)] [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function
+  (let_binding)) @_let
+  (#parent-is? @_let compilation_unit structure))
 
-[
-  (compilation_unit
-    (value_definition
-      (let_binding)
-      (let_binding
-        pattern: [
-          (value_name) @name
-          (parenthesized_operator (_) @name)
-        ]
-        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function))
-  (compilation_unit
-    (value_definition
-      (let_binding
-        pattern: [
-          (value_name) @name
-          (parenthesized_operator (_) @name)
-        ]
-        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function
-      (let_binding)))
-  (structure
-    (value_definition
-      (let_binding)
-      (let_binding
-        pattern: [
-          (value_name) @name
-          (parenthesized_operator (_) @name)
-        ]
-        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function))
-  (structure
-    (value_definition
-      (let_binding
-        pattern: [
-          (value_name) @name
-          (parenthesized_operator (_) @name)
-        ]
-        [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function
-      (let_binding)))
-]
-
-[
-  (compilation_unit
-    (value_definition
-      . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)]) .) @definition.variable)
-  (structure
-    (value_definition
-      . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)]) .) @definition.variable)
-]
-
-[
-  (compilation_unit
-    (value_definition
-      (let_binding)
-      (let_binding pattern: (value_name) @name) @definition.variable))
-  (compilation_unit
-    (value_definition
-      (let_binding pattern: (value_name) @name) @definition.variable
-      (let_binding)))
-  (structure
-    (value_definition
-      (let_binding)
-      (let_binding pattern: (value_name) @name) @definition.variable))
-  (structure
-    (value_definition
-      (let_binding pattern: (value_name) @name) @definition.variable
-      (let_binding)))
-]
+((value_definition
+  . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)]) .) @definition.variable
+  (#parent-is? @definition.variable compilation_unit structure))
+((value_definition
+  (let_binding)
+  (let_binding pattern: (value_name) @name) @definition.variable) @_let
+  (#parent-is? @_let compilation_unit structure))
+((value_definition
+  (let_binding pattern: (value_name) @name) @definition.variable
+  (let_binding)) @_let
+  (#parent-is? @_let compilation_unit structure))
 
 (external [(value_name) @name (parenthesized_operator (_) @name)]) @definition.function
 

@@ -14,18 +14,73 @@
 ; The grammar puts comments that come before the first statement of a class/module/def body outside
 ; its body_statement (children of the class node), so they are no preceding siblings of the first
 ; definition and the engine would not see them: they are its @doc here. These patterns come first and
-; win over the plain ones below for the same node.
+; win over the plain ones below for the same node. The bodies' owners are named (no `_`), so extraction
+; runs these patterns only at them.
 
-(_ (comment)+ @doc . body: (body_statement . [
-  (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-  (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-  (method name: (_) @name) @definition.method
-  (singleton_method name: (_) @name) @definition.method
-]))
-(_ (comment)+ @doc . body: (body_statement . (assignment left: [
-  (constant) @name
-  (left_assignment_list (constant) @name)
-]) @definition.constant))
+[
+  (class (comment)+ @doc . body: (body_statement . [
+    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+    (method name: (_) @name) @definition.method
+    (singleton_method name: (_) @name) @definition.method
+  ]))
+  (module (comment)+ @doc . body: (body_statement . [
+    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+    (method name: (_) @name) @definition.method
+    (singleton_method name: (_) @name) @definition.method
+  ]))
+  (singleton_class (comment)+ @doc . body: (body_statement . [
+    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+    (method name: (_) @name) @definition.method
+    (singleton_method name: (_) @name) @definition.method
+  ]))
+  (method (comment)+ @doc . body: (body_statement . [
+    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+    (method name: (_) @name) @definition.method
+    (singleton_method name: (_) @name) @definition.method
+  ]))
+  (singleton_method (comment)+ @doc . body: (body_statement . [
+    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+    (method name: (_) @name) @definition.method
+    (singleton_method name: (_) @name) @definition.method
+  ]))
+  (do_block (comment)+ @doc . body: (body_statement . [
+    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
+    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
+    (method name: (_) @name) @definition.method
+    (singleton_method name: (_) @name) @definition.method
+  ]))
+]
+[
+  (class (comment)+ @doc . body: (body_statement . (assignment left: [
+    (constant) @name
+    (left_assignment_list (constant) @name)
+  ]) @definition.constant))
+  (module (comment)+ @doc . body: (body_statement . (assignment left: [
+    (constant) @name
+    (left_assignment_list (constant) @name)
+  ]) @definition.constant))
+  (singleton_class (comment)+ @doc . body: (body_statement . (assignment left: [
+    (constant) @name
+    (left_assignment_list (constant) @name)
+  ]) @definition.constant))
+  (method (comment)+ @doc . body: (body_statement . (assignment left: [
+    (constant) @name
+    (left_assignment_list (constant) @name)
+  ]) @definition.constant))
+  (singleton_method (comment)+ @doc . body: (body_statement . (assignment left: [
+    (constant) @name
+    (left_assignment_list (constant) @name)
+  ]) @definition.constant))
+  (do_block (comment)+ @doc . body: (body_statement . (assignment left: [
+    (constant) @name
+    (left_assignment_list (constant) @name)
+  ]) @definition.constant))
+]
 
 ; ---- modules and classes -------------------------------------------------------------------
 

@@ -94,6 +94,13 @@ pub struct LanguageEntry {
     /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).
     #[serde(default)]
     pub receivers_may_be_values: bool,
+    /// Regular expressions (with `{name}` for the escaped name) of which one matches every line where a
+    /// definition of `name` can start (`def name`, `class name`, `name =` ...): before the index is built,
+    /// only files with such a line are parsed to answer a lookup of `name`. Without them, every file that
+    /// mentions the name is. They must match a superset of what the tags query defines (tested on the
+    /// fixtures).
+    #[serde(default)]
+    pub definition_prefilter: Vec<String>,
     /// Variables and fields named in upper case (`MAX_SIZE`, `_LIMIT`) are `Constant`, as pyright reports
     /// them for Python.
     #[serde(default)]

@@ -29,15 +29,18 @@ pub struct Grammar {
     pub tags: &'static str,
     pub textobjects: &'static str,
     pub imports: &'static str,
+    /// The grammar's node-types.json.
+    pub node_types: &'static str,
 }
 
 /// One registration row: the grammar's name (as `grammar = ` in grammars.toml, and its `queries/` folder)
 /// and the crate's language constant.
 macro_rules! grammar {
-    ($name:literal, $language:expr) => {
+    ($name:literal, $language:expr, $node_types:expr) => {
         Grammar {
             name: $name,
             language: || $language.into(),
+            node_types: $node_types,
             tags: include_str!(concat!("../../../queries/", $name, "/tags.scm")),
             textobjects: include_str!(concat!("../../../queries/", $name, "/textobjects.scm")),
             imports: include_str!(concat!("../../../queries/", $name, "/imports.scm")),
@@ -47,39 +50,39 @@ macro_rules! grammar {
 
 /// Every grammar compiled in. Adding a language adds one row here (and a dependency in Cargo.toml).
 const GRAMMARS: &[Grammar] = &[
-    grammar!("rust", tree_sitter_rust::LANGUAGE),
-    grammar!("python", tree_sitter_python::LANGUAGE),
-    grammar!("typescript", tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
-    grammar!("tsx", tree_sitter_typescript::LANGUAGE_TSX),
-    grammar!("javascript", tree_sitter_javascript::LANGUAGE),
-    grammar!("java", tree_sitter_java::LANGUAGE),
-    grammar!("go", tree_sitter_go::LANGUAGE),
-    grammar!("c", tree_sitter_c::LANGUAGE),
-    grammar!("cpp", tree_sitter_cpp::LANGUAGE),
-    grammar!("objc", tree_sitter_objc::LANGUAGE),
-    grammar!("zig", tree_sitter_zig::LANGUAGE),
-    grammar!("csharp", tree_sitter_c_sharp::LANGUAGE),
-    grammar!("kotlin", tree_sitter_kotlin_sg::LANGUAGE),
-    grammar!("scala", tree_sitter_scala::LANGUAGE),
-    grammar!("swift", tree_sitter_swift::LANGUAGE),
-    grammar!("dart", tree_sitter_dart::LANGUAGE),
-    grammar!("ruby", tree_sitter_ruby::LANGUAGE),
-    grammar!("php", tree_sitter_php::LANGUAGE_PHP),
-    grammar!("lua", tree_sitter_lua::LANGUAGE),
-    grammar!("bash", tree_sitter_bash::LANGUAGE),
-    grammar!("r", tree_sitter_r::LANGUAGE),
-    grammar!("julia", tree_sitter_julia::LANGUAGE),
-    grammar!("elixir", tree_sitter_elixir::LANGUAGE),
-    grammar!("haskell", tree_sitter_haskell::LANGUAGE),
-    grammar!("ocaml", tree_sitter_ocaml::LANGUAGE_OCAML),
-    grammar!("ocaml_interface", tree_sitter_ocaml::LANGUAGE_OCAML_INTERFACE),
-    grammar!("hcl", tree_sitter_hcl::LANGUAGE),
-    grammar!("json", tree_sitter_json::LANGUAGE),
-    grammar!("yaml", tree_sitter_yaml::LANGUAGE),
-    grammar!("toml", tree_sitter_toml_ng::LANGUAGE),
-    grammar!("markdown", tree_sitter_md::LANGUAGE),
-    grammar!("html", tree_sitter_html::LANGUAGE),
-    grammar!("css", tree_sitter_css::LANGUAGE),
+    grammar!("rust", tree_sitter_rust::LANGUAGE, tree_sitter_rust::NODE_TYPES),
+    grammar!("python", tree_sitter_python::LANGUAGE, tree_sitter_python::NODE_TYPES),
+    grammar!("typescript", tree_sitter_typescript::LANGUAGE_TYPESCRIPT, tree_sitter_typescript::TYPESCRIPT_NODE_TYPES),
+    grammar!("tsx", tree_sitter_typescript::LANGUAGE_TSX, tree_sitter_typescript::TSX_NODE_TYPES),
+    grammar!("javascript", tree_sitter_javascript::LANGUAGE, tree_sitter_javascript::NODE_TYPES),
+    grammar!("java", tree_sitter_java::LANGUAGE, tree_sitter_java::NODE_TYPES),
+    grammar!("go", tree_sitter_go::LANGUAGE, tree_sitter_go::NODE_TYPES),
+    grammar!("c", tree_sitter_c::LANGUAGE, tree_sitter_c::NODE_TYPES),
+    grammar!("cpp", tree_sitter_cpp::LANGUAGE, tree_sitter_cpp::NODE_TYPES),
+    grammar!("objc", tree_sitter_objc::LANGUAGE, tree_sitter_objc::NODE_TYPES),
+    grammar!("zig", tree_sitter_zig::LANGUAGE, tree_sitter_zig::NODE_TYPES),
+    grammar!("csharp", tree_sitter_c_sharp::LANGUAGE, tree_sitter_c_sharp::NODE_TYPES),
+    grammar!("kotlin", tree_sitter_kotlin_sg::LANGUAGE, tree_sitter_kotlin_sg::NODE_TYPES),
+    grammar!("scala", tree_sitter_scala::LANGUAGE, tree_sitter_scala::NODE_TYPES),
+    grammar!("swift", tree_sitter_swift::LANGUAGE, tree_sitter_swift::NODE_TYPES),
+    grammar!("dart", tree_sitter_dart::LANGUAGE, tree_sitter_dart::NODE_TYPES),
+    grammar!("ruby", tree_sitter_ruby::LANGUAGE, tree_sitter_ruby::NODE_TYPES),
+    grammar!("php", tree_sitter_php::LANGUAGE_PHP, tree_sitter_php::PHP_NODE_TYPES),
+    grammar!("lua", tree_sitter_lua::LANGUAGE, tree_sitter_lua::NODE_TYPES),
+    grammar!("bash", tree_sitter_bash::LANGUAGE, tree_sitter_bash::NODE_TYPES),
+    grammar!("r", tree_sitter_r::LANGUAGE, tree_sitter_r::NODE_TYPES),
+    grammar!("julia", tree_sitter_julia::LANGUAGE, tree_sitter_julia::NODE_TYPES),
+    grammar!("elixir", tree_sitter_elixir::LANGUAGE, tree_sitter_elixir::NODE_TYPES),
+    grammar!("haskell", tree_sitter_haskell::LANGUAGE, tree_sitter_haskell::NODE_TYPES),
+    grammar!("ocaml", tree_sitter_ocaml::LANGUAGE_OCAML, tree_sitter_ocaml::OCAML_NODE_TYPES),
+    grammar!("ocaml_interface", tree_sitter_ocaml::LANGUAGE_OCAML_INTERFACE, tree_sitter_ocaml::INTERFACE_NODE_TYPES),
+    grammar!("hcl", tree_sitter_hcl::LANGUAGE, tree_sitter_hcl::NODE_TYPES),
+    grammar!("json", tree_sitter_json::LANGUAGE, tree_sitter_json::NODE_TYPES),
+    grammar!("yaml", tree_sitter_yaml::LANGUAGE, tree_sitter_yaml::NODE_TYPES),
+    grammar!("toml", tree_sitter_toml_ng::LANGUAGE, tree_sitter_toml_ng::NODE_TYPES),
+    grammar!("markdown", tree_sitter_md::LANGUAGE, tree_sitter_md::NODE_TYPES_BLOCK),
+    grammar!("html", tree_sitter_html::LANGUAGE, tree_sitter_html::NODE_TYPES),
+    grammar!("css", tree_sitter_css::LANGUAGE, tree_sitter_css::NODE_TYPES),
 ];
 
 struct Registry {
@@ -143,6 +146,7 @@ fn read_queries(compiled: &Grammar, dir: &std::path::Path) -> Grammar {
         tags: read("tags.scm", compiled.tags),
         textobjects: read("textobjects.scm", compiled.textobjects),
         imports: read("imports.scm", compiled.imports),
+        node_types: compiled.node_types,
     }
 }
 
@@ -229,7 +233,7 @@ impl Language {
     pub fn tags(&self) -> Option<&TagsQuery> {
         self.tags
             .get_or_init(|| {
-                compile_tags(&self.grammar, self.sources.tags)
+                compile_tags(&self.grammar, self.sources.tags, self.sources.node_types)
                     .inspect_err(|e| {
                         tracing::error!(
                             "queries/{}/tags.scm: {e}; symbols of {} are off",
@@ -320,7 +324,7 @@ impl Language {
 
     /// Compiles both queries now and reports the first problem (for tests and `arborist check`).
     pub fn check_queries(&self) -> Result<(), String> {
-        compile_tags(&self.grammar, self.sources.tags)
+        compile_tags(&self.grammar, self.sources.tags, self.sources.node_types)
             .map_err(|e| format!("queries/{}/tags.scm: {e}", self.sources.name))?;
         compile_textobjects(&self.grammar, self.sources.textobjects)
             .map_err(|e| format!("queries/{}/textobjects.scm: {e}", self.sources.name))?;

@@ -14,5 +14,6 @@ pub mod query;
 pub mod symbols;
 pub mod syntax;
 pub mod text;
+pub mod walk;
 
 pub use error::{Error, Result};

@@ -215,17 +215,73 @@ pub fn tags_role(capture: &str) -> Result<Role, String> {
     }
 }
 
-/// A compiled tags query with the role of each capture index.
+/// A compiled tags query with the role of each capture index, and where in a tree it can match.
 pub struct TagsQuery {
     pub query: Query,
     pub roles: Vec<Role>,
+    /// None: the query runs over the whole tree.
+    pub walk: Option<crate::walk::DefinitionWalk>,
+    /// Per pattern, its `(#parent-is? @capture kind…)` checks.
+    parent_is: Vec<Vec<ParentCheck>>,
+}
+
+/// One `(#parent-is? @capture kind…)`: the capture index and the kind ids its parent may have.
+type ParentCheck = (u32, Vec<u16>);
+
+impl TagsQuery {
+    /// Whether a match passes its pattern's `#parent-is?` checks: each checked capture's parent node is
+    /// of one of the kinds named.
+    pub fn parents_fit(&self, m: &tree_sitter::QueryMatch<'_, '_>) -> bool {
+        self.parent_is[m.pattern_index].iter().all(|(capture, kinds)| {
+            m.captures()
+                .iter()
+                .filter(|c| c.index == *capture)
+                .all(|c| c.node.parent().is_some_and(|p| kinds.contains(&p.kind_id())))
+        })
+    }
+}
+
+/// The `#parent-is?` checks of each pattern of a tags query; any other predicate the query engine does
+/// not evaluate itself is an error.
+fn parent_checks(language: &Language, query: &Query) -> Result<Vec<Vec<ParentCheck>>, String> {
+    use tree_sitter::QueryPredicateArg;
+    let mut out = Vec::new();
+    for pattern in 0..query.pattern_count() {
+        let mut checks = Vec::new();
+        for p in query.general_predicates(pattern) {
+            let bad = || format!("`#{}` is not a predicate we know; allowed: #parent-is? @capture kind…", p.operator);
+            if &*p.operator != "parent-is?" {
+                return Err(bad());
+            }
+            let (Some(QueryPredicateArg::Capture(capture)), kinds) = (p.args.first(), &p.args[1..]) else {
+                return Err(bad());
+            };
+            let mut ids = Vec::new();
+            for kind in kinds {
+                let QueryPredicateArg::String(kind) = kind else { return Err(bad()) };
+                let found: Vec<u16> = (0..language.node_kind_count() as u16)
+                    .filter(|&id| language.node_kind_for_id(id) == Some(kind) && language.node_kind_is_named(id))
+                    .collect();
+                if found.is_empty() {
+                    return Err(format!("#parent-is?: no node kind `{kind}`"));
+                }
+                ids.extend(found);
+            }
+            checks.push((*capture, ids));
+        }
+        out.push(checks);
+    }
+    Ok(out)
 }
 
 /// Compiles a tags query and validates every capture name. Patterns that only tag call and type
 /// references are switched off: symbol extraction does not need them and they cost as much as parsing.
-pub fn compile_tags(language: &Language, source: &str) -> Result<TagsQuery, String> {
+/// `node_types` (the grammar's node-types.json) tells which subtrees extraction can skip.
+pub fn compile_tags(language: &Language, source: &str, node_types: &str) -> Result<TagsQuery, String> {
     let mut query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
     let roles = query.capture_names().iter().map(|c| tags_role(c)).collect::<Result<Vec<_>, _>>()?;
+    let parent_is = parent_checks(language, &query)?;
+    let mut disabled = Vec::new();
     for pattern in 0..query.pattern_count() {
         let uses = |role: &Role| {
             query
@@ -236,9 +292,11 @@ pub fn compile_tags(language: &Language, source: &str) -> Result<TagsQuery, Stri
         };
         if uses(&Role::Reference(RefKind::Call)) || uses(&Role::Reference(RefKind::Class)) {
             query.disable_pattern(pattern);
+            disabled.push(pattern);
         }
     }
-    Ok(TagsQuery { query, roles })
+    let walk = crate::walk::DefinitionWalk::new(language, &query, source, node_types, |p| !disabled.contains(&p));
+    Ok(TagsQuery { query, roles, walk, parent_is })
 }
 
 /// The textobject a capture stands for, e.g. `function.around`.
@@ -387,6 +445,18 @@ mod tests {
         assert_eq!(SymbolKind::Class.name(), "Class");
         assert_eq!(SymbolKind::from_number(23), Some(SymbolKind::Struct));
         assert_eq!(SymbolKind::from_number(0), None);
+    }
+
+    #[test]
+    fn only_parent_is_is_a_predicate_of_ours() {
+        let python: Language = tree_sitter_python::LANGUAGE.into();
+        let nt = tree_sitter_python::NODE_TYPES;
+        let ok = "((function_definition name: (identifier) @name) @definition.function (#parent-is? @definition.function module block))";
+        assert!(compile_tags(&python, ok, nt).is_ok());
+        let unknown = "((identifier) @name (#frob? @name))";
+        assert!(compile_tags(&python, unknown, nt).err().unwrap().contains("`#frob?` is not a predicate we know"));
+        let no_kind = "((identifier) @name (#parent-is? @name widget))";
+        assert!(compile_tags(&python, no_kind, nt).err().unwrap().contains("no node kind `widget`"));
     }
 
     #[test]

@@ -78,8 +78,25 @@ impl FileSymbols {
         text: &S,
         range: Option<Range<usize>>,
     ) -> FileSymbols {
+        Self::extract_with(lang, tree, text, range, Scan::Walk)
+    }
+
+    /// `extract` with the tags query run over every node of the tree, as a reference for tests of the
+    /// definition walk.
+    #[doc(hidden)]
+    pub fn extract_by_whole_query<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> FileSymbols {
+        Self::extract_with(lang, tree, text, None, Scan::WholeTree)
+    }
+
+    fn extract_with<S: Source + ?Sized>(
+        lang: &Language,
+        tree: &Tree,
+        text: &S,
+        range: Option<Range<usize>>,
+        scan: Scan,
+    ) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
-        let (defs, supers) = collect_defs(lang, tags, tree, text, range);
+        let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan);
         let mut fs = build(defs, lang.entry);
         for (byte, name) in supers {
             if let Some(owner) = fs.innermost_type_at(byte) {
@@ -124,7 +141,7 @@ impl FileSymbols {
         let outside = |s: &Symbol| (s.range.end as usize) <= lo || (s.range.start as usize) >= hi;
         let mut defs: Vec<Def> =
             self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
-        let (fresh, supers) = collect_defs(lang, tags, tree, new_text, Some(region.clone()));
+        let (fresh, supers) = collect_defs(lang, tags, tree, new_text, Some(region.clone()), Scan::Walk);
         defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
         sort_defs(&mut defs);
         let mut fs = build(defs, lang.entry);
@@ -157,7 +174,7 @@ impl FileSymbols {
     /// captures them with `@definition.impl`, in document order.
     pub fn impl_blocks<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<ImplBlock> {
         let Some(tags) = lang.tags() else { return Vec::new() };
-        let (defs, _) = collect_defs(lang, tags, tree, text, None);
+        let (defs, _) = collect_defs(lang, tags, tree, text, None, Scan::Walk);
         defs.into_iter()
             .filter(|d| d.kind == DefKind::Impl)
             .map(|d| ImplBlock { type_name: d.name, trait_name: d.trait_name, range: d.range })
@@ -253,6 +270,16 @@ impl FileSymbols {
     }
 }
 
+/// How the tags query visits a tree.
+#[derive(Clone, Copy, PartialEq)]
+enum Scan {
+    /// Only at nodes where a pattern can start, skipping subtrees that cannot hold one (when the
+    /// language has a definition walk).
+    Walk,
+    /// At every node.
+    WholeTree,
+}
+
 /// Definitions, plus the names of supertypes (base classes, implemented interfaces) with their position.
 fn collect_defs<S: Source + ?Sized>(
     lang: &Language,
@@ -260,16 +287,55 @@ fn collect_defs<S: Source + ?Sized>(
     tree: &Tree,
     text: &S,
     range: Option<Range<usize>>,
+    scan: Scan,
 ) -> (Vec<Def>, Vec<(usize, String)>) {
-    let mut supers = Vec::new();
+    let mut found = Found { by_node: HashMap::new(), supers: Vec::new() };
     let mut cursor = QueryCursor::new();
-    if let Some(r) = range {
-        cursor.set_byte_range(r);
+    if let Some(r) = &range {
+        cursor.set_byte_range(r.clone());
     }
-    // Keyed by (definition node, name node): one node may define several names (`a, b = 1, 2`).
-    let mut by_node: HashMap<(usize, usize), (usize, Def)> = HashMap::new();
-    let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));
-    while let Some(m) = matches.next() {
+    match tags.walk.as_ref().filter(|_| scan == Scan::Walk) {
+        Some(walk) => {
+            cursor.set_max_start_depth(Some(0));
+            walk.for_each_start(tree.root_node(), range.as_ref(), |node| {
+                let mut matches = cursor.matches(&tags.query, node, |n: Node| text.chunks(n.byte_range()));
+                while let Some(m) = matches.next() {
+                    found.add(lang, tags, m, text);
+                }
+            });
+        }
+        None => {
+            let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));
+            while let Some(m) = matches.next() {
+                found.add(lang, tags, m, text);
+            }
+        }
+    }
+    let mut defs: Vec<Def> = found.by_node.into_values().map(|(_, d)| d).collect();
+    sort_defs(&mut defs);
+    (defs, found.supers)
+}
+
+/// What the matches of a tags query found so far.
+struct Found {
+    /// Keyed by (definition node, name node): one node may define several names (`a, b = 1, 2`); the
+    /// earliest pattern wins.
+    by_node: HashMap<(usize, usize), (usize, Def)>,
+    supers: Vec<(usize, String)>,
+}
+
+impl Found {
+    fn add<S: Source + ?Sized>(
+        &mut self,
+        lang: &Language,
+        tags: &crate::query::TagsQuery,
+        m: &tree_sitter::QueryMatch<'_, '_>,
+        text: &S,
+    ) {
+        if !tags.parents_fit(m) {
+            return;
+        }
+        let (by_node, supers) = (&mut self.by_node, &mut self.supers);
         let mut def_node = None;
         let (mut name, mut receiver, mut trait_name, mut doc) = (None, None, None, None::<Range<usize>>);
         // Several @name captures name the definition together, first to last (`operator bool`).
@@ -297,14 +363,14 @@ fn collect_defs<S: Source + ?Sized>(
             if let Some(n) = name {
                 supers.push((n.start_byte(), node_text(n, text)));
             }
-            continue;
+            return;
         }
-        let Some((kind, node)) = def_node else { continue };
+        let Some((kind, node)) = def_node else { return };
         // An item is named by its position later; it stands in for its own name.
-        let Some(name) = name.or((kind == DefKind::Item).then_some(node)) else { continue };
+        let Some(name) = name.or((kind == DefKind::Item).then_some(node)) else { return };
         // A name the parser had to invent (a MISSING identifier) names nothing.
         if kind != DefKind::Item && (name.is_missing() || name.start_byte() == name.end_byte()) {
-            continue;
+            return;
         }
         let key = (node.id(), name.id());
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
@@ -334,9 +400,6 @@ fn collect_defs<S: Source + ?Sized>(
             by_node.insert(key, (m.pattern_index, def));
         }
     }
-    let mut defs: Vec<Def> = by_node.into_values().map(|(_, d)| d).collect();
-    sort_defs(&mut defs);
-    (defs, supers)
 }
 
 /// A name spanning several nodes, its whitespace runs made single spaces (`operator  Action<F>`).

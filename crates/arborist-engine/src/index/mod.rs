@@ -176,6 +176,8 @@ pub struct Index {
     dirty: Arc<Mutex<HashSet<PathBuf>>>,
     watching: AtomicBool,
     watcher: Mutex<Option<notify::RecommendedWatcher>>,
+    /// Whether a build starts the watcher (not for a one-shot `arborist index`).
+    watch_changes: AtomicBool,
     persisted: std::sync::Once,
     /// Queries parsing right now; the background build steps aside while this is non-zero.
     foreground: std::sync::atomic::AtomicUsize,
@@ -193,6 +195,7 @@ impl Index {
             dirty: Arc::new(Mutex::new(HashSet::new())),
             watching: AtomicBool::new(false),
             watcher: Mutex::new(None),
+            watch_changes: AtomicBool::new(true),
             persisted: std::sync::Once::new(),
             foreground: std::sync::atomic::AtomicUsize::new(0),
             skipped: Mutex::new(Default::default()),
@@ -253,7 +256,9 @@ impl Index {
     pub fn build_observed(&self, project: &Project, threads: usize, progress: &Progress) -> BuildStats {
         let started = Instant::now();
         self.ensure_loaded();
-        self.start_watching();
+        if self.watch_changes.load(Ordering::Acquire) {
+            self.start_watching();
+        }
         let files = code_files(project, &project.resolve("").expect("the root resolves"));
         progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
@@ -317,13 +322,22 @@ impl Index {
         }
     }
 
+    /// Builds without starting the watcher: for a process that indexes once and exits (every indexed file
+    /// is then re-checked by mtime/size before each query).
+    pub fn skip_watching(&self) {
+        self.watch_changes.store(false, Ordering::Release);
+    }
+
     /// Watches the project for changes (best effort: without a watcher, every indexed file is
-    /// re-checked by mtime/size before each query).
+    /// re-checked by mtime/size before each query). Opening and reading a file (ours included: the
+    /// build reads every file) is not a change.
     fn start_watching(&self) {
         use notify::{RecursiveMode, Watcher};
         let dirty = self.dirty.clone();
         let handler = move |res: notify::Result<notify::Event>| {
-            if let Ok(ev) = res {
+            if let Ok(ev) = res
+                && !is_read(&ev.kind)
+            {
                 dirty.lock().unwrap().extend(ev.paths);
             }
         };
@@ -490,7 +504,11 @@ impl Index {
         let name = pattern.last_name();
         let needle = if substring { regex::escape(name) } else { word_pattern(name) };
         let started = Instant::now();
-        let files = files_containing(project, scope, &needle);
+        let files = if substring {
+            files_containing(project, scope, &needle)
+        } else {
+            files_that_may_define(project, scope, name)
+        };
         let searched = started.elapsed();
         let others: Vec<&str> =
             pattern.segments[..pattern.segments.len() - 1].iter().map(|s| s.name.as_str()).collect();
@@ -518,6 +536,15 @@ impl Index {
         let t = self.tables.read().unwrap();
         (t.files.len(), t.files.values().map(|e| e.symbols.symbols.len()).sum())
     }
+}
+
+/// Whether a watcher event only says a file was opened or read (closing a file written to is a change).
+fn is_read(kind: &notify::EventKind) -> bool {
+    use notify::event::{AccessKind, AccessMode};
+    matches!(
+        kind,
+        notify::EventKind::Access(AccessKind::Open(_) | AccessKind::Read | AccessKind::Close(AccessMode::Read))
+    )
 }
 
 /// Runs a closure when dropped.
@@ -590,14 +617,47 @@ pub fn word_pattern(name: &str) -> String {
 /// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
 pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
     let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
+    files_matching(project, scope, &|_| Some(&matcher))
+}
+
+/// The definition prefilter of a language for `name` (`definition_prefilter` in grammars.toml), as one
+/// regex; None when the language has none.
+pub fn definition_regex(lang: &Language, name: &str) -> Option<String> {
+    let escaped = regex::escape(name);
+    let parts: Vec<String> =
+        lang.entry.definition_prefilter.iter().map(|p| format!("(?:{})", p.replace("{name}", &escaped))).collect();
+    (!parts.is_empty()).then(|| parts.join("|"))
+}
+
+/// Code files under `scope` that may define `name`: a line of theirs matches their language's definition
+/// prefilter, or (for a language without one) they mention the name as a word.
+pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str) -> Vec<(String, PathBuf)> {
+    let Ok(word) = compile_matcher(&word_pattern(name), false) else { return Vec::new() };
+    let prefilters: Vec<(&str, grep_regex::RegexMatcher)> = language::all()
+        .iter()
+        .filter_map(|l| Some((l.name(), compile_matcher(&definition_regex(l, name)?, false).ok()?)))
+        .collect();
+    files_matching(project, scope, &|rel| {
+        let lang = language::for_path(rel);
+        Some(lang.and_then(|l| prefilters.iter().find(|(n, _)| *n == l.name())).map_or(&word, |(_, m)| m))
+    })
+}
+
+/// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped).
+fn files_matching<'m>(
+    project: &Project,
+    scope: &ProjectPath,
+    matcher_for: &(dyn Fn(&str) -> Option<&'m grep_regex::RegexMatcher> + Sync),
+) -> Vec<(String, PathBuf)> {
     let filter = PathFilter::new("", "", Kinds::Known).expect("empty globs compile");
     let out = Mutex::new(Vec::new());
     let mut builder = SearcherBuilder::new();
     builder.binary_detection(BinaryDetection::quit(0)).max_matches(Some(1)).line_number(true);
     for_each_file(project, project.walker(scope, true), &filter, || {
         let mut searcher = builder.build();
-        let (matcher, out) = (&matcher, &out);
+        let out = &out;
         move |rel: &str, abs: &Path| {
+            let Some(matcher) = matcher_for(rel) else { return };
             let mut hit = false;
             let sink = Lossy(|_, _| {
                 hit = true;

@@ -1,0 +1,308 @@
+//! The definition walk: which nodes can start a tags pattern (read from the query's patterns) and which
+//! subtrees can hold such a node (read from the grammar's `node-types.json`), so symbol extraction runs
+//! the query only where a definition can start and never walks into an expression, a string or a call.
+
+use std::collections::{HashMap, HashSet};
+use tree_sitter::{Language, Node, Query};
+
+/// Per node kind id: whether a pattern can start at it, and whether its subtree can hold such a node.
+pub struct DefinitionWalk {
+    starts: Vec<bool>,
+    descends: Vec<bool>,
+}
+
+impl DefinitionWalk {
+    /// The walk for the patterns of `query` (source `source`) that `enabled` keeps, over a grammar with the
+    /// given node types; None when a pattern's root cannot be read (a wildcard), a pattern is a sequence
+    /// of siblings, or the node types do not parse: then the query runs over the whole tree.
+    pub fn new(
+        language: &Language,
+        query: &Query,
+        source: &str,
+        node_types: &str,
+        enabled: impl Fn(usize) -> bool,
+    ) -> Option<DefinitionWalk> {
+        let types = NodeTypes::parse(node_types)?;
+        let mut roots: HashSet<(String, bool)> = HashSet::new();
+        for pattern in (0..query.pattern_count()).filter(|&p| enabled(p)) {
+            let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
+            if !query.is_pattern_rooted(pattern) {
+                return None;
+            }
+            for root in pattern_roots(text)? {
+                roots.extend(types.concrete(&root));
+            }
+        }
+        let holders = types.holders_of(&roots);
+        let count = language.node_kind_count();
+        let (mut starts, mut descends) = (vec![false; count], vec![false; count]);
+        for id in 0..count {
+            let Some(kind) = language.node_kind_for_id(id as u16) else { continue };
+            let key = (kind.to_string(), language.node_kind_is_named(id as u16));
+            starts[id] = roots.contains(&key);
+            // ERROR nodes hold anything; a named kind the node types do not list is not ruled out.
+            descends[id] = holders.contains(&key) || kind == "ERROR" || (key.1 && !types.known.contains(&key));
+        }
+        Some(DefinitionWalk { starts, descends })
+    }
+
+    /// Calls `visit` for every node under `root` (itself included) at which a pattern can start, in
+    /// document order; with `range`, only nodes that intersect it. Subtrees that cannot hold such a node
+    /// are skipped, unless they contain a syntax error.
+    pub fn for_each_start<'t>(
+        &self,
+        root: Node<'t>,
+        range: Option<&std::ops::Range<usize>>,
+        mut visit: impl FnMut(Node<'t>),
+    ) {
+        let intersects = |n: &Node| range.is_none_or(|r| n.start_byte() <= r.end && r.start <= n.end_byte());
+        let mut cursor = root.walk();
+        loop {
+            let node = cursor.node();
+            let id = node.kind_id() as usize;
+            let inside = intersects(&node);
+            if inside && self.starts.get(id).copied().unwrap_or(true) {
+                visit(node);
+            }
+            let descend = inside && (self.descends.get(id).copied().unwrap_or(true) || node.has_error());
+            if descend && cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The grammar's node types: which kinds each kind can have as children (fields included), and the
+/// subtypes of each supertype.
+struct NodeTypes {
+    children: HashMap<(String, bool), Vec<(String, bool)>>,
+    subtypes: HashMap<(String, bool), Vec<(String, bool)>>,
+    known: HashSet<(String, bool)>,
+}
+
+#[derive(serde::Deserialize)]
+struct NodeType {
+    #[serde(rename = "type")]
+    kind: String,
+    named: bool,
+    #[serde(default)]
+    fields: HashMap<String, ChildTypes>,
+    children: Option<ChildTypes>,
+    subtypes: Option<Vec<TypeRef>>,
+}
+
+#[derive(serde::Deserialize)]
+struct ChildTypes {
+    types: Vec<TypeRef>,
+}
+
+#[derive(serde::Deserialize)]
+struct TypeRef {
+    #[serde(rename = "type")]
+    kind: String,
+    named: bool,
+}
+
+impl NodeTypes {
+    fn parse(json: &str) -> Option<NodeTypes> {
+        let entries: Vec<NodeType> = serde_json::from_str(json)
+            .inspect_err(|e| tracing::error!("a grammar's node-types.json does not parse: {e}"))
+            .ok()?;
+        let key = |t: &TypeRef| (t.kind.clone(), t.named);
+        let mut types = NodeTypes { children: HashMap::new(), subtypes: HashMap::new(), known: HashSet::new() };
+        for e in entries {
+            let me = (e.kind, e.named);
+            types.known.insert(me.clone());
+            if let Some(subs) = e.subtypes {
+                types.subtypes.insert(me, subs.iter().map(key).collect());
+                continue;
+            }
+            let kids = e.fields.values().chain(e.children.as_ref()).flat_map(|c| c.types.iter().map(key));
+            types.children.insert(me, kids.collect());
+        }
+        Some(types)
+    }
+
+    /// The kinds a node of `kind` can be in a tree: itself, or every concrete subtype of a supertype.
+    fn concrete(&self, kind: &(String, bool)) -> Vec<(String, bool)> {
+        let (mut out, mut stack, mut seen) = (Vec::new(), vec![kind.clone()], HashSet::new());
+        while let Some(k) = stack.pop() {
+            if !seen.insert(k.clone()) {
+                continue;
+            }
+            match self.subtypes.get(&k) {
+                Some(subs) => stack.extend(subs.iter().cloned()),
+                None => out.push(k),
+            }
+        }
+        out
+    }
+
+    /// Every kind whose subtree can hold a node of one of `kinds` below it.
+    fn holders_of(&self, kinds: &HashSet<(String, bool)>) -> HashSet<(String, bool)> {
+        let mut parents: HashMap<(String, bool), Vec<&(String, bool)>> = HashMap::new();
+        for (parent, kids) in &self.children {
+            for kid in kids.iter().flat_map(|k| self.concrete(k)) {
+                parents.entry(kid).or_default().push(parent);
+            }
+        }
+        let mut holders = HashSet::new();
+        let mut stack: Vec<&(String, bool)> = kinds.iter().collect();
+        while let Some(k) = stack.pop() {
+            for p in parents.get(k).into_iter().flatten() {
+                if holders.insert((*p).clone()) {
+                    stack.push(p);
+                }
+            }
+        }
+        holders
+    }
+}
+
+/// The node kinds a pattern can start at, read from its source: `(kind …`, `((kind …) (#pred …))`,
+/// `(supertype/kind …`, `"token"`, or each alternative of `[ … ]`; None for a wildcard.
+fn pattern_roots(text: &str) -> Option<Vec<(String, bool)>> {
+    let text = skip_trivia(text);
+    let mut chars = text.chars();
+    match chars.next()? {
+        '(' => {
+            let inner = skip_trivia(chars.as_str());
+            if inner.starts_with(['(', '[', '"']) {
+                return pattern_roots(inner);
+            }
+            let name: String = inner.chars().take_while(|c| !c.is_whitespace() && !"()[]@\"".contains(*c)).collect();
+            let name = name.rsplit('/').next().unwrap_or_default().to_string();
+            (!name.is_empty() && name != "_" && !name.starts_with('#')).then(|| vec![(name, true)])
+        }
+        '"' => Some(vec![(string_literal(text)?.0, false)]),
+        '[' => {
+            let mut roots = Vec::new();
+            let mut rest = skip_trivia(chars.as_str());
+            while !rest.starts_with(']') {
+                roots.extend(pattern_roots(rest)?);
+                rest = skip_trivia(skip_expression(rest)?);
+                // captures and quantifiers after an alternative
+                while let Some(after) = rest.strip_prefix(['@', '?', '*', '+']) {
+                    let word = after.find(|c: char| c.is_whitespace() || "()[]\"".contains(c)).unwrap_or(after.len());
+                    rest = skip_trivia(&after[word..]);
+                }
+                if rest.is_empty() {
+                    return None;
+                }
+            }
+            Some(roots)
+        }
+        _ => None,
+    }
+}
+
+fn skip_trivia(mut s: &str) -> &str {
+    loop {
+        s = s.trim_start();
+        match s.strip_prefix(';') {
+            Some(comment) => s = comment.split_once('\n').map_or("", |(_, rest)| rest),
+            None => return s,
+        }
+    }
+}
+
+/// A string literal at the start of `s` (unescaped) and the text after it.
+fn string_literal(s: &str) -> Option<(String, &str)> {
+    let mut out = String::new();
+    let mut chars = s.strip_prefix('"')?.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => out.push(match chars.next()?.1 {
+                'n' => '\n',
+                't' => '\t',
+                other => other,
+            }),
+            '"' => return Some((out, &s[i + 2..])),
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// The text after one parenthesised, bracketed, quoted or bare expression at the start of `s`.
+fn skip_expression(s: &str) -> Option<&str> {
+    if s.starts_with('"') {
+        return string_literal(s).map(|(_, rest)| rest);
+    }
+    if !s.starts_with(['(', '[']) {
+        let end = s.find(|c: char| c.is_whitespace() || "()[]".contains(c)).unwrap_or(s.len());
+        return Some(&s[end..]);
+    }
+    let mut depth = 0usize;
+    let mut rest = s;
+    loop {
+        rest = skip_trivia(rest);
+        let c = rest.chars().next()?;
+        match c {
+            '"' => {
+                rest = string_literal(rest)?.1;
+                continue;
+            }
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&rest[1..]);
+                }
+            }
+            _ => {}
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roots(s: &str) -> Option<Vec<String>> {
+        pattern_roots(s).map(|r| r.into_iter().map(|(k, named)| if named { k } else { format!("\"{k}\"") }).collect())
+    }
+
+    #[test]
+    fn pattern_roots_are_read_from_the_source() {
+        assert_eq!(
+            roots("(function_definition name: (identifier) @name) @definition.function").unwrap(),
+            ["function_definition"]
+        );
+        assert_eq!(roots("; c\n((call) @c (#eq? @c \"x\"))").unwrap(), ["call"]);
+        assert_eq!(roots("(expression/identifier) @x").unwrap(), ["identifier"]);
+        assert_eq!(roots("[ (a (b)) @x \"tok\" (c \")\")* ] @y").unwrap(), ["a", "\"tok\"", "c"]);
+        assert_eq!(roots("\"fn\" @kw").unwrap(), ["\"fn\""]);
+        assert_eq!(roots("(_ (identifier) @name)"), None);
+        assert_eq!(roots("[ (a) _ ]"), None);
+    }
+
+    #[test]
+    fn holders_follow_fields_children_and_supertypes() {
+        let json = r#"[
+          {"type": "statement", "named": true, "subtypes": [{"type": "def", "named": true}, {"type": "expr", "named": true}]},
+          {"type": "module", "named": true, "children": {"multiple": true, "required": false, "types": [{"type": "statement", "named": true}]}},
+          {"type": "def", "named": true, "fields": {"body": {"multiple": true, "required": false, "types": [{"type": "block", "named": true}]}}},
+          {"type": "block", "named": true, "children": {"multiple": true, "required": false, "types": [{"type": "statement", "named": true}]}},
+          {"type": "expr", "named": true, "children": {"multiple": true, "required": false, "types": [{"type": "string", "named": true}]}},
+          {"type": "string", "named": true}
+        ]"#;
+        let types = NodeTypes::parse(json).unwrap();
+        let roots: HashSet<_> = types.concrete(&("def".to_string(), true)).into_iter().collect();
+        let holders = types.holders_of(&roots);
+        let mut names: Vec<&str> = holders.iter().map(|(k, _)| k.as_str()).collect();
+        names.sort();
+        assert_eq!(names, ["block", "def", "module"]);
+        let via_supertype: Vec<_> = types.concrete(&("statement".to_string(), true));
+        assert_eq!(via_supertype.len(), 2);
+    }
+}
