@@ -48,16 +48,20 @@ def main() -> int:
         if not name:
             continue
         if rel not in texts:
-            texts[rel] = (root / rel).read_text(encoding="utf-8", errors="replace")
+            text = (root / rel).read_text(encoding="utf-8", errors="replace")
+            texts[rel] = (text, text.splitlines())
         key = (lang["name"], name)
         if key not in regexes:
             parts = [p.replace("{name}", re.escape(name)) for p in lang["definition_prefilter"]]
             regexes[key] = re.compile("|".join(f"(?:{p})" for p in parts), re.M)
         checked[lang["name"]] = checked.get(lang["name"], 0) + 1
-        if not regexes[key].search(texts[rel]):
+        text, lines = texts[rel]
+        # the definition's own lines first (fast), then anywhere in the file
+        near = "\n".join(lines[sym["start_line"] : sym["end_line"] + 1][:20])
+        if not regexes[key].search(near) and not regexes[key].search(text):
             misses[lang["name"]] = misses.get(lang["name"], 0) + 1
             if misses[lang["name"]] <= 15:
-                line_text = texts[rel].splitlines()[sym["start_line"]][:100]
+                line_text = lines[sym["start_line"]][:100]
                 print(f"MISS {rel}:{sym['start_line'] + 1} {sym['name_path']} {sym['kind']}: {line_text!r}")
     for lang, n in sorted(checked.items()):
         print(f"{lang}: {n} symbols checked, {misses.get(lang, 0)} in files the prefilter would skip")
