@@ -7,7 +7,7 @@
 #    Goal: arborist at 2 threads within 3x of ctags.
 # 2. Peak RSS of one cold run of each (`/usr/bin/time -v`, "Maximum resident set size").
 # 3. benches/first_query.py DIR: spawn `arborist serve DIR` with no cache on disk, initialize, and time
-#    spawn -> first find_symbol answer (PATTERNS, default `QuerySet/filter,filter`; goal < 500 ms).
+#    spawn -> first find_symbol answer for 20 common and rare names (PATTERNS to choose others; goal <= 300 ms).
 #    Skipped with FIRST_QUERY=0.
 #
 # Environment: RUNS (default 5), PATTERNS, FIRST_QUERY. Deletes CORPUS_DIR/.arborist. Needs hyperfine,
