@@ -118,6 +118,8 @@ def arborist_symbols(binary, tmp, files):
         s = json.loads(line)
         if s["file"] in per_file:
             path = "/".join(re.sub(r"\[\d+\]$", "", seg) for seg in s["name_path"].split("/"))  # `f[0]`, `f[1]`: repeats
+            if s["file"].endswith((".c", ".h", ".cpp", ".cc", ".hpp")):  # `namespace a::b` is one symbol `a::b`
+                path = "/".join(p for p in re.split(r"/|::", path) if p)
             per_file[s["file"]].append({"path": path, "kind": KIND_NUMBERS.get(s["kind"], 0),
                                         "line": s["start_line"], "lines": {s["start_line"]}})
     return per_file
@@ -218,9 +220,11 @@ def document_symbols(server, path, lang_id):
         text = fh.read()
     uri = "file://" + path
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": lang_id, "version": 1, "text": text}})
-    for _ in range(40):  # rust-analyzer and gopls may answer "content modified" while the workspace loads
+    # rust-analyzer and gopls may answer "content modified" while the workspace loads; bash-language-server
+    # analyses the opened file asynchronously and answers [] until it is done: ask again for up to 10 s
+    for _ in range(20):
         msg = server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
-        if "error" not in msg and msg.get("result") is not None:
+        if "error" not in msg and msg.get("result"):
             break
         time.sleep(0.5)
     server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
@@ -295,8 +299,13 @@ def flatten(lang, symbols):
                 if target is not None:
                     moved.setdefault(target, []).append((s.get("children") or [], parents))
                     continue
-            elif lang in ("c", "cpp") and "::" in name and not name.startswith("operator"):
-                segs = prefix + [p for p in strip_generics(name).split("::") if p]
+            elif lang in ("c", "cpp"):
+                if name == "(anonymous namespace)":  # arborist puts its members in the enclosing scope
+                    walk(s.get("children") or [], prefix, parents)
+                    continue
+                if "::" in name and not name.startswith("operator"):
+                    parts = [p for p in re.split(r"::(?![^<]*>)", name) if p]  # not inside `<…>`
+                    segs = prefix + [p if p.startswith("operator") else strip_generics(p) for p in parts]
             flat.append({"path": "/".join(segs), "kind": kind, "line": line, "lines": {line, sel},
                          "parents": [k for k in parents], "name": name})
             walk(s.get("children") or [], segs, parents + [kind])
@@ -370,11 +379,24 @@ def run_lang(binary, lang):
     if shutil.which(cmd[0]) is None:
         print(f"{lang}: {cmd[0]} is not installed, skipped")
         return None
+    if cmd[0] == "rust-analyzer":  # rustup installs a shim that fails without the rust-analyzer component
+        try:
+            v = subprocess.run([cmd[0], "--version"], capture_output=True, text=True, timeout=30)
+            ok, why = v.returncode == 0, (v.stderr or v.stdout).strip().splitlines()[:1]
+        except (OSError, subprocess.TimeoutExpired) as e:
+            ok, why = False, [str(e)]
+        if not ok:
+            print(f"{lang}: {cmd[0]} is not usable ({' '.join(why)}), skipped")
+            return None
     tmp = os.path.realpath(tempfile.mkdtemp(prefix=f"overview-{lang}-"))
     try:
         files = make_project(lang, tmp)
         ours = arborist_symbols(binary, tmp, files)
-        server = Server(cmd, tmp, init_options)
+        try:
+            server = Server(cmd, tmp, init_options)
+        except (TimeoutError, EOFError, OSError) as e:
+            print(f"{lang}: {cmd[0]} did not initialize ({type(e).__name__} {e}), skipped")
+            return None
         result = {"files": 0, "both": [], "kinds": [], "nesting": [], "far": [], "ours": [], "theirs": [], "locals": [],
                   "n_ours": 0, "n_theirs": 0, "errors": []}
         try:
