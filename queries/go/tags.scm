@@ -71,10 +71,18 @@
             ])
           ]) @definition.field)))))
 
-; interface methods
+; interface methods, and embedded interfaces (a type element of one named type: a field named by its type,
+; as gopls lists it; unions such as `int | float64` are no field)
 (source_file (type_declaration
   (type_spec
     type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))))
+(source_file (type_declaration
+  (type_spec
+    type: (interface_type
+      (type_elem . [
+        (type_identifier) @name
+        (qualified_type name: (type_identifier) @name)
+      ] .) @definition.field))))
 (source_file (type_declaration
   (type_alias
     type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))))
