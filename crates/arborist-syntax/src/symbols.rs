@@ -297,17 +297,17 @@ fn collect_defs<S: Source + ?Sized>(
     match tags.walk.as_ref().filter(|_| scan == Scan::Walk) {
         Some(walk) => {
             cursor.set_max_start_depth(Some(0));
-            walk.for_each_start(tree.root_node(), range.as_ref(), |node| {
+            walk.for_each_start(tree.root_node(), range.as_ref(), |node, near| {
                 let mut matches = cursor.matches(&tags.query, node, |n: Node| text.chunks(n.byte_range()));
                 while let Some(m) = matches.next() {
-                    found.add(lang, tags, m, text);
+                    found.add(lang, tags, m, text, Some(near));
                 }
             });
         }
         None => {
             let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));
             while let Some(m) = matches.next() {
-                found.add(lang, tags, m, text);
+                found.add(lang, tags, m, text, None);
             }
         }
     }
@@ -331,6 +331,7 @@ impl Found {
         tags: &crate::query::TagsQuery,
         m: &tree_sitter::QueryMatch<'_, '_>,
         text: &S,
+        near: Option<crate::walk::Near<'_, '_>>,
     ) {
         if !tags.parents_fit(m) {
             return;
@@ -375,7 +376,8 @@ impl Found {
         let key = (node.id(), name.id());
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
         if keep {
-            let doc = doc.or_else(|| preceding_doc(lang, node, text));
+            let near = near.filter(|n| n.node.id() == node.id());
+            let doc = doc.or_else(|| preceding_doc(lang, node, near, text));
             let (name, name_range) = match kind {
                 DefKind::Item => (String::new(), node.start_byte()..node.start_byte()),
                 _ if name_end > name.end_byte() => {
@@ -515,9 +517,23 @@ fn signature_end<S: Source + ?Sized>(node: Node, text: &S) -> usize {
 
 /// Doc comments directly above a definition (or its wrapper), looking past its other preambles
 /// (attributes, annotations, decorators), as the language's textobjects.scm marks them.
-fn preceding_doc<S: Source + ?Sized>(lang: &Language, node: Node, text: &S) -> Option<Range<usize>> {
+/// The doc comments above a definition (or the wrapper around it); `near`, the definition's neighbours as
+/// the walk met them, spares the tree lookups when given.
+fn preceding_doc<S: Source + ?Sized>(
+    lang: &Language,
+    node: Node,
+    near: Option<crate::walk::Near>,
+    text: &S,
+) -> Option<Range<usize>> {
     let mut doc: Option<Range<usize>> = None;
-    for (s, role) in preamble(lang, outermost_wrapper(lang, node, text), text) {
+    let above = match near {
+        Some(near) if !is_wrapped(lang, node, near.parent, text) => {
+            let before = near.earlier.last().copied().or_else(|| near.parent.and_then(|p| first_child_before(node, p)));
+            preamble_after(lang, node, before, near.earlier, text)
+        }
+        _ => preamble(lang, outermost_wrapper(lang, node, text), text),
+    };
+    for (s, role) in above {
         if role == BlockRole::Doc {
             doc = Some(extend(doc, s.byte_range()));
         }
@@ -528,9 +544,23 @@ fn preceding_doc<S: Source + ?Sized>(lang: &Language, node: Node, text: &S) -> O
 /// The preambles and doc comments directly above a definition node (nearest first), as the language's
 /// textobjects.scm marks them; each on the line before the next.
 pub fn preamble<'t, S: Source + ?Sized>(lang: &Language, node: Node<'t>, text: &S) -> Vec<(Node<'t>, BlockRole)> {
+    preamble_after(lang, node, node_before(node), &[], text)
+}
+
+/// `preamble`, given the node that ends right before `node` (`node_before`) and, when known, the siblings
+/// before `node` in document order (so going back along them asks the tree nothing).
+fn preamble_after<'t, S: Source + ?Sized>(
+    lang: &Language,
+    node: Node<'t>,
+    before: Option<Node<'t>>,
+    earlier: &[Node<'t>],
+    text: &S,
+) -> Vec<(Node<'t>, BlockRole)> {
     let mut out = Vec::new();
     let mut row = node.start_position().row;
-    let mut candidate = node_before(node);
+    let mut candidate = before;
+    // earlier[..left] are the siblings not yet looked at when the candidate is earlier[left - 1]
+    let mut left = earlier.len();
     while let Some(c) = candidate {
         // Some grammars attach a comment to the end of the definition before the one it documents (a
         // TOML table, a YAML mapping): then it is that definition's last leaf.
@@ -540,7 +570,13 @@ pub fn preamble<'t, S: Source + ?Sized>(lang: &Language, node: Node<'t>, text: &
             _ => break,
         }
         row = c.start_position().row;
-        candidate = node_before(c);
+        candidate = match left.checked_sub(1).map(|i| earlier[i]) {
+            Some(sibling) if sibling.id() == c.id() && left > 1 => {
+                left -= 1;
+                Some(earlier[left - 1])
+            }
+            _ => node_before(c),
+        };
     }
     out
 }
@@ -558,6 +594,20 @@ fn node_before(node: Node) -> Option<Node> {
             return None;
         }
         n = parent;
+    }
+}
+
+/// `node_before` of a first child `node` of `parent`: the parent's, when the parent starts with it.
+fn first_child_before<'t>(node: Node<'t>, parent: Node<'t>) -> Option<Node<'t>> {
+    (parent.start_byte() == node.start_byte()).then(|| node_before(parent)).flatten()
+}
+
+/// Whether `outermost_wrapper` would go above `node`, its parent known.
+fn is_wrapped<S: Source + ?Sized>(lang: &Language, node: Node, parent: Option<Node>, text: &S) -> bool {
+    match parent {
+        Some(p) => p.end_byte() == node.end_byte() && lang.edge_role(p, text) == Some(BlockRole::Wrapper),
+        // the walk's root: ask the tree
+        None => outermost_wrapper(lang, node, text).id() != node.id(),
     }
 }
 

@@ -47,37 +47,60 @@ impl DefinitionWalk {
     }
 
     /// Calls `visit` for every node under `root` (itself included) at which a pattern can start, in
-    /// document order; with `range`, only nodes that intersect it. Subtrees that cannot hold such a node
-    /// are skipped, unless they contain a syntax error.
+    /// document order, with its neighbours; with `range`, only nodes that intersect it. Subtrees that
+    /// cannot hold such a node are skipped, unless they contain a syntax error.
     pub fn for_each_start<'t>(
         &self,
         root: Node<'t>,
         range: Option<&std::ops::Range<usize>>,
-        mut visit: impl FnMut(Node<'t>),
+        mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
     ) {
         let intersects = |n: &Node| range.is_none_or(|r| n.start_byte() <= r.end && r.start <= n.end_byte());
         let mut cursor = root.walk();
+        // The ancestors of the cursor's node up to `root`; the earlier siblings of every node on that path,
+        // level after level, and where each level starts.
+        let mut parents: Vec<Node<'t>> = Vec::new();
+        let mut earlier: Vec<Node<'t>> = Vec::new();
+        let mut levels: Vec<usize> = vec![0];
         loop {
             let node = cursor.node();
             let id = node.kind_id() as usize;
             let inside = intersects(&node);
+            let level = *levels.last().expect("the root's level is never left");
             if inside && self.starts.get(id).copied().unwrap_or(true) {
-                visit(node);
+                visit(node, Near { node, earlier: &earlier[level..], parent: parents.last().copied() });
             }
             let descend = inside && (self.descends.get(id).copied().unwrap_or(true) || node.has_error());
             if descend && cursor.goto_first_child() {
+                parents.push(node);
+                levels.push(earlier.len());
                 continue;
             }
             loop {
+                let here = cursor.node();
                 if cursor.goto_next_sibling() {
+                    earlier.push(here);
                     break;
                 }
                 if !cursor.goto_parent() {
                     return;
                 }
+                parents.pop();
+                earlier.truncate(levels.pop().expect("a level per parent"));
             }
         }
     }
+}
+
+/// A node's neighbours as the walk met them: what `Node::prev_sibling` (repeatedly) and `Node::parent`
+/// would answer (those search down from the root and along the siblings at each call; here they cost
+/// nothing). `parent` is None at the walk's root, whose parent the walk did not see.
+#[derive(Clone, Copy)]
+pub struct Near<'a, 't> {
+    pub node: Node<'t>,
+    /// The siblings before `node`, in document order.
+    pub earlier: &'a [Node<'t>],
+    pub parent: Option<Node<'t>>,
 }
 
 /// The grammar's node types: which kinds each kind can have as children (fields included), and the
