@@ -70,6 +70,10 @@ enum Command {
         /// Project directory (default: the current directory).
         #[arg(long)]
         project: Option<PathBuf>,
+        /// Run even when the project directory is / or your home directory (refused otherwise: a search
+        /// or a symbol lookup there would walk the whole disk).
+        #[arg(long)]
+        allow_home_or_root: bool,
     },
     /// Build (or refresh) the persistent symbol index and print files, symbols, bytes and seconds.
     Index {
@@ -176,7 +180,10 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             let root = narrow_project_root(project_dir, allow_home_or_root, "loop")?;
             run_loop(root, index_threads, ActivationArgs { context, modes })
         }
-        Command::Tool { name, args, project } => run_tool(&name, args.as_deref(), project),
+        Command::Tool { name, args, project, allow_home_or_root } => {
+            let root = narrow_project_root(project, allow_home_or_root, "tool --project")?;
+            run_tool(&name, args.as_deref(), root)
+        }
         Command::Tools { all, json, activation } => list_tools(all, json, &activation),
         Command::Languages { markdown, json } => {
             let rows = arborist::languages::rows();
@@ -357,7 +364,7 @@ fn doctor(dir: Option<PathBuf>, json: bool) -> anyhow::Result<ExitCode> {
     Ok(if report.ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+fn run_tool(name: &str, args: Option<&str>, root: PathBuf) -> anyhow::Result<ExitCode> {
     let Some(tool) = tools::find(name) else {
         let names: Vec<&str> = tools::registry().iter().map(|t| t.name).collect();
         anyhow::bail!("unknown tool `{name}`; available tools: {}", names.join(", "));
@@ -368,7 +375,7 @@ fn run_tool(name: &str, args: Option<&str>, project: Option<PathBuf>) -> anyhow:
         }
         None => json!({}),
     };
-    let engine = Arc::new(Engine::open(&project_root(project)?)?);
+    let engine = Arc::new(Engine::open(&root)?);
     let activation = Activation::new("desktop-app", &[], engine.project().config())?;
     let session = Session::new(Some(engine), activation, 0);
     match tools::call(&session, tool, args) {

@@ -1,6 +1,6 @@
 //! Client set-up: each MCP client's snippet in the README parses in that client's format, is the one
 //! `arborist doctor` prints (with `arborist` on PATH), and starts a server that exits cleanly when its
-//! client goes away; `arborist doctor` on a project; `serve` and `index` refuse the home directory.
+//! client goes away; `arborist doctor` on a project; `serve`, `index`, `loop` and `tool` refuse the home directory.
 
 use arborist::doctor::clients::{self, WORKSPACE_FOLDER};
 use std::io::Read;
@@ -209,7 +209,7 @@ fn doctor_json_exits_one_when_the_project_cannot_be_opened() {
 }
 
 #[test]
-fn serve_and_index_refuse_the_home_directory_unless_insisted_on() {
+fn serve_index_loop_and_tool_refuse_the_home_directory_unless_insisted_on() {
     let home = tempfile::tempdir().unwrap();
     std::fs::write(home.path().join("a.py"), "def f():\n    return 1\n").unwrap();
     let dir = home.path().to_str().unwrap();
@@ -228,7 +228,16 @@ fn serve_and_index_refuse_the_home_directory_unless_insisted_on() {
         child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
         (child.wait().unwrap().code(), err)
     };
-    for args in [&["serve", dir][..], &["serve"], &["index", dir], &["index", "--dump"], &["loop", dir]] {
+    let all_tools = [
+        &["serve", dir][..],
+        &["serve"],
+        &["index", dir],
+        &["index", "--dump"],
+        &["loop", dir],
+        &["tool", "find_symbol", r#"{"name_path_pattern": "f"}"#],
+        &["tool", "search_for_pattern", r#"{"substring_pattern": "f"}"#, "--project", dir],
+    ];
+    for args in all_tools {
         let (code, err) = run(args, home.path());
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -239,5 +248,8 @@ fn serve_and_index_refuse_the_home_directory_unless_insisted_on() {
     assert_eq!(code, Some(0), "{err}");
     assert!(err.is_empty(), "no progress bar when stderr is not a terminal: {err:?}");
     let (code, err) = run(&["serve", "--allow-home-or-root"], home.path());
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) =
+        run(&["tool", "get_symbols_overview", r#"{"relative_path": "a.py"}"#, "--allow-home-or-root"], home.path());
     assert_eq!(code, Some(0), "{err}");
 }
