@@ -45,6 +45,18 @@ KINDS = {1: "File", 2: "Module", 3: "Namespace", 4: "Package", 5: "Class", 6: "M
          14: "Constant", 15: "String", 16: "Number", 17: "Boolean", 18: "Array", 19: "Object", 20: "Key",
          21: "Null", 22: "EnumMember", 23: "Struct", 24: "Event", 25: "Operator", 26: "TypeParameter"}
 KIND_NUMBERS = {v: k for k, v in KINDS.items()}
+# What each server needs besides the files to treat the temp dir as a project (Rust's lib.rs is added
+# per run: it names the files).
+_TSCONFIG = json.dumps({"compilerOptions": {"allowJs": True, "jsx": "preserve", "noEmit": True}})
+PROJECT_FILES = {
+    "go": {"go.mod": "module example.com/fixture\n\ngo 1.21\n"},
+    "rust": {"Cargo.toml": '[package]\nname = "fixture"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n'},
+    "c": {"compile_flags.txt": "-std=c11\n"},
+    "cpp": {"compile_flags.txt": "-xc++\n-std=c++17\n"},
+    "typescript": {"tsconfig.json": _TSCONFIG},
+    "tsx": {"tsconfig.json": _TSCONFIG},
+    "javascript": {"tsconfig.json": _TSCONFIG},
+}
 FUNCTION_LIKE = {6, 9, 12}  # Method, Constructor, Function
 VALUE_LIKE = {7, 8, 13, 14}  # Property, Field, Variable, Constant
 
@@ -90,24 +102,12 @@ def make_project(lang, tmp):
         os.makedirs(os.path.dirname(os.path.join(tmp, rel)) or tmp, exist_ok=True)
         shutil.copy(os.path.join(src, f), os.path.join(tmp, rel))
         files[rel] = f
-    if lang == "go":
-        with open(os.path.join(tmp, "go.mod"), "w") as fh:
-            fh.write("module example.com/fixture\n\ngo 1.21\n")
-    elif lang == "rust":
-        with open(os.path.join(tmp, "Cargo.toml"), "w") as fh:
-            fh.write('[package]\nname = "fixture"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n')
-        with open(os.path.join(tmp, "src", "lib.rs"), "w") as fh:
-            for f in files.values():
-                fh.write(f"pub mod {os.path.splitext(f)[0]};\n")
-    elif lang == "c":
-        with open(os.path.join(tmp, "compile_flags.txt"), "w") as fh:
-            fh.write("-std=c11\n")
-    elif lang == "cpp":
-        with open(os.path.join(tmp, "compile_flags.txt"), "w") as fh:
-            fh.write("-xc++\n-std=c++17\n")
-    elif lang in ("typescript", "tsx", "javascript"):
-        with open(os.path.join(tmp, "tsconfig.json"), "w") as fh:
-            json.dump({"compilerOptions": {"allowJs": True, "jsx": "preserve", "noEmit": True}}, fh)
+    project_files = dict(PROJECT_FILES.get(lang, {}))
+    if lang == "rust":
+        project_files["src/lib.rs"] = "".join(f"pub mod {os.path.splitext(f)[0]};\n" for f in files.values())
+    for name, content in project_files.items():
+        with open(os.path.join(tmp, name), "w") as fh:
+            fh.write(content)
     return files
 
 

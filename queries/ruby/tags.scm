@@ -23,63 +23,43 @@
     (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
     (method name: (_) @name) @definition.method
     (singleton_method name: (_) @name) @definition.method
+    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
   ]))
   (module (comment)+ @doc . body: (body_statement . [
     (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
     (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
     (method name: (_) @name) @definition.method
     (singleton_method name: (_) @name) @definition.method
+    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
   ]))
   (singleton_class (comment)+ @doc . body: (body_statement . [
     (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
     (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
     (method name: (_) @name) @definition.method
     (singleton_method name: (_) @name) @definition.method
+    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
   ]))
   (method (comment)+ @doc . body: (body_statement . [
     (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
     (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
     (method name: (_) @name) @definition.method
     (singleton_method name: (_) @name) @definition.method
+    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
   ]))
   (singleton_method (comment)+ @doc . body: (body_statement . [
     (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
     (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
     (method name: (_) @name) @definition.method
     (singleton_method name: (_) @name) @definition.method
+    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
   ]))
   (do_block (comment)+ @doc . body: (body_statement . [
     (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
     (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
     (method name: (_) @name) @definition.method
     (singleton_method name: (_) @name) @definition.method
+    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
   ]))
-]
-[
-  (class (comment)+ @doc . body: (body_statement . (assignment left: [
-    (constant) @name
-    (left_assignment_list (constant) @name)
-  ]) @definition.constant))
-  (module (comment)+ @doc . body: (body_statement . (assignment left: [
-    (constant) @name
-    (left_assignment_list (constant) @name)
-  ]) @definition.constant))
-  (singleton_class (comment)+ @doc . body: (body_statement . (assignment left: [
-    (constant) @name
-    (left_assignment_list (constant) @name)
-  ]) @definition.constant))
-  (method (comment)+ @doc . body: (body_statement . (assignment left: [
-    (constant) @name
-    (left_assignment_list (constant) @name)
-  ]) @definition.constant))
-  (singleton_method (comment)+ @doc . body: (body_statement . (assignment left: [
-    (constant) @name
-    (left_assignment_list (constant) @name)
-  ]) @definition.constant))
-  (do_block (comment)+ @doc . body: (body_statement . (assignment left: [
-    (constant) @name
-    (left_assignment_list (constant) @name)
-  ]) @definition.constant))
 ]
 
 ; ---- modules and classes -------------------------------------------------------------------

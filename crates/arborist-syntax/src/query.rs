@@ -259,9 +259,7 @@ fn parent_checks(language: &Language, query: &Query) -> Result<Vec<Vec<ParentChe
             let mut ids = Vec::new();
             for kind in kinds {
                 let QueryPredicateArg::String(kind) = kind else { return Err(bad()) };
-                let found: Vec<u16> = (0..language.node_kind_count() as u16)
-                    .filter(|&id| language.node_kind_for_id(id) == Some(kind) && language.node_kind_is_named(id))
-                    .collect();
+                let found = crate::walk::kind_ids(language, kind, true);
                 if found.is_empty() {
                     return Err(format!("#parent-is?: no node kind `{kind}`"));
                 }
@@ -373,7 +371,7 @@ fn block_role(capture: &str) -> Result<BlockRole, String> {
 }
 
 /// The root node kinds of the patterns that capture a preamble, doc or wrapper, read from each pattern's
-/// source (`(kind ...`, or `((kind ...` with predicates); None when one of them starts otherwise.
+/// source (`walk::pattern_roots`); None when one of them starts with a wildcard or an unknown kind.
 fn edge_kinds(language: &Language, query: &Query, roles: &[BlockRole], source: &str) -> Option<Vec<u16>> {
     let edge = |r: &BlockRole| matches!(r, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper);
     let mut kinds = Vec::new();
@@ -383,13 +381,13 @@ fn edge_kinds(language: &Language, query: &Query, roles: &[BlockRole], source: &
             continue;
         }
         let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
-        let head = text.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
-        let name: String = head.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-        let id = language.id_for_node_kind(&name, true);
-        if name.is_empty() || id == 0 {
-            return None;
+        for (name, named) in crate::walk::pattern_roots(text)? {
+            let ids = crate::walk::kind_ids(language, &name, named);
+            if ids.is_empty() {
+                return None;
+            }
+            kinds.extend(ids);
         }
-        kinds.push(id);
     }
     Some(kinds)
 }

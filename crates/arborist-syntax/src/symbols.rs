@@ -516,9 +516,8 @@ fn signature_end<S: Source + ?Sized>(node: Node, text: &S) -> usize {
 }
 
 /// Doc comments directly above a definition (or its wrapper), looking past its other preambles
-/// (attributes, annotations, decorators), as the language's textobjects.scm marks them.
-/// The doc comments above a definition (or the wrapper around it); `near`, the definition's neighbours as
-/// the walk met them, spares the tree lookups when given.
+/// (attributes, annotations, decorators), as the language's textobjects.scm marks them; `near`, the
+/// definition's neighbours as the walk met them, spares the tree lookups when given.
 fn preceding_doc<S: Source + ?Sized>(
     lang: &Language,
     node: Node,
@@ -605,7 +604,7 @@ fn first_child_before<'t>(node: Node<'t>, parent: Node<'t>) -> Option<Node<'t>> 
 /// Whether `outermost_wrapper` would go above `node`, its parent known.
 fn is_wrapped<S: Source + ?Sized>(lang: &Language, node: Node, parent: Option<Node>, text: &S) -> bool {
     match parent {
-        Some(p) => p.end_byte() == node.end_byte() && lang.edge_role(p, text) == Some(BlockRole::Wrapper),
+        Some(p) => wraps(lang, p, node, text),
         // the walk's root: ask the tree
         None => outermost_wrapper(lang, node, text).id() != node.id(),
     }
@@ -620,13 +619,15 @@ fn last_leaf(mut node: Node) -> Node {
 
 /// The definition widened over the wrappers that end with it (`export`, a decorated definition).
 pub fn outermost_wrapper<'t, S: Source + ?Sized>(lang: &Language, mut node: Node<'t>, text: &S) -> Node<'t> {
-    while let Some(parent) = node.parent() {
-        if parent.end_byte() != node.end_byte() || lang.edge_role(parent, text) != Some(BlockRole::Wrapper) {
-            break;
-        }
+    while let Some(parent) = node.parent().filter(|p| wraps(lang, *p, node, text)) {
         node = parent;
     }
     node
+}
+
+/// Whether `parent` is a wrapper of `node` (it ends with it, and textobjects.scm says so).
+fn wraps<S: Source + ?Sized>(lang: &Language, parent: Node, node: Node, text: &S) -> bool {
+    parent.end_byte() == node.end_byte() && lang.edge_role(parent, text) == Some(BlockRole::Wrapper)
 }
 
 /// Nests definitions by range, attaches impl/receiver members to their types, fixes kinds, numbers overloads.

@@ -190,9 +190,16 @@ impl NodeTypes {
     }
 }
 
+/// Every id of the node kind `name` (named or a token): aliases give one name several ids.
+pub(crate) fn kind_ids(language: &Language, name: &str, named: bool) -> Vec<u16> {
+    (0..language.node_kind_count() as u16)
+        .filter(|&id| language.node_kind_for_id(id) == Some(name) && language.node_kind_is_named(id) == named)
+        .collect()
+}
+
 /// The node kinds a pattern can start at, read from its source: `(kind …`, `((kind …) (#pred …))`,
 /// `(supertype/kind …`, `"token"`, or each alternative of `[ … ]`; None for a wildcard.
-fn pattern_roots(text: &str) -> Option<Vec<(String, bool)>> {
+pub(crate) fn pattern_roots(text: &str) -> Option<Vec<(String, bool)>> {
     let text = skip_trivia(text);
     let mut chars = text.chars();
     match chars.next()? {

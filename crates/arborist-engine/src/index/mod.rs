@@ -633,14 +633,14 @@ pub fn definition_regex(lang: &Language, name: &str) -> Option<String> {
 /// prefilter, or (for a language without one) they mention the name as a word.
 pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str) -> Vec<(String, PathBuf)> {
     let Ok(word) = compile_matcher(&word_pattern(name), false) else { return Vec::new() };
-    let prefilters: Vec<(&str, grep_regex::RegexMatcher)> = language::all()
-        .iter()
-        .filter_map(|l| Some((l.name(), compile_matcher(&definition_regex(l, name)?, false).ok()?)))
-        .collect();
-    files_matching(project, scope, &|rel| {
-        let lang = language::for_path(rel);
-        Some(lang.and_then(|l| prefilters.iter().find(|(n, _)| *n == l.name())).map_or(&word, |(_, m)| m))
-    })
+    // compiled on the first file of each language, in the order of language::all()
+    let prefilters: Vec<std::sync::OnceLock<Option<grep_regex::RegexMatcher>>> =
+        language::all().iter().map(|_| std::sync::OnceLock::new()).collect();
+    let prefilter = |lang: &'static Language| {
+        let i = language::all().iter().position(|l| std::ptr::eq(l, lang))?;
+        prefilters[i].get_or_init(|| compile_matcher(&definition_regex(lang, name)?, false).ok()).as_ref()
+    };
+    files_matching(project, scope, &|rel| Some(language::for_path(rel).and_then(prefilter).unwrap_or(&word)))
 }
 
 /// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped).
