@@ -67,7 +67,8 @@ def matches(msg) -> str:
 def one_run(binary, project, first, second):
     shutil.rmtree(project / ".arborist", ignore_errors=True)
     start = time.perf_counter()
-    proc = subprocess.Popen([binary, "serve", str(project)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    # in-process: a daemon left by the previous run would answer from its warm index
+    proc = subprocess.Popen([binary, "serve", str(project), "--no-daemon"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env={**os.environ, "ARBORIST_LOG": "off"})
     try:
         send(proc, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {

@@ -13,9 +13,11 @@
 #   - FIRST_QUERY=0: benches/first_query.py on the first Python project (20 names; goal: every name within
 #     300 ms of spawn);
 #   - EDIT=0: `cargo bench --bench edit_latency` (replace_symbol_body p50; goal <= 3 ms on 5,000 lines);
-#   - STARTUP=0: benches/startup.py (spawn to tools/list on 10,000 files).
-# Not measured here: the 8-session figure (one daemon per repository is not built yet) and search against
-# ripgrep (benches/search_vs_rg.sh, slow: it runs hyperfine on every case).
+#   - STARTUP=0: benches/startup.py (spawn to tools/list on 10,000 files);
+#   - SESSIONS=0: benches/sessions.py on the first Python project, when pyright is installed (8 stdio
+#     sessions with precise references: in-process against one daemon; goal <= 1.3x one session).
+# Not measured here: search against ripgrep (benches/search_vs_rg.sh, slow: it runs hyperfine on every
+# case).
 #
 # Needs: a release or profiling build of arborist, universal-ctags, /usr/bin/time (package `time`), python3,
 # and cargo for EDIT. Deletes CORPUS_DIR/*/*/.arborist. The machine should be otherwise idle.
@@ -123,5 +125,15 @@ if [[ ${STARTUP:-1} != 0 ]]; then
     echo '```' >> "$out"
 fi
 
-echo -e "\nNot measured: 8 sessions on one repository (no daemon yet); search against ripgrep (\`benches/search_vs_rg.sh\`)." >> "$out"
+if [[ ${SESSIONS:-1} != 0 ]] && command -v pyright-langserver >/dev/null; then
+    project=$(ls -d "$corpus"/python/*/ 2>/dev/null | head -1)
+    if [[ -n $project ]]; then
+        echo -e "\n## 8 agent sessions on $(basename "$project") (\`benches/sessions.py\`, pyright)\n" >> "$out"
+        echo '```' >> "$out"
+        python3 "$here/sessions.py" "$project" "$bin" 8 2>&1 >> "$out" || true
+        echo '```' >> "$out"
+    fi
+fi
+
+echo -e "\nNot measured: search against ripgrep (\`benches/search_vs_rg.sh\`)." >> "$out"
 cat "$out"

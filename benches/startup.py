@@ -115,7 +115,7 @@ def read_response(proc, want_id):
 def one_run(binary: str, project: Path) -> tuple[float, int]:
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [binary, "serve", str(project)],
+        [binary, "serve", str(project), "--no-daemon"],  # a fresh process each run, not a warm daemon
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -7,6 +7,7 @@
 pub mod agent_loop;
 pub mod contexts;
 pub mod doctor;
+pub mod heap;
 pub mod languages;
 pub mod progress;
 pub mod server;

@@ -11,7 +11,7 @@ use arborist::session::{Session, user_config_dir};
 use arborist::tools;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -40,8 +40,19 @@ enum Command {
         /// index the whole disk).
         #[arg(long)]
         allow_home_or_root: bool,
+        /// Serve stdio in this process. By default `serve` attaches to the project's daemon (starting
+        /// one when none runs), which shares one index and one set of language servers among clients.
+        #[arg(long)]
+        no_daemon: bool,
         #[command(flatten)]
         activation: ActivationArgs,
+    },
+    /// The daemon that `serve` starts for a project (one per project; exits when idle).
+    #[command(hide = true)]
+    Daemon {
+        project_dir: PathBuf,
+        #[arg(long, default_value_t = 2)]
+        index_threads: usize,
     },
     /// JSON-lines tool loop for agents without MCP: one request per stdin line
     /// ({"action": "tool_call", "tool": NAME, "args": {...}}), one answer per stdout line.
@@ -140,10 +151,11 @@ enum Transport {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve { .. } | Command::Loop { .. }) {
+    if !matches!(cli.command, Command::Serve { .. } | Command::Loop { .. } | Command::Daemon { .. }) {
         quiet_on_closed_pipe();
     }
-    let default_level = if matches!(cli.command, Command::Serve { .. }) { "info" } else { "warn" };
+    let default_level =
+        if matches!(cli.command, Command::Serve { .. } | Command::Daemon { .. }) { "info" } else { "warn" };
     init_logging(default_level);
     match run(cli.command) {
         Ok(code) => code,
@@ -172,9 +184,18 @@ fn init_logging(default_level: &str) {
 
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Serve { project_dir, transport, port, index_threads, allow_home_or_root, activation } => {
+        Command::Serve { project_dir, transport, port, index_threads, allow_home_or_root, no_daemon, activation } => {
             let root = narrow_project_root(project_dir, allow_home_or_root, "serve")?;
+            let daemon =
+                matches!(transport, Transport::Stdio) && !no_daemon && std::env::var_os("ARBORIST_NO_DAEMON").is_none();
+            if daemon && through_daemon(&root, index_threads, &activation)? {
+                return Ok(ExitCode::SUCCESS);
+            }
             serve(root, transport, port, index_threads, activation)
+        }
+        Command::Daemon { project_dir, index_threads } => {
+            server::daemon::run_daemon(&project_root(Some(project_dir))?, index_threads)?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Loop { project_dir, index_threads, context, modes, allow_home_or_root } => {
             let root = narrow_project_root(project_dir, allow_home_or_root, "loop")?;
@@ -223,6 +244,28 @@ fn narrow_project_root(dir: Option<PathBuf>, allow: bool, command: &str) -> anyh
     Ok(root)
 }
 
+/// Serves stdio through the project's daemon; false when none could be reached (the caller serves
+/// in-process, with the reason logged).
+fn through_daemon(root: &Path, index_threads: usize, args: &ActivationArgs) -> anyhow::Result<bool> {
+    let hello = server::daemon::Hello {
+        build: server::daemon::build_id(),
+        context: args.context.clone(),
+        modes: args.modes.clone(),
+        config_dir: user_config_dir(),
+    };
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let proxied = rt.block_on(server::daemon::proxy(root, hello, index_threads));
+    // a read of stdin may still be blocked in a thread of the runtime
+    rt.shutdown_timeout(std::time::Duration::from_millis(100));
+    match proxied {
+        Ok(()) => Ok(true),
+        Err(server::daemon::Unavailable(why)) => {
+            tracing::warn!("{why}; serving in this process");
+            Ok(false)
+        }
+    }
+}
+
 fn serve(
     dir: PathBuf,
     transport: Transport,
@@ -235,6 +278,7 @@ fn serve(
     let activation = Activation::load(&args.context, &args.modes, engine.project().config(), config_dir.as_deref())?;
     let session = Arc::new(Session::new(Some(engine), activation, index_threads));
     let server = ArboristServer::new(session.clone());
+    arborist::heap::trim_periodically();
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let served = rt.block_on(async {
         match transport {
@@ -260,6 +304,7 @@ fn run_loop(root: PathBuf, index_threads: usize, args: ActivationArgs) -> anyhow
     let config_dir = user_config_dir();
     let activation = Activation::load(&args.context, &args.modes, engine.project().config(), config_dir.as_deref())?;
     let session = Session::new(Some(engine), activation, index_threads);
+    arborist::heap::trim_periodically();
     let looped = arborist::agent_loop::run(&session, std::io::stdin().lock(), std::io::stdout().lock());
     arborist::shell::kill_all_running();
     session.shutdown();

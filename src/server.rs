@@ -16,6 +16,7 @@ use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub mod daemon;
 mod stdio;
 
 const INSTRUCTIONS: &str = "arborist is a code intelligence server: it reads and edits code by symbol, \
@@ -26,17 +27,25 @@ line numbers are 0-based. Prefer symbol-level reads and edits over reading whole
 #[derive(Clone)]
 pub struct ArboristServer {
     session: Arc<Session>,
+    /// This client's id: the shell commands its calls start are its own (see `shell::kill_running_of`).
+    owner: u64,
+}
+
+/// The next client's id (0 is no client).
+fn next_owner() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl ArboristServer {
     pub fn new(session: Arc<Session>) -> Self {
-        ArboristServer { session }
+        ArboristServer { session, owner: next_owner() }
     }
 
     /// The server for another HTTP client (one per `Mcp-Session-Id`): a session of its own on the same
     /// project.
     pub fn for_new_client(&self) -> Self {
-        ArboristServer { session: Arc::new(self.session.fork()) }
+        ArboristServer { session: Arc::new(self.session.fork()), owner: next_owner() }
     }
 
     /// Runs a tool call off the async runtime; every failure becomes an in-band error result. With a
@@ -54,9 +63,11 @@ impl ArboristServer {
             Some(tool) => {
                 let session = self.session.clone();
                 let counters = Progress::new();
-                let scoped = counters.clone();
+                let (scoped, owner) = (counters.clone(), self.owner);
                 let call = tokio::task::spawn_blocking(move || {
-                    arborist_engine::progress::scoped(scoped, || tools::call(&session, tool, args))
+                    crate::shell::with_owner(owner, || {
+                        arborist_engine::progress::scoped(scoped, || tools::call(&session, tool, args))
+                    })
                 });
                 let reporting = progress.map(|r| tokio::spawn(r.report(counters)));
                 let outcome =
@@ -203,8 +214,24 @@ const PROMPTS: &[&str] = &[
 /// `STDIN_GRACE` to finish, then the server returns whatever is in flight. Lines are framed by `stdio`,
 /// which answers what rmcp would drop silently (invalid JSON, an oversized message).
 pub async fn serve_stdio(server: ArboristServer) -> anyhow::Result<()> {
+    tokio::select! {
+        served = serve_lines(server, tokio::io::stdin(), tokio::io::stdout()) => served,
+        _ = terminated() => {
+            tracing::info!("stopped by a signal");
+            Ok(())
+        }
+    }
+}
+
+/// Serves one client's MCP session, a JSON-RPC message per line, on a pair of streams (stdio, or a
+/// daemon's connection) until the client closes its input.
+async fn serve_lines<R, W>(server: ArboristServer, input: R, output: W) -> anyhow::Result<()>
+where
+    R: tokio::io::AsyncRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
     use rmcp::ServiceExt;
-    let framed = stdio::Framed::start(tokio::io::stdin(), tokio::io::stdout());
+    let framed = stdio::Framed::start(input, output);
     let transport = rmcp::transport::async_rw::AsyncRwTransport::new(framed.rmcp_in, framed.rmcp_out)
         .with_max_line_length(stdio::MAX_MESSAGE + 1);
     let stdin_closed = framed.stdin_closed;
@@ -216,9 +243,8 @@ pub async fn serve_stdio(server: ArboristServer) -> anyhow::Result<()> {
     tokio::select! {
         served = serve => served?,
         _ = async { stdin_closed.notified().await; tokio::time::sleep(STDIN_GRACE).await } => {
-            tracing::info!("stdin closed; calls still running after {STDIN_GRACE:?} are abandoned");
+            tracing::info!("input closed; calls still running after {STDIN_GRACE:?} are abandoned");
         }
-        _ = terminated() => tracing::info!("stopped by a signal"),
     }
     // answers already produced reach the client
     let _ = tokio::time::timeout(Duration::from_millis(100), framed.output).await;

@@ -96,6 +96,12 @@ impl Session {
         }
     }
 
+    /// The index threads of the engines that `activate_project` opens (no index starts now).
+    pub fn with_index_threads(mut self, threads: usize) -> Session {
+        self.index_threads = threads;
+        self
+    }
+
     pub fn with_config_dir(mut self, dir: Option<PathBuf>) -> Session {
         self.config_dir = dir;
         self

@@ -23,7 +23,7 @@ fn killing_the_server_mid_stream_leaves_only_whole_versions() {
         p.write(&format!("f{f}.py"), version(f, 0));
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_arborist"))
-        .args(["serve", p.root.to_str().unwrap(), "--index-threads", "0"])
+        .args(["serve", p.root.to_str().unwrap(), "--index-threads", "0", "--no-daemon"])
         .env("ARBORIST_LOG", "off")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -71,8 +71,13 @@ fn all_sources() -> Vec<(String, String)> {
 
 #[test]
 fn only_the_language_servers_the_shell_and_checks_spawn_processes() {
-    let allowed =
-        ["crates/arborist-lsp/", "crates/arborist-engine/src/shell.rs", "crates/arborist-engine/src/external.rs"];
+    // and `serve` starts the project's daemon
+    let allowed = [
+        "crates/arborist-lsp/",
+        "crates/arborist-engine/src/shell.rs",
+        "crates/arborist-engine/src/external.rs",
+        "src/server/daemon.rs",
+    ];
     for (path, code) in all_sources() {
         if code.contains("Command::new") {
             assert!(allowed.iter().any(|a| path.starts_with(a)), "{path} spawns a process");
@@ -83,13 +88,15 @@ fn only_the_language_servers_the_shell_and_checks_spawn_processes() {
 #[test]
 fn only_the_file_cache_writes_project_files() {
     // The index writes its own cache directory; the session writes the user's project registry; fsio
-    // opens files read-only (OpenOptions for a non-blocking open).
+    // opens files read-only (OpenOptions for a non-blocking open); the daemon keeps its lock, socket and
+    // log under `.arborist/`.
     let allowed = [
         "crates/arborist-engine/src/cache.rs",
         "crates/arborist-engine/src/index/store.rs",
         "src/session.rs",
         "crates/arborist-syntax/src/fsio.rs",
         "crates/arborist-engine/src/journal.rs",
+        "src/server/daemon.rs",
     ];
     let writes = ["fs::write", "fs::rename", "remove_file", "File::create", "OpenOptions", "tempfile"];
     for (path, code) in all_sources() {

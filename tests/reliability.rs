@@ -208,6 +208,8 @@ fn deep_nesting_does_not_overflow_the_stack() {
     let deep =
         format!("function f() {} x = (; {}\nfunction g() {{ return 2; }}\n", "{".repeat(depth), "}".repeat(depth));
     p.write("deep.js", &deep);
+    // the depth is the test, not the parse time: a debug build on a busy machine may take seconds
+    p.write(".arborist/project.toml", "parse_timeout_ms = 60000\n");
     let found = p.ok("get_diagnostics_for_file", json!({"relative_path": "deep.js"}));
     assert!(found.contains("Syntax error"), "{}", &found[..found.len().min(300)]);
     let overview = p.ok("get_symbols_overview", json!({"relative_path": "deep.js"}));
@@ -364,6 +366,7 @@ fn deep_nesting_in_every_tree_walking_tool() {
         ")".repeat(depth)
     );
     p.write("deep.rs", &rust);
+    p.write(".arborist/project.toml", "parse_timeout_ms = 60000\n"); // as above
     let refs = p.ok("find_referencing_symbols", json!({"name_path": "g", "relative_path": "deep.rs"}));
     assert!(refs.contains("user"), "{refs}");
     p.ok("find_symbol", json!({"name_path_pattern": "S", "include_body": true, "depth": 3}));

@@ -5,6 +5,7 @@ mod cli;
 mod clients;
 mod commit;
 mod crash;
+mod daemon;
 mod edit_props;
 mod edit_scenarios;
 mod files;

@@ -254,8 +254,9 @@ pub fn call(session: &Session, tool: &ToolSpec, args: Value) -> std::result::Res
         }
     };
     let _held = hold(session, tool.lock, &args);
-    let answer = (tool.handler)(session, args).map_err(|e| error_text(tool.name, &e.to_string()))?;
-    Ok(bounded(session, tool, answer))
+    let answer = (tool.handler)(session, args).map_err(|e| error_text(tool.name, &e.to_string()));
+    crate::heap::call_ended();
+    Ok(bounded(session, tool, answer?))
 }
 
 /// Every over-long answer says how to narrow the call; a tool without its own `max_answer_chars` is

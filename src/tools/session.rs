@@ -193,6 +193,12 @@ fn get_current_config(session: &Session, _: NoParams) -> Result<String> {
             };
             out.push_str(&format!("Symbol index: {state} ({files} files, {symbols} symbols)\n"));
             out.push_str(&format!("Read-only: {}\n", p.config().read_only));
+            if let Some((pid, clients)) = crate::server::daemon::serving() {
+                out.push_str(&format!(
+                    "Served by: the project's daemon (pid {pid}), {clients} client(s) sharing its index and \
+                     language servers\n"
+                ));
+            }
             out.push_str(&skipped_files(&engine.index().skipped()));
             for (lang, command, why) in engine.broken_language_servers() {
                 out.push_str(&format!(

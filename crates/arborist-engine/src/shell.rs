@@ -4,7 +4,7 @@
 //! before anything runs. The guard is a seatbelt, not a sandbox: nothing here confines what a command reaches.
 
 use arborist_syntax::error::{Error, Result};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -288,11 +288,24 @@ impl Pipes {
 
 // ---------------------------------------------------------------- running sessions
 
-/// Session ids (= the shells' pids) of the commands running now.
-static RUNNING: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+/// Session ids (= the shells' pids) of the commands running now, with the owner that started each.
+static RUNNING: Mutex<BTreeMap<u32, u64>> = Mutex::new(BTreeMap::new());
 
-fn running() -> MutexGuard<'static, BTreeSet<u32>> {
+thread_local! {
+    /// The owner (a server's client; 0: none) of the commands this thread starts.
+    static OWNER: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn running() -> MutexGuard<'static, BTreeMap<u32, u64>> {
     RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs `f` with the commands it starts owned by `owner` (see `kill_running_of`).
+pub fn with_owner<T>(owner: u64, f: impl FnOnce() -> T) -> T {
+    let before = OWNER.with(|o| o.replace(owner));
+    let out = f();
+    OWNER.with(|o| o.set(before));
+    out
 }
 
 /// A running command's session: listed in `RUNNING` while it lives, killed as a whole when dropped.
@@ -300,7 +313,7 @@ struct Running(u32);
 
 impl Running {
     fn register(pid: u32) -> Running {
-        running().insert(pid);
+        running().insert(pid, OWNER.with(|o| o.get()));
         Running(pid)
     }
 }
@@ -315,7 +328,16 @@ impl Drop for Running {
 /// Kills every running shell command with everything it started; returns how many there were. Call it
 /// when the server stops: the calls waiting on those commands then answer (return code null) at once.
 pub fn kill_all_running() -> usize {
-    let sessions = running().clone();
+    let sessions: Vec<u32> = running().keys().copied().collect();
+    for sid in &sessions {
+        kill_session(*sid);
+    }
+    sessions.len()
+}
+
+/// Kills the running commands that `owner` started (a client that left a server serving others).
+pub fn kill_running_of(owner: u64) -> usize {
+    let sessions: Vec<u32> = running().iter().filter(|(_, o)| **o == owner).map(|(sid, _)| *sid).collect();
     for sid in &sessions {
         kill_session(*sid);
     }
