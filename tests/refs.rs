@@ -669,3 +669,214 @@ fn a_heuristic_method_rename_leaves_other_and_uncertain_receivers() {
     let changed: Vec<usize> = after.lines().enumerate().filter(|(_, l)| l.contains("put")).map(|(i, _)| i).collect();
     assert_eq!(changed, [1, 5, 6, 10, 23, 24, 29, 36, 40, 43], "{after}");
 }
+
+/// TypeScript: parameters, block-scoped declarations, destructuring and nested functions shadow a
+/// top-level function; `this.add()` in the class, an annotated or `new`-assigned receiver are `Cart.add`,
+/// another class's are not, an unknown receiver is uncertain.
+#[test]
+fn typescript_scopes_and_receivers() {
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "export function priceOf(item: string): number {
+  return item.length;
+}
+
+export function total(items: string[]): number {
+  return items.map((i) => priceOf(i)).reduce((a, b) => a + b, 0);
+}
+
+function byParameter(priceOf: (i: string) => number) {
+  return priceOf(\"x\");
+}
+
+function byBlock() {
+  {
+    const priceOf = (i: string) => 1;
+    priceOf(\"y\");
+  }
+  const { priceOf: p2 } = { priceOf };
+  function inner(): number {
+    const [priceOf] = [1];
+    return priceOf;
+  }
+  return priceOf(\"z\");
+}
+
+export class Cart {
+  add(item: string): number {
+    return priceOf(item);
+  }
+
+  twice(item: string): number {
+    return this.add(item) + this.add(item);
+  }
+}
+
+export class Wishlist {
+  add(item: string): number {
+    return 0;
+  }
+}
+
+export function run(cart: Cart, wish: Wishlist, anything: any) {
+  cart.add(\"a\");
+  wish.add(\"b\");
+  anything.add(\"c\");
+  const c = new Cart();
+  c.add(\"d\");
+}
+",
+    )]);
+    assert_eq!(
+        uses(&mut p, "priceOf", "shop.ts"),
+        "shop.ts:5 total\nshop.ts:17 byBlock\nshop.ts:22 byBlock\nshop.ts:27 Cart/add"
+    );
+    assert_eq!(
+        uses(&mut p, "Cart/add", "shop.ts"),
+        "shop.ts:31 Cart/twice\nshop.ts:42 run\nshop.ts:46 run\nshop.ts:44 run ?"
+    );
+}
+
+/// Java: a parameter or local of the field's name is not the field; `this.add()`, a receiver declared or
+/// constructed as the class, and the class itself are `Cart.add`; another class's receiver is not.
+#[test]
+fn java_scopes_and_receivers() {
+    let mut p = heuristic_project(&[(
+        "Cart.java",
+        "class Cart {
+    int count;
+
+    int add(int count) {
+        this.count += count;
+        return count;
+    }
+
+    int twice() {
+        count++;
+        return this.add(1) + add(2);
+    }
+
+    static int make() {
+        Cart c = new Cart();
+        var d = new Cart();
+        Wishlist w = new Wishlist();
+        w.add(1);
+        return c.add(1) + d.add(2);
+    }
+}
+
+class Wishlist {
+    int add(int n) {
+        return n;
+    }
+
+    int run(Object o) {
+        return ((Cart) o).add(3);
+    }
+}
+",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/count", "Cart.java"), "Cart.java:4 Cart/add\nCart.java:9 Cart/twice");
+    assert_eq!(
+        uses(&mut p, "Cart/add", "Cart.java"),
+        "Cart.java:10 Cart/twice\nCart.java:18 Cart/make\nCart.java:28 Wishlist/run ?"
+    );
+}
+
+/// Go: a method's receiver and parameters are typed by their declared type, `:=` by a composite literal;
+/// a parameter that shadows a top-level function is not a use of it; an interface's method of the name
+/// (no receiver) is uncertain.
+#[test]
+fn go_scopes_and_receivers() {
+    let mut p = heuristic_project(&[(
+        "shop.go",
+        "package shop
+
+func priceOf(item string) int {
+\treturn len(item)
+}
+
+type Cart struct{}
+
+func (c *Cart) Add(item string) int {
+\treturn priceOf(item)
+}
+
+func (c *Cart) Twice(item string) int {
+\treturn c.Add(item) + c.Add(item)
+}
+
+type Wishlist struct{}
+
+func (w Wishlist) Add(item string) int {
+\treturn 0
+}
+
+func run(priceOf func(string) int, w *Wishlist, any interface{ Add(string) int }) {
+\tc := &Cart{}
+\tc.Add(\"a\")
+\tw.Add(\"b\")
+\tany.Add(\"c\")
+\tpriceOf(\"d\")
+}
+",
+    )]);
+    assert_eq!(uses(&mut p, "priceOf", "shop.go"), "shop.go:9 Cart/Add");
+    assert_eq!(
+        uses(&mut p, "Cart/Add", "shop.go"),
+        "shop.go:13 Cart/Twice\nshop.go:24 run\nshop.go:22 run ?\nshop.go:26 run ?"
+    );
+}
+
+/// Rust: `self.add()` in the impl, a parameter typed `&Cart`, a `let` from `Cart::new()` or a struct
+/// literal are `Cart::add`; another type's receiver is not; a closure parameter shadows a function.
+#[test]
+fn rust_scopes_and_receivers() {
+    let mut p = heuristic_project(&[(
+        "shop.rs",
+        "fn price_of(item: &str) -> usize {
+    item.len()
+}
+
+struct Cart;
+
+impl Cart {
+    fn new() -> Cart {
+        Cart
+    }
+
+    fn add(&self, item: &str) -> usize {
+        price_of(item)
+    }
+
+    fn twice(&self, item: &str) -> usize {
+        self.add(item) + self.add(item)
+    }
+}
+
+struct Wishlist;
+
+impl Wishlist {
+    fn add(&self, item: &str) -> usize {
+        0
+    }
+}
+
+fn run(cart: &Cart, wish: &Wishlist, any: &dyn Fn()) {
+    cart.add(\"a\");
+    wish.add(\"b\");
+    let c = Cart::new();
+    c.add(\"c\");
+    let d = Cart {};
+    d.add(\"d\");
+    let f = |price_of: usize| price_of + 1;
+    [1].iter().map(|x| x.add(1));
+}
+",
+    )]);
+    assert_eq!(uses(&mut p, "price_of", "shop.rs"), "shop.rs:12 Cart/add");
+    assert_eq!(
+        uses(&mut p, "Cart/add", "shop.rs"),
+        "shop.rs:16 Cart/twice\nshop.rs:29 run\nshop.rs:32 run\nshop.rs:34 run\nshop.rs:36 run ?"
+    );
+}

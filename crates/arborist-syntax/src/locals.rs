@@ -170,9 +170,11 @@ impl Locals {
 }
 
 /// The class a type annotation or constructor names: `Owner`, `models.Model` → `Model`, `"Owner"`,
-/// `: Owner`, `*Owner`, `&mut Owner` → `Owner`; None for anything more complex (`list[Owner]`, unions).
+/// `: Owner`, `*Owner`, `&mut Owner`, `Owner<T>`, `Owner[T]` → `Owner`; None for anything more complex
+/// (unions, function types); `list[Owner]` is `list`.
 pub fn type_name(written: &str) -> Option<String> {
     let t = written.trim().trim_start_matches(':').trim();
+    let t = t.split(['<', '[']).next().unwrap_or(t).trim();
     let t = t.trim_start_matches(['*', '&']).trim_start_matches("mut ").trim();
     let t = t.trim_matches(['"', '\'']);
     let dotted = !t.is_empty()
@@ -194,7 +196,8 @@ mod tests {
         assert_eq!(type_name("\"Owner\"").as_deref(), Some("Owner"));
         assert_eq!(type_name("*pkg.Owner").as_deref(), Some("Owner"));
         assert_eq!(type_name("&mut Owner").as_deref(), Some("Owner"));
-        assert_eq!(type_name("list[Owner]"), None);
+        assert_eq!(type_name("list[Owner]").as_deref(), Some("list"));
+        assert_eq!(type_name("Map<K, V>").as_deref(), Some("Map"));
         assert_eq!(type_name("A | B"), None);
         assert_eq!(type_name(""), None);
     }
