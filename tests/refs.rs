@@ -546,6 +546,10 @@ def by_except():
         return price_of
 
 
+def by_keyword():
+    return total(items=[], price_of=1)
+
+
 class Menu:
     price_of = staticmethod(price_of)
     twice = price_of
@@ -556,7 +560,7 @@ class Menu:
 
 /// A use of a top-level function's name that resolves to a parameter, a local, a nested function, a
 /// comprehension variable, a closure's local, a lambda's parameter, an `except ... as` name or a class
-/// attribute is not a reference; `global` makes it the module's, and a class body's names are not seen
+/// attribute is not a reference, nor is a keyword argument's name; `global` makes it the module's, and a class body's names are not seen
 /// by its methods.
 #[test]
 fn uses_bound_by_a_nearer_scope_are_not_references() {
@@ -567,8 +571,8 @@ fn uses_bound_by_a_nearer_scope_are_not_references() {
          prices.py:25 by_comprehension\n\
          prices.py:29 by_global\n\
          prices.py:30 by_global\n\
-         prices.py:54 Menu/price_of\n\
-         prices.py:58 Menu/show"
+         prices.py:58 Menu/price_of\n\
+         prices.py:62 Menu/show"
     );
 }
 
@@ -580,7 +584,7 @@ fn a_heuristic_rename_leaves_shadowing_locals_alone() {
     let after = p.read("prices.py");
     let changed: Vec<usize> =
         after.lines().enumerate().filter(|(_, l)| l.contains("unit_price")).map(|(i, _)| i).collect();
-    assert_eq!(changed, [0, 5, 25, 29, 30, 54, 58], "{after}");
+    assert_eq!(changed, [0, 5, 25, 29, 30, 58, 62], "{after}");
     assert_eq!(after.matches("price_of").count(), SHADOWS.matches("price_of").count() - 7, "{after}");
 }
 
@@ -630,12 +634,18 @@ def run(cart: Cart, wish: Wishlist, anything):
     w.add(1)
     Cart.add(c, 1)
     BigCart().add(3)
+
+
+class Mixin:
+    def fill(self):
+        self.add(4)
 ";
 
 /// `self.add()` in the owner class or a subclass that inherits `add`, `super().add()` there, a receiver
 /// annotated with the class or assigned from its constructor, and the class itself are uses of
-/// `Cart.add`; receivers of another class (or of a subclass that overrides it) are not; the rest are
-/// uncertain, listed after the others.
+/// `Cart.add`; receivers of another class (or of a subclass that overrides it) are not; the rest (an
+/// unknown receiver, a class without the member, as a mixin) are uncertain, listed after the others of
+/// their kind of container.
 #[test]
 fn member_uses_are_typed_by_their_receiver() {
     let mut p = heuristic_project(&[("shop.py", MEMBERS)]);
@@ -647,6 +657,7 @@ fn member_uses_are_typed_by_their_receiver() {
          shop.py:23 BigCart/fill\n\
          shop.py:24 BigCart/fill\n\
          shop.py:29 SafeCart/add\n\
+         shop.py:49 Mixin/fill ?\n\
          shop.py:36 run\n\
          shop.py:40 run\n\
          shop.py:43 run\n\
@@ -655,7 +666,7 @@ fn member_uses_are_typed_by_their_receiver() {
     );
     assert_eq!(
         uses(&mut p, "Wishlist/add", "shop.py"),
-        "shop.py:18 Wishlist/fill\nshop.py:37 run\nshop.py:42 run\nshop.py:38 run ?\nshop.py:44 run ?"
+        "shop.py:18 Wishlist/fill\nshop.py:49 Mixin/fill ?\nshop.py:37 run\nshop.py:42 run\nshop.py:38 run ?\nshop.py:44 run ?"
     );
 }
 

@@ -64,6 +64,9 @@
 (global_statement (identifier) @local.global)
 (nonlocal_statement (identifier) @local.nonlocal)
 
+; ---- a keyword argument's name is the callee's parameter, not a use of a variable
+(keyword_argument name: (identifier) @local.label)
+
 ; ---- `super()`: the enclosing class's base
 ((call function: (identifier) @_super) @local.super
   (#eq? @_super "super"))

@@ -16,7 +16,7 @@ use tree_sitter::Node;
 pub enum Typing {
     /// The receiver's class is the target's class or inherits the target from it.
     Target,
-    /// The receiver's class has another member of that name, or none.
+    /// The receiver's class has another member of that name.
     Other,
     /// The receiver's type is not known from the tree.
     Unknown,
@@ -74,8 +74,9 @@ impl<'e> Hierarchy<'e> {
         };
         match found {
             Found::Target => Typing::Target,
-            Found::OtherMember | Found::Absent => Typing::Other,
-            Found::Unknown => Typing::Unknown,
+            Found::OtherMember => Typing::Other,
+            // a class without the member may get it at run time (a mixin's partner, `__getattr__`)
+            Found::Absent | Found::Unknown => Typing::Unknown,
         }
     }
 

@@ -154,7 +154,7 @@ impl Scoped<'_> {
         let member = is_member_use(self.entry.lang, &n, self.text);
         match (self.target.member, member, self.hierarchy) {
             // a bare name: a top-level symbol, or a member with an implicit receiver (Java's `count`)
-            (_, false, _) => (!self.bound_locally(locals, n)).then_some(Typing::Target),
+            (_, false, _) => (!locals.is_label(n) && !self.bound_locally(locals, n)).then_some(Typing::Target),
             (true, true, Some(h)) => Some(h.typing(locals, self.entry, n, self.text)).filter(|t| *t != Typing::Other),
             _ => Some(Typing::Target),
         }

@@ -49,6 +49,8 @@ pub struct Locals {
     /// Start bytes of receiver keywords (`this`) and of base-class expressions (`super()`).
     receiver_keywords: HashSet<usize>,
     supers: HashSet<usize>,
+    /// Start bytes of labels (keyword argument names).
+    labels: HashSet<usize>,
 }
 
 /// One capture of one match, kept until the scopes are known.
@@ -94,6 +96,10 @@ impl Locals {
             LocalRole::Scope | LocalRole::ClassScope | LocalRole::Type | LocalRole::Ignored => return,
             LocalRole::Super => {
                 self.supers.insert(c.node.start_byte());
+                return;
+            }
+            LocalRole::Label => {
+                self.labels.insert(c.node.start_byte());
                 return;
             }
             LocalRole::Global | LocalRole::Nonlocal => {
@@ -161,6 +167,11 @@ impl Locals {
     /// Whether `node` is a receiver keyword (`this`) the locals query names.
     pub fn is_receiver_keyword(&self, node: Node) -> bool {
         self.receiver_keywords.contains(&node.start_byte())
+    }
+
+    /// Whether `node` is a label (a keyword argument's name), not a use of a variable.
+    pub fn is_label(&self, node: Node) -> bool {
+        self.labels.contains(&node.start_byte())
     }
 
     /// Whether `node` names the enclosing class's base (`super()`).

@@ -457,6 +457,9 @@ pub enum LocalRole {
     Global,
     /// `@local.nonlocal`: in its scope, the name is an enclosing function's (`nonlocal x`).
     Nonlocal,
+    /// `@local.label`: an identifier that names something of another scope, not a variable (a keyword
+    /// argument's name, `f(name=...)`): not a use of a variable of that name.
+    Label,
     /// `@local.reference` and `@_helper`: read, not used.
     Ignored,
 }
@@ -480,13 +483,14 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         "local.type" => LocalRole::Type,
         "local.global" => LocalRole::Global,
         "local.nonlocal" => LocalRole::Nonlocal,
+        "local.label" => LocalRole::Label,
         "local.reference" => LocalRole::Ignored,
         c if c.starts_with('_') => LocalRole::Ignored,
         other => {
             return Err(format!(
                 "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
                  @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, \
-                 @local.global, @local.nonlocal, @local.reference, or @_helper"
+                 @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
             ));
         }
     })
