@@ -642,7 +642,8 @@ class Mixin:
 ";
 
 /// `self.add()` in the owner class or a subclass that inherits `add`, `super().add()` there, a receiver
-/// annotated with the class or assigned from its constructor, and the class itself are uses of
+/// annotated with the class or assigned from its constructor, a constructor call of a subclass that
+/// inherits it, and the class itself are uses of
 /// `Cart.add`; receivers of another class (or of a subclass that overrides it) are not; the rest (an
 /// unknown receiver, a class without the member, as a mixin) are uncertain, listed after the others of
 /// their kind of container.
@@ -661,12 +662,12 @@ fn member_uses_are_typed_by_their_receiver() {
          shop.py:36 run\n\
          shop.py:40 run\n\
          shop.py:43 run\n\
-         shop.py:38 run ?\n\
-         shop.py:44 run ?"
+         shop.py:44 run\n\
+         shop.py:38 run ?"
     );
     assert_eq!(
         uses(&mut p, "Wishlist/add", "shop.py"),
-        "shop.py:18 Wishlist/fill\nshop.py:49 Mixin/fill ?\nshop.py:37 run\nshop.py:42 run\nshop.py:38 run ?\nshop.py:44 run ?"
+        "shop.py:18 Wishlist/fill\nshop.py:49 Mixin/fill ?\nshop.py:37 run\nshop.py:42 run\nshop.py:38 run ?"
     );
 }
 
@@ -675,10 +676,10 @@ fn member_uses_are_typed_by_their_receiver() {
 fn a_heuristic_method_rename_leaves_other_and_uncertain_receivers() {
     let mut p = heuristic_project(&[("shop.py", MEMBERS)]);
     let a = p.ok("rename_symbol", json!({"name_path": "Cart/add", "relative_path": "shop.py", "new_name": "put"}));
-    assert!(a.contains("Not renamed, uncertain") && a.contains("shop.py:38; shop.py:44"), "{a}");
+    assert!(a.contains("Not renamed, uncertain") && a.contains("shop.py:38; shop.py:49"), "{a}");
     let after = p.read("shop.py");
     let changed: Vec<usize> = after.lines().enumerate().filter(|(_, l)| l.contains("put")).map(|(i, _)| i).collect();
-    assert_eq!(changed, [1, 5, 6, 10, 23, 24, 29, 36, 40, 43], "{after}");
+    assert_eq!(changed, [1, 5, 6, 10, 23, 24, 29, 36, 40, 43, 44], "{after}");
 }
 
 /// TypeScript: parameters, block-scoped declarations, destructuring and nested functions shadow a

@@ -31,7 +31,7 @@ def main():
                 and "/tests/" not in "/" + s["file"] and not s["name_path"].startswith("_") and not last.startswith("_"))
     pool = [s for s in symbols if wanted(s)]
     random.Random(7).shuffle(pool)
-    proc = subprocess.Popen([binary, "serve", root, "--index-threads", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([binary, "serve", root, "--index-threads", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, bufsize=1)
     ids = iter(range(1, 10**9))
 

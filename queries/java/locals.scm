@@ -37,6 +37,9 @@
 (resource type: (_) @local.type name: (identifier) @local.definition)
 (instanceof_expression right: (_) @local.type name: (identifier) @local.definition)
 
+; ---- a `new` expression is an instance of its class
+(object_creation_expression type: (_) @local.type) @local.instance
+
 ; ---- receivers
 (this) @local.self
 (super) @local.super

@@ -42,9 +42,10 @@
 ; ---- assignments and other binding statements (with the type of the value where the tree shows it)
 (assignment left: (identifier) @local.definition)
 (assignment left: (identifier) @local.definition type: (type) @local.type)
-(assignment
+((assignment
   left: (identifier) @local.definition
   right: (call function: [(identifier) (attribute)] @local.type))
+  (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
 (augmented_assignment left: (identifier) @local.definition)
 (pattern_list (identifier) @local.definition)
 (tuple_pattern (identifier) @local.definition)
@@ -66,6 +67,10 @@
 
 ; ---- a keyword argument's name is the callee's parameter, not a use of a variable
 (keyword_argument name: (identifier) @local.label)
+
+; ---- a constructor call (a class is named in CapWords) is an instance of that class
+((call function: [(identifier) (attribute)] @local.type) @local.instance
+  (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
 
 ; ---- `super()`: the enclosing class's base
 ((call function: (identifier) @_super) @local.super

@@ -35,5 +35,10 @@
 (captured_pattern (identifier) @local.definition)
 (ref_pattern (identifier) @local.definition)
 
+; ---- `T { .. }` and `T::new(..)` are instances of T
+(struct_expression name: (_) @local.type) @local.instance
+((call_expression function: (scoped_identifier path: (_) @local.type name: (identifier) @_new)) @local.instance
+  (#eq? @_new "new"))
+
 ; ---- receivers
 (self) @local.self

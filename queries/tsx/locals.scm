@@ -52,6 +52,9 @@
 (import_clause (identifier) @local.definition.import)
 (namespace_import (identifier) @local.definition.import)
 
+; ---- a `new` expression is an instance of its class
+(new_expression constructor: [(identifier) (member_expression)] @local.type) @local.instance
+
 ; ---- receivers
 (this) @local.self
 (super) @local.super

@@ -8,6 +8,7 @@ use crate::index::FileEntry;
 use arborist_syntax::locals::{BindingKind, Locals};
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tree_sitter::Node;
 
@@ -38,6 +39,10 @@ enum Found {
 /// Bases are followed this many levels up.
 const MAX_DEPTH: usize = 12;
 
+/// Before the index is ready a class lookup searches the whole project: one query makes at most this
+/// many; the classes beyond them are unknown (their uses uncertain).
+const SEARCHES_BEFORE_INDEX: usize = 8;
+
 /// The target member's class, looked up by name across the project's index, with what each class name
 /// was found to give (one lookup per name per reference query).
 pub struct Hierarchy<'e> {
@@ -47,6 +52,7 @@ pub struct Hierarchy<'e> {
     owner_name: &'e str,
     member: &'e str,
     by_name: Mutex<HashMap<String, Found>>,
+    searches: AtomicUsize,
 }
 
 /// The class a receiver is: a symbol of a file, or a class known by name.
@@ -61,7 +67,8 @@ enum Receiver {
 impl<'e> Hierarchy<'e> {
     /// The hierarchy question for `member` of the class symbol `owner` in `owner_rel`.
     pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, owner_name: &'e str, member: &'e str) -> Self {
-        Hierarchy { engine, owner_rel, owner, owner_name, member, by_name: Mutex::new(HashMap::new()) }
+        let by_name = Mutex::new(HashMap::new());
+        Hierarchy { engine, owner_rel, owner, owner_name, member, by_name, searches: AtomicUsize::new(0) }
     }
 
     /// The typing of the member use `node` (the member's name in `receiver.name`) in `entry`'s file.
@@ -125,6 +132,10 @@ impl<'e> Hierarchy<'e> {
         let (Ok(pattern), Ok(root)) = (NamePattern::parse(name), self.engine.project().resolve("")) else {
             return Found::Unknown;
         };
+        let searching = !self.engine.index().is_ready();
+        if searching && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX {
+            return Found::Unknown;
+        }
         let mut seen = None;
         for entry in self.engine.index().candidates(self.engine.project(), &root, &pattern, false) {
             let classes = entry.symbols.roots.iter().copied().filter(|&i| {
@@ -143,6 +154,13 @@ impl<'e> Hierarchy<'e> {
     }
 }
 
+/// Whether the receiver of member use `node` has a shape the tree can type: a name, a keyword (`this`), a
+/// call (`super()`, `Owner(...)`, `new Owner()`); not an attribute chain or an index (`a.b.name`).
+pub fn receiver_may_be_typed(node: Node) -> bool {
+    let call = |kind: &str| ["call", "new", "creation"].iter().any(|k| kind.contains(k));
+    node.prev_named_sibling().is_some_and(|r| r.child_count() == 0 || call(r.kind()))
+}
+
 /// The class the receiver of member use `node` is known to be.
 fn receiver(locals: &Locals, entry: &Arc<FileEntry>, node: Node, text: &str) -> Receiver {
     let Some(r) = node.prev_named_sibling() else { return Receiver::Unknown };
@@ -151,6 +169,9 @@ fn receiver(locals: &Locals, entry: &Arc<FileEntry>, node: Node, text: &str) -> 
             .symbols
             .innermost_type_at(r.start_byte())
             .map_or(Receiver::Unknown, |c| Receiver::Class(entry.clone(), c));
+    }
+    if let Some(class) = locals.instance_type(r) {
+        return Receiver::Named(class.to_string());
     }
     if locals.is_super(r) {
         return entry

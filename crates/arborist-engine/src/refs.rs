@@ -16,6 +16,7 @@ use arborist_syntax::locals::{BindingKind, Locals};
 use arborist_syntax::query::ImportRole;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::syntax::parse_within;
+use std::cell::OnceCell;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -108,16 +109,24 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
     let definitions: Vec<Range<usize>> =
         entry.symbols.symbols.iter().map(|s| s.name_range.start as usize..s.name_range.end as usize).collect();
     let lang = entry.lang;
-    let found: Vec<Node> = identifiers(lang, tree.root_node(), &text, target.name)
-        .into_iter()
+    let named = identifiers(lang, tree.root_node(), &text, target.name);
+    let found: Vec<Node> = named
+        .iter()
+        .copied()
         .filter(|n| !definitions.contains(&n.byte_range()))
         .filter(|n| !target.member || is_member_use(lang, n, &text) || inside_owner(lang, &entry, n, target.owner))
         .collect();
     // `x.Name` of a top-level Name: the target's only when `x` is bound to the target's module
     let qualified = |n: &Node| !target.member && lang.entry.modules.is_some() && is_member_use(lang, n, &text);
     let bindings = if found.iter().any(qualified) { module_bindings(lang, &tree, &text, rel) } else { Vec::new() };
-    let locals = if found.is_empty() { None } else { Locals::of(lang, &tree, &text) };
-    let scoped = Scoped { target, rel, text: &text, locals: locals.as_ref(), hierarchy, entry: &entry };
+    // where scopes matter: a member's receivers are bound anywhere in the statements that use it; a bare
+    // name resolves through the scopes above its identifiers and the bindings among them
+    let regions = match target.member {
+        true => top_level_statements(tree.root_node(), &found),
+        false => named.iter().map(|n| n.byte_range()).collect(),
+    };
+    let scoped =
+        Scoped { target, rel, text: &text, tree: &tree, regions, locals: OnceCell::new(), hierarchy, entry: &entry };
     found
         .into_iter()
         .filter_map(|n| scoped.typing(n).map(|t| (n, t)))
@@ -135,12 +144,31 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
         .collect()
 }
 
+/// The byte ranges of the children of `root` that hold one of `nodes` (in order, each once).
+fn top_level_statements(root: Node, nodes: &[Node]) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for n in nodes {
+        let mut at = *n;
+        while let Some(p) = at.parent().filter(|p| p.id() != root.id()) {
+            at = p;
+        }
+        if out.last() != Some(&at.byte_range()) {
+            out.push(at.byte_range());
+        }
+    }
+    out
+}
+
 /// What the file's scopes and the receivers' types say of the uses of the name in one file.
 struct Scoped<'a> {
     target: &'a Target<'a>,
     rel: &'a str,
     text: &'a str,
-    locals: Option<&'a Locals>,
+    tree: &'a Tree,
+    /// Where scopes matter (`Locals::within`).
+    regions: Vec<Range<usize>>,
+    /// Computed on the first use that needs it.
+    locals: OnceCell<Option<Locals>>,
     hierarchy: Option<&'a Hierarchy<'a>>,
     entry: &'a Arc<FileEntry>,
 }
@@ -150,8 +178,16 @@ impl Scoped<'_> {
     /// when it may be the target's, Target when the tree ties it to the target (or cannot tell at all:
     /// a language without a locals query).
     fn typing(&self, n: Node) -> Option<Typing> {
-        let Some(locals) = self.locals else { return Some(Typing::Target) };
-        let member = is_member_use(self.entry.lang, &n, self.text);
+        let lang = self.entry.lang;
+        if lang.locals().is_none() {
+            return Some(Typing::Target);
+        }
+        let member = is_member_use(lang, &n, self.text);
+        if self.target.member && member && !crate::members::receiver_may_be_typed(n) {
+            return Some(Typing::Unknown);
+        }
+        let locals = self.locals.get_or_init(|| Locals::within(lang, self.tree, self.text, &self.regions));
+        let Some(locals) = locals.as_ref() else { return Some(Typing::Target) };
         match (self.target.member, member, self.hierarchy) {
             // a bare name: a top-level symbol, or a member with an implicit receiver (Java's `count`)
             (_, false, _) => (!locals.is_label(n) && !self.bound_locally(locals, n)).then_some(Typing::Target),

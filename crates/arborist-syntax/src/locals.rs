@@ -51,6 +51,8 @@ pub struct Locals {
     supers: HashSet<usize>,
     /// Start bytes of labels (keyword argument names).
     labels: HashSet<usize>,
+    /// Byte ranges of constructor calls, with the class they make.
+    instances: HashMap<(usize, usize), String>,
 }
 
 /// One capture of one match, kept until the scopes are known.
@@ -64,19 +66,31 @@ struct Captured<'t> {
 impl Locals {
     /// The scopes and bindings of `tree`; None when the language has no locals query.
     pub fn of(lang: &Language, tree: &Tree, text: &str) -> Option<Locals> {
+        let whole = 0..text.len();
+        Locals::within(lang, tree, text, std::slice::from_ref(&whole))
+    }
+
+    /// The scopes and bindings that the locals query finds at nodes overlapping `ranges`: given the
+    /// ranges of every identifier of a name, the scopes above them and the bindings among them, which
+    /// is all a use of that name needs; given whole statements, everything in them. None when the
+    /// language has no locals query.
+    pub fn within(lang: &Language, tree: &Tree, text: &str, ranges: &[Range<usize>]) -> Option<Locals> {
         let query = lang.locals()?;
         let mut captured = Vec::new();
         let mut cursor = QueryCursor::new();
-        let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
-        while let Some(m) = matches.next() {
-            let role = |c: &tree_sitter::QueryCapture| query.roles[c.index as usize];
-            let type_name = m
-                .captures()
-                .iter()
-                .find(|c| role(c) == LocalRole::Type)
-                .and_then(|c| type_name(&text[c.node.byte_range()]));
-            for c in m.captures().iter().filter(|c| !matches!(role(c), LocalRole::Type | LocalRole::Ignored)) {
-                captured.push(Captured { role: role(c), node: c.node, type_name: type_name.clone() });
+        for range in ranges {
+            cursor.set_byte_range(range.clone());
+            let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
+            while let Some(m) = matches.next() {
+                let role = |c: &tree_sitter::QueryCapture| query.roles[c.index as usize];
+                let type_name = m
+                    .captures()
+                    .iter()
+                    .find(|c| role(c) == LocalRole::Type)
+                    .and_then(|c| type_name(&text[c.node.byte_range()]));
+                for c in m.captures().iter().filter(|c| !matches!(role(c), LocalRole::Type | LocalRole::Ignored)) {
+                    captured.push(Captured { role: role(c), node: c.node, type_name: type_name.clone() });
+                }
             }
         }
         let mut locals = Locals::default();
@@ -100,6 +114,11 @@ impl Locals {
             }
             LocalRole::Label => {
                 self.labels.insert(c.node.start_byte());
+                return;
+            }
+            LocalRole::Instance => {
+                let key = (c.node.start_byte(), c.node.end_byte());
+                self.instances.extend(c.type_name.clone().map(|t| (key, t)));
                 return;
             }
             LocalRole::Global | LocalRole::Nonlocal => {
@@ -167,6 +186,11 @@ impl Locals {
     /// Whether `node` is a receiver keyword (`this`) the locals query names.
     pub fn is_receiver_keyword(&self, node: Node) -> bool {
         self.receiver_keywords.contains(&node.start_byte())
+    }
+
+    /// The class a constructor call `node` makes (`Owner(...)`, `new Owner()`).
+    pub fn instance_type(&self, node: Node) -> Option<&str> {
+        self.instances.get(&(node.start_byte(), node.end_byte())).map(String::as_str)
     }
 
     /// Whether `node` is a label (a keyword argument's name), not a use of a variable.

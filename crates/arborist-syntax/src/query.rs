@@ -453,6 +453,9 @@ pub enum LocalRole {
     /// `@local.type`: in a match with a definition, the type of the value it binds (an annotation, or the
     /// class a constructor call names).
     Type,
+    /// `@local.instance`: an expression whose value is an instance of the match's `@local.type` (a
+    /// constructor call `Owner(...)`, `new Owner()`).
+    Instance,
     /// `@local.global`: in its scope, the name is the module's (`global x`).
     Global,
     /// `@local.nonlocal`: in its scope, the name is an enclosing function's (`nonlocal x`).
@@ -481,6 +484,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         "local.self" => LocalRole::SelfRef,
         "local.super" => LocalRole::Super,
         "local.type" => LocalRole::Type,
+        "local.instance" => LocalRole::Instance,
         "local.global" => LocalRole::Global,
         "local.nonlocal" => LocalRole::Nonlocal,
         "local.label" => LocalRole::Label,
@@ -489,7 +493,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         other => {
             return Err(format!(
                 "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
-                 @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, \
+                 @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, @local.instance, \
                  @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
             ));
         }
