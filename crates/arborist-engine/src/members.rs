@@ -41,7 +41,7 @@ const MAX_DEPTH: usize = 12;
 
 /// Before the index is ready a class lookup searches the whole project: one query makes at most this
 /// many; the classes beyond them are unknown (their uses uncertain).
-const SEARCHES_BEFORE_INDEX: usize = 8;
+const SEARCHES_BEFORE_INDEX: usize = 32;
 
 /// The target member's class, looked up by name across the project's index, with what each class name
 /// was found to give (one lookup per name per reference query).
@@ -111,8 +111,8 @@ impl<'e> Hierarchy<'e> {
         Found::Absent
     }
 
-    /// The member as the project's classes named `name` have it; Unknown when none is in the project or
-    /// they disagree.
+    /// The member as the project's classes named `name` (at any depth: a test's local class) have it;
+    /// Unknown when none is in the project or they disagree.
     fn in_named(&self, name: &str, depth: usize) -> Found {
         if name == self.owner_name {
             return Found::Target;
@@ -138,10 +138,9 @@ impl<'e> Hierarchy<'e> {
         }
         let mut seen = None;
         for entry in self.engine.index().candidates(self.engine.project(), &root, &pattern, false) {
-            let classes = entry.symbols.roots.iter().copied().filter(|&i| {
-                let s = entry.symbols.get(i);
-                s.name == name && s.kind.is_type_like()
-            });
+            let fs = &entry.symbols;
+            let classes =
+                fs.preorder().into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like());
             for i in classes.collect::<Vec<_>>() {
                 let found = self.in_class(&entry, i, depth);
                 if seen.is_some_and(|s| s != found) {

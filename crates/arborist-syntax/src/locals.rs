@@ -175,7 +175,9 @@ impl Locals {
             if self.globals.contains(&(scope, name.to_string())) {
                 break;
             }
-            let visible = |b: &&Binding| b.scope == Some(scope) && (!class || b.visible_from <= node.start_byte());
+            let visible = |b: &&Binding| {
+                b.scope == Some(scope) && (!class || b.visible_from <= node.start_byte() || b.def == node.byte_range())
+            };
             if let Some(b) = bindings.iter().find(visible) {
                 return Some(b);
             }
@@ -235,5 +237,60 @@ mod tests {
         assert_eq!(type_name("Map<K, V>").as_deref(), Some("Map"));
         assert_eq!(type_name("A | B"), None);
         assert_eq!(type_name(""), None);
+    }
+}
+
+#[cfg(test)]
+mod resolve_tests {
+    use super::*;
+
+    /// `name@line` for the binding each use of `name` resolves to (`top` for none below the module).
+    fn resolved(text: &str, name: &str) -> Vec<String> {
+        let lang = crate::language::by_name("python").unwrap();
+        let tree = crate::syntax::parse(lang, text).unwrap();
+        let locals = Locals::of(lang, &tree, text).unwrap();
+        let mut out = Vec::new();
+        let mut stack = vec![tree.root_node()];
+        while let Some(n) = stack.pop() {
+            let mut cursor = n.walk();
+            stack.extend(n.children(&mut cursor).collect::<Vec<_>>().into_iter().rev());
+            if n.kind() == "identifier" && &text[n.byte_range()] == name {
+                let line = |b: usize| text[..b].matches('\n').count();
+                let to = match locals.resolve(n, name) {
+                    Some(b) if b.scope.is_some() => format!("{:?}@{}", b.kind, line(b.def.start)),
+                    _ => "top".into(),
+                };
+                out.push(format!("{}->{to}", line(n.start_byte())));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn python_scopes_follow_the_language() {
+        let text = "x = 1\n\
+                    class C:\n    y = x\n    x = 2\n    z = x\n    def m(self):\n        return x\n\
+                    def f():\n    global x\n    x = 3\n\
+                    def g():\n    x = 4\n    def h():\n        nonlocal x\n        return x\n    return [x for x in x]\n";
+        assert_eq!(
+            resolved(text, "x"),
+            [
+                "0->top",
+                "2->top",
+                "3->Local@3",
+                "4->Local@3",
+                "6->top",
+                "8->top",
+                "9->top",
+                "11->Local@11",
+                "13->Local@11",
+                "14->Local@11",
+                "15->Local@15",
+                "15->Local@15",
+                "15->Local@15"
+            ]
+        );
+        let receiver = resolved("class C:\n    def m(self):\n        return self\n", "self");
+        assert_eq!(receiver, ["1->Receiver@1", "2->Receiver@1"]);
     }
 }
