@@ -76,7 +76,7 @@ impl<'e> Hierarchy<'e> {
         let found = match receiver(locals, entry, node, text) {
             Receiver::Class(e, i) => self.in_class(&e, i, 0),
             Receiver::Bases(e, i) => self.in_bases(&e, i, 0),
-            Receiver::Named(name) => self.in_named(&name, 0),
+            Receiver::Named(name) => self.in_named(entry, &name, 0),
             Receiver::Unknown => Found::Unknown,
         };
         match found {
@@ -103,7 +103,7 @@ impl<'e> Hierarchy<'e> {
     fn in_bases(&self, entry: &FileEntry, index: u32, depth: usize) -> Found {
         let bases = entry.symbols.supertypes.iter().filter(|(owner, _)| *owner == index);
         for (_, base) in bases {
-            match self.in_named(base, depth + 1) {
+            match self.in_named(entry, base, depth + 1) {
                 Found::Absent => continue,
                 decided => return decided,
             }
@@ -111,14 +111,21 @@ impl<'e> Hierarchy<'e> {
         Found::Absent
     }
 
-    /// The member as the project's classes named `name` (at any depth: a test's local class) have it;
-    /// Unknown when none is in the project or they disagree.
-    fn in_named(&self, name: &str, depth: usize) -> Found {
+    /// The member as the classes named `name` that a use in `entry`'s file means have it: the file's own
+    /// (at any depth: a test's local class), else the project's top-level ones; Unknown when there is
+    /// none or they disagree.
+    fn in_named(&self, entry: &FileEntry, name: &str, depth: usize) -> Found {
         if name == self.owner_name {
             return Found::Target;
         }
         if depth > MAX_DEPTH {
             return Found::Unknown;
+        }
+        let fs = &entry.symbols;
+        let local: Vec<u32> =
+            fs.preorder().into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like()).collect();
+        if !local.is_empty() {
+            return agreed(local.into_iter().map(|i| self.in_class(entry, i, depth)));
         }
         if let Some(&found) = self.by_name.lock().unwrap_or_else(|e| e.into_inner()).get(name) {
             return found;
@@ -136,21 +143,25 @@ impl<'e> Hierarchy<'e> {
         if searching && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX {
             return Found::Unknown;
         }
-        let mut seen = None;
-        for entry in self.engine.index().candidates(self.engine.project(), &root, &pattern, false) {
+        let entries = self.engine.index().candidates(self.engine.project(), &root, &pattern, false);
+        agreed(entries.iter().flat_map(|entry| {
             let fs = &entry.symbols;
-            let classes =
-                fs.preorder().into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like());
-            for i in classes.collect::<Vec<_>>() {
-                let found = self.in_class(&entry, i, depth);
-                if seen.is_some_and(|s| s != found) {
-                    return Found::Unknown;
-                }
-                seen = Some(found);
-            }
-        }
-        seen.unwrap_or(Found::Unknown)
+            let roots = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like());
+            roots.map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
+        }))
     }
+}
+
+/// What several classes of one name give: their common answer, else Unknown (also when there is none).
+fn agreed(found: impl Iterator<Item = Found>) -> Found {
+    let mut seen = None;
+    for f in found {
+        if seen.is_some_and(|s| s != f) {
+            return Found::Unknown;
+        }
+        seen = Some(f);
+    }
+    seen.unwrap_or(Found::Unknown)
 }
 
 /// Whether the receiver of member use `node` has a shape the tree can type: a name, a keyword (`this`), a
