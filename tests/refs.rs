@@ -892,3 +892,14 @@ fn run(cart: &Cart, wish: &Wishlist, any: &dyn Fn()) {
         "shop.rs:16 Cart/twice\nshop.rs:29 run\nshop.rs:32 run\nshop.rs:34 run\nshop.rs:36 run ?"
     );
 }
+
+/// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.
+#[test]
+fn a_same_named_class_elsewhere_leaves_the_receiver_uncertain() {
+    let mut p = heuristic_project(&[
+        ("smtp.py", "class Backend:\n    def send(self):\n        return 1\n"),
+        ("dummy.py", "class Backend:\n    def send(self):\n        return 0\n"),
+        ("use.py", "import dummy\n\n\ndef run():\n    b = dummy.Backend()\n    return b.send()\n"),
+    ]);
+    assert_eq!(uses(&mut p, "Backend/send", "smtp.py"), "use.py:5 run ?");
+}

@@ -49,7 +49,6 @@ pub struct Hierarchy<'e> {
     engine: &'e Engine,
     owner_rel: &'e str,
     owner: u32,
-    owner_name: &'e str,
     member: &'e str,
     by_name: Mutex<HashMap<String, Found>>,
     searches: AtomicUsize,
@@ -66,9 +65,9 @@ enum Receiver {
 
 impl<'e> Hierarchy<'e> {
     /// The hierarchy question for `member` of the class symbol `owner` in `owner_rel`.
-    pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, owner_name: &'e str, member: &'e str) -> Self {
+    pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, member: &'e str) -> Self {
         let by_name = Mutex::new(HashMap::new());
-        Hierarchy { engine, owner_rel, owner, owner_name, member, by_name, searches: AtomicUsize::new(0) }
+        Hierarchy { engine, owner_rel, owner, member, by_name, searches: AtomicUsize::new(0) }
     }
 
     /// The typing of the member use `node` (the member's name in `receiver.name`) in `entry`'s file.
@@ -113,11 +112,8 @@ impl<'e> Hierarchy<'e> {
 
     /// The member as the classes named `name` that a use in `entry`'s file means have it: the file's own
     /// (at any depth: a test's local class), else the project's top-level ones; Unknown when there is
-    /// none or they disagree.
+    /// none or they disagree (another module's class named like the target's is not the target's).
     fn in_named(&self, entry: &FileEntry, name: &str, depth: usize) -> Found {
-        if name == self.owner_name {
-            return Found::Target;
-        }
         if depth > MAX_DEPTH {
             return Found::Unknown;
         }

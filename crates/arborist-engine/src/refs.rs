@@ -66,8 +66,8 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
     let root = engine.project().resolve("")?;
     let files = files_containing(engine.project(), &root, &crate::index::word_pattern(target.name));
     let family = target.lang.entry.family();
-    let hierarchy = match (target.member, target.owner, target.owner_index) {
-        (true, Some(owner), Some(index)) => Some(Hierarchy::new(engine, target.def_rel, index, owner, target.name)),
+    let hierarchy = match (target.member, target.owner_index) {
+        (true, Some(index)) => Some(Hierarchy::new(engine, target.def_rel, index, target.name)),
         _ => None,
     };
     let progress = crate::progress::current();
