@@ -3,15 +3,19 @@
 
 Usage: refs_vs_lsp.py PROJECT_DIR [ARBORIST_BIN] [N=50]
 
-Picks N top-level functions and classes (a fixed sample), asks one `arborist serve` session for
+Picks N top-level functions, N top-level classes and N methods of top-level classes (a fixed sample per
+kind; names starting with `_` left out), asks one `arborist serve` session for
 find_referencing_symbols with backend "heuristic" and with backend "lsp" (pyright for Python), and compares
 the referencing lines (file, 0-based line). Prints recall and precision of the heuristic against the server,
-for functions and classes, pooled over all lines (micro) and as the mean over symbols (macro).
+for each kind, pooled over all lines (micro) and as the mean over symbols (macro).
 """
 import json
 import random
 import subprocess
 import sys
+
+
+KINDS = ("Function", "Class", "Method")
 
 
 def main():
@@ -20,10 +24,14 @@ def main():
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 50
     dump = subprocess.run([binary, "index", root, "--dump"], check=True, capture_output=True, text=True).stdout
     symbols = [json.loads(l) for l in dump.splitlines()]
-    pool = [s for s in symbols if s["kind"] in ("Function", "Class") and "/" not in s["name_path"]
-            and s["file"].endswith(".py") and "/tests/" not in "/" + s["file"] and not s["name_path"].startswith("_")]
+    def wanted(s):
+        depth = 1 if s["kind"] == "Method" else 0
+        last = s["name_path"].rsplit("/", 1)[-1]
+        return (s["kind"] in KINDS and s["name_path"].count("/") == depth and s["file"].endswith(".py")
+                and "/tests/" not in "/" + s["file"] and not s["name_path"].startswith("_") and not last.startswith("_"))
+    pool = [s for s in symbols if wanted(s)]
     random.Random(7).shuffle(pool)
-    proc = subprocess.Popen([binary, "serve", root, "--index-threads", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([binary, "serve", root, "--index-threads", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, bufsize=1)
     ids = iter(range(1, 10**9))
 
@@ -60,13 +68,13 @@ def main():
                                 certain.add(line)
         return (lines, certain), None
 
-    totals = {"Function": [0, 0, 0], "Class": [0, 0, 0]}  # both, heuristic, lsp
-    sure = {"Function": [0, 0], "Class": [0, 0]}  # both, heuristic: the uses not marked uncertain
-    per_symbol = {"Function": [], "Class": []}  # (recall, precision) per symbol
+    totals = {k: [0, 0, 0] for k in KINDS}  # both, heuristic, lsp
+    sure = {k: [0, 0] for k in KINDS}  # both, heuristic: the uses not marked uncertain
+    per_symbol = {k: [] for k in KINDS}  # (recall, precision) per symbol
     done = 0
     for sym in pool:
-        if done >= n:
-            break
+        if len(per_symbol[sym["kind"]]) >= n:
+            continue
         lsp, err = refs(sym, "lsp")
         if lsp is None or not lsp[0]:
             continue  # unreferenced or the server failed: not informative
@@ -78,7 +86,8 @@ def main():
         t[0] += len(heur & lsp); t[1] += len(heur); t[2] += len(lsp)
         per_symbol[sym["kind"]].append((len(heur & lsp) / len(lsp), len(heur & lsp) / max(1, len(heur))))
         done += 1
-        print(f"{sym['kind']:<8} {sym['file']}:{sym['name_path']:<40} lsp {len(lsp):>4}  heuristic {len(heur):>4}  common {len(heur & lsp):>4}", flush=True)
+        print(f"{sym['kind']:<8} {sym['file']}:{sym['name_path']:<40} lsp {len(lsp):>4}  heuristic {len(heur):>4}  "
+              f"certain {len(certain):>4}  common {len(heur & lsp):>4}  certain common {len(certain & lsp):>4}", flush=True)
     proc.stdin.close()
     proc.wait(timeout=30)
     both = [sum(t[i] for t in totals.values()) for i in range(3)]

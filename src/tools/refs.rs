@@ -25,11 +25,15 @@ const FIND_REFS: &str = "Finds the places that use a symbol, grouped by file and
 function, method or class containing each use (file-level uses such as imports count as `File`), with the lines \
 around it. The answer's first key, `backend`, says what answered: `precise (server)` from a language server, or \
 `heuristic (...)` from tree-sitter (identifiers with the symbol's name in files of the same language, members only \
-after `.`/`->`/`::`; same-named unrelated symbols may appear; a Python `x.Name` use of a top-level Name whose `x` \
-is not imported as the symbol's module says `\"uncertain\": true`). The other keys are files.";
+after `.`/`->`/`::`; where the language's scopes are known (Python), a use bound to a local, parameter or nested \
+definition of the same name is left out, and a member use whose receiver's type the tree shows (`self`, a \
+constructor call, an annotation) counts only for that class; a use the tree cannot tie to the symbol (a Python \
+`x.Name` whose `x` is not imported as the symbol's module, `x.method` of an unknown `x`) says \
+`\"uncertain\": true` and comes after the others in its file). The other keys are files.";
 const RENAME: &str = "Renames a symbol and its uses across the project. HEURISTIC without a language server: \
 identifiers with the symbol's name (members only after `.`/`->`/`::`; in Python `x.Name` of a top-level Name only \
-when `x` is imported as the symbol's module, else it is listed as uncertain and left alone); every changed file is \
+when `x` is imported as the symbol's module; `x.method` only when `x`'s type is the method's class or a subclass; \
+locals of the same name never); uses it cannot tie to the symbol are listed as uncertain and left alone; every changed file is \
 re-parsed and nothing is written unless all of them still parse; the answer lists the changed places.";
 
 const RESTART: &str = "Stops the project's language servers; the next reference or rename request starts them again \
@@ -153,8 +157,8 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     if !r.uncertain.is_empty() {
         let left: Vec<String> = r.uncertain.iter().map(|(rel, line)| format!("{rel}:{line}")).collect();
         answer.push_str(&format!(
-            "\nNot renamed, uncertain (`x.{}` where `x` is not the symbol's module as far as the imports show; \
-             rename them yourself if they are this symbol): {}",
+            "\nNot renamed, uncertain (`x.{}` where the tree does not show that `x` is the symbol's module or \
+             class; rename them yourself if they are this symbol): {}",
             r.old_name,
             left.join("; ")
         ));

@@ -16,6 +16,7 @@ pub mod index;
 pub mod journal;
 pub mod locks;
 pub mod lookups;
+pub mod members;
 pub mod memory;
 pub mod progress;
 pub mod project;

@@ -89,8 +89,10 @@ fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occu
         kind: s.kind,
         member: owner.is_some() && target.entry.lang.entry.member_calls != MemberCalls::Free,
         owner: owner.map(|o| o.name.as_str()),
+        owner_index: s.parent.filter(|_| owner.is_some()),
         lang: target.entry.lang,
         def_rel: &target.entry.rel,
+        name_range: s.name_range.start as usize..s.name_range.end as usize,
     };
     refs::occurrences(engine, &t)
 }

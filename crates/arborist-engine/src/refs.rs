@@ -1,16 +1,22 @@
 //! References by tree-sitter (heuristic): identifier occurrences of a symbol's name across the project,
 //! found by a word search first, then confirmed as identifier nodes in the parse tree, narrowed by
 //! syntax (member names after `.`/`->`/`::`), minus definitions, each attributed to its innermost symbol.
+//! Where the language has a `locals.scm`, a bare use that resolves to a local of the same name is left out,
+//! and a member use is typed by its receiver (`members`): another class's member is left out, an unknown
+//! receiver's use is uncertain.
 
 use crate::engine::Engine;
 use crate::index::{FileEntry, files_containing};
+use crate::members::{Hierarchy, Typing};
 use crate::project::ProjectPath;
 use arborist_syntax::error::Result;
 use arborist_syntax::grammars::{MemberCalls, ModuleNaming};
 use arborist_syntax::language::{self, Language};
+use arborist_syntax::locals::{BindingKind, Locals};
 use arborist_syntax::query::ImportRole;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::syntax::parse_within;
+use std::cell::OnceCell;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -31,7 +37,8 @@ pub struct Occurrence {
     /// The file's text (for context lines and edits).
     pub text: Arc<str>,
     /// A use the tree could not tie to the target: `x.Name` of a top-level `Name` where `x` is not bound
-    /// to the target's module (another module, an object). Listed, never renamed.
+    /// to the target's module (another module, an object), or `x.member` where `x`'s type is not known.
+    /// Listed after the others, never renamed.
     pub uncertain: bool,
 }
 
@@ -42,19 +49,27 @@ pub struct Target<'a> {
     /// Whether it is a member of a type (method, field): then only `.name`-style uses count, and, where the
     /// language has implicit receivers, bare uses inside a type of the owner's name.
     pub member: bool,
-    /// The name of the type that owns a member.
+    /// The name of the type that owns a member, and its index among the symbols of `def_rel`.
     pub owner: Option<&'a str>,
+    pub owner_index: Option<u32>,
     pub lang: &'static Language,
     /// The file that defines the target: other files that define their own top-level symbol of that name
     /// use their own, so they are left out.
     pub def_rel: &'a str,
+    /// The target's own name in `def_rel` (a use bound to it is the target even in a nested scope).
+    pub name_range: Range<usize>,
 }
 
-/// Every occurrence of the target's name in code files of its language family, in path order.
+/// Every occurrence of the target's name in code files of its language family: the certain ones first,
+/// each group in path order.
 pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> {
     let root = engine.project().resolve("")?;
     let files = files_containing(engine.project(), &root, &crate::index::word_pattern(target.name));
     let family = target.lang.entry.family();
+    let hierarchy = match (target.member, target.owner_index) {
+        (true, Some(index)) => Some(Hierarchy::new(engine, target.def_rel, index, target.name)),
+        _ => None,
+    };
     let progress = crate::progress::current();
     if let Some(p) = &progress {
         p.stage("files with the name checked", Some(files.len() as u64));
@@ -64,18 +79,18 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
         .par_iter()
         .flat_map_iter(|(rel, abs)| {
             let same_family = language::for_file(rel, abs).is_some_and(|l| l.entry.family() == family);
-            let found = if same_family { in_file(engine, target, rel, abs) } else { Vec::new() };
+            let found = if same_family { in_file(engine, target, hierarchy.as_ref(), rel, abs) } else { Vec::new() };
             if let Some(p) = &progress {
                 p.advance(1);
             }
             found
         })
         .collect();
-    out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
+    out.sort_by(|a, b| a.uncertain.cmp(&b.uncertain).then(a.rel.cmp(&b.rel)).then(a.bytes.start.cmp(&b.bytes.start)));
     Ok(out)
 }
 
-fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occurrence> {
+fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel: &str, abs: &Path) -> Vec<Occurrence> {
     let p = ProjectPath { rel: rel.to_string(), abs: abs.to_path_buf() };
     let (Some(entry), Ok(doc)) = (engine.index().file(&p), engine.cache().load(&p)) else { return Vec::new() };
     if doc.hash != entry.hash {
@@ -94,17 +109,28 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
     let definitions: Vec<Range<usize>> =
         entry.symbols.symbols.iter().map(|s| s.name_range.start as usize..s.name_range.end as usize).collect();
     let lang = entry.lang;
-    let found: Vec<Node> = identifiers(lang, tree.root_node(), &text, target.name)
-        .into_iter()
+    let named = identifiers(lang, tree.root_node(), &text, target.name);
+    let found: Vec<Node> = named
+        .iter()
+        .copied()
         .filter(|n| !definitions.contains(&n.byte_range()))
         .filter(|n| !target.member || is_member_use(lang, n, &text) || inside_owner(lang, &entry, n, target.owner))
         .collect();
     // `x.Name` of a top-level Name: the target's only when `x` is bound to the target's module
     let qualified = |n: &Node| !target.member && lang.entry.modules.is_some() && is_member_use(lang, n, &text);
     let bindings = if found.iter().any(qualified) { module_bindings(lang, &tree, &text, rel) } else { Vec::new() };
+    // where scopes matter: a member's receivers are bound anywhere in the statements that use it; a bare
+    // name resolves through the scopes above its identifiers and the bindings among them
+    let regions = match target.member {
+        true => top_level_statements(tree.root_node(), &found),
+        false => named.iter().map(|n| n.byte_range()).collect(),
+    };
+    let scoped =
+        Scoped { target, rel, text: &text, tree: &tree, regions, locals: OnceCell::new(), hierarchy, entry: &entry };
     found
         .into_iter()
-        .map(|n| Occurrence {
+        .filter_map(|n| scoped.typing(n).map(|t| (n, t)))
+        .map(|(n, typing)| Occurrence {
             rel: rel.to_string(),
             bytes: n.byte_range(),
             line: n.start_position().row,
@@ -112,9 +138,72 @@ fn in_file(engine: &Engine, target: &Target, rel: &str, abs: &Path) -> Vec<Occur
             container: entry.symbols.innermost_at(n.start_byte()),
             entry: entry.clone(),
             text: text.clone(),
-            uncertain: qualified(&n) && !receiver_is_module_of(lang, &n, &text, &bindings, target.def_rel),
+            uncertain: typing == Typing::Unknown
+                || qualified(&n) && !receiver_is_module_of(lang, &n, &text, &bindings, target.def_rel),
         })
         .collect()
+}
+
+/// The byte ranges of the children of `root` that hold one of `nodes` (in order, each once).
+fn top_level_statements(root: Node, nodes: &[Node]) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for n in nodes {
+        let mut at = *n;
+        while let Some(p) = at.parent().filter(|p| p.id() != root.id()) {
+            at = p;
+        }
+        if out.last() != Some(&at.byte_range()) {
+            out.push(at.byte_range());
+        }
+    }
+    out
+}
+
+/// What the file's scopes and the receivers' types say of the uses of the name in one file.
+struct Scoped<'a> {
+    target: &'a Target<'a>,
+    rel: &'a str,
+    text: &'a str,
+    tree: &'a Tree,
+    /// Where scopes matter (`Locals::within`).
+    regions: Vec<Range<usize>>,
+    /// Computed on the first use that needs it.
+    locals: OnceCell<Option<Locals>>,
+    hierarchy: Option<&'a Hierarchy<'a>>,
+    entry: &'a Arc<FileEntry>,
+}
+
+impl Scoped<'_> {
+    /// A use's typing: None when the use is another symbol's (a local, another class's member), Unknown
+    /// when it may be the target's, Target when the tree ties it to the target (or cannot tell at all:
+    /// a language without a locals query).
+    fn typing(&self, n: Node) -> Option<Typing> {
+        let lang = self.entry.lang;
+        if lang.locals().is_none() {
+            return Some(Typing::Target);
+        }
+        let member = is_member_use(lang, &n, self.text);
+        if self.target.member && member && !crate::members::receiver_may_be_typed(n) {
+            return Some(Typing::Unknown);
+        }
+        let locals = self.locals.get_or_init(|| Locals::within(lang, self.tree, self.text, &self.regions));
+        let Some(locals) = locals.as_ref() else { return Some(Typing::Target) };
+        match (self.target.member, member, self.hierarchy) {
+            // a bare name: a top-level symbol, or a member with an implicit receiver (Java's `count`)
+            (_, false, _) => (!locals.is_label(n) && !self.bound_locally(locals, n)).then_some(Typing::Target),
+            (true, true, Some(h)) => Some(h.typing(locals, self.entry, n, self.text)).filter(|t| *t != Typing::Other),
+            _ => Some(Typing::Target),
+        }
+    }
+
+    /// Whether a bare use of the name resolves to a local, parameter or nested definition of that name
+    /// (not the target itself, not an import of it).
+    fn bound_locally(&self, locals: &Locals, n: Node) -> bool {
+        locals.resolve(n, self.target.name).is_some_and(|b| {
+            let target_itself = self.rel == self.target.def_rel && b.def == self.target.name_range;
+            b.scope.is_some() && b.kind != BindingKind::Import && !target_itself
+        })
+    }
 }
 
 /// The local names a file's imports bind to modules: `import a.b` binds `a` to `a`; `import a.b as x`

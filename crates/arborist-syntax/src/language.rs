@@ -3,7 +3,8 @@
 
 use crate::grammars::{self, LanguageEntry};
 use crate::query::{
-    BlockQuery, BlockRole, DefKind, ImportsQuery, Role, TagsQuery, compile_imports, compile_tags, compile_textobjects,
+    BlockQuery, BlockRole, DefKind, ImportsQuery, LocalsQuery, Role, TagsQuery, compile_imports, compile_locals,
+    compile_tags, compile_textobjects,
 };
 use crate::text::Source;
 use std::collections::HashMap;
@@ -19,6 +20,7 @@ pub struct Language {
     tags: OnceLock<Option<TagsQuery>>,
     textobjects: OnceLock<Option<BlockQuery>>,
     imports: OnceLock<Option<ImportsQuery>>,
+    locals: OnceLock<Option<LocalsQuery>>,
     masks: OnceLock<Vec<regex::Regex>>,
 }
 
@@ -29,6 +31,7 @@ pub struct Grammar {
     pub tags: &'static str,
     pub textobjects: &'static str,
     pub imports: &'static str,
+    pub locals: &'static str,
     /// The grammar's node-types.json.
     pub node_types: &'static str,
 }
@@ -44,6 +47,7 @@ macro_rules! grammar {
             tags: include_str!(concat!("../../../queries/", $name, "/tags.scm")),
             textobjects: include_str!(concat!("../../../queries/", $name, "/textobjects.scm")),
             imports: include_str!(concat!("../../../queries/", $name, "/imports.scm")),
+            locals: include_str!(concat!("../../../queries/", $name, "/locals.scm")),
         }
     };
 }
@@ -124,6 +128,7 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         tags: OnceLock::new(),
         textobjects: OnceLock::new(),
         imports: OnceLock::new(),
+        locals: OnceLock::new(),
         masks: OnceLock::new(),
     })
 }
@@ -146,6 +151,7 @@ fn read_queries(compiled: &Grammar, dir: &std::path::Path) -> Grammar {
         tags: read("tags.scm", compiled.tags),
         textobjects: read("textobjects.scm", compiled.textobjects),
         imports: read("imports.scm", compiled.imports),
+        locals: read("locals.scm", compiled.locals),
         node_types: compiled.node_types,
     }
 }
@@ -270,6 +276,19 @@ impl Language {
             .as_ref()
     }
 
+    /// The locals query (scopes and local bindings), compiled on first use; None when the language has no
+    /// locals patterns (or they do not compile, logged once).
+    pub fn locals(&self) -> Option<&LocalsQuery> {
+        self.locals
+            .get_or_init(|| {
+                compile_locals(&self.grammar, self.sources.locals)
+                    .inspect_err(|e| tracing::error!("queries/{}/locals.scm: {e}", self.sources.name))
+                    .ok()
+                    .filter(|q| q.query.pattern_count() > 0)
+            })
+            .as_ref()
+    }
+
     /// What textobjects.scm says `node` is: a preamble or doc comment of the definition below it, or a
     /// wrapper of the definition inside it; None for anything else.
     pub fn edge_role<S: Source + ?Sized>(&self, node: Node, text: &S) -> Option<BlockRole> {
@@ -322,7 +341,7 @@ impl Language {
             .is_some_and(|t| t.roles.iter().any(|r| matches!(r, Role::Receiver | Role::Definition(DefKind::Impl))))
     }
 
-    /// Compiles both queries now and reports the first problem (for tests and `arborist check`).
+    /// Compiles every query now and reports the first problem (for tests and `arborist check`).
     pub fn check_queries(&self) -> Result<(), String> {
         compile_tags(&self.grammar, self.sources.tags, self.sources.node_types)
             .map_err(|e| format!("queries/{}/tags.scm: {e}", self.sources.name))?;
@@ -330,6 +349,8 @@ impl Language {
             .map_err(|e| format!("queries/{}/textobjects.scm: {e}", self.sources.name))?;
         compile_imports(&self.grammar, self.sources.imports)
             .map_err(|e| format!("queries/{}/imports.scm: {e}", self.sources.name))?;
+        compile_locals(&self.grammar, self.sources.locals)
+            .map_err(|e| format!("queries/{}/locals.scm: {e}", self.sources.name))?;
         Ok(())
     }
 }

@@ -8,6 +8,7 @@ pub mod error;
 pub mod fsio;
 pub mod grammars;
 pub mod language;
+pub mod locals;
 pub mod mask;
 pub mod plan;
 pub mod query;

@@ -430,6 +430,83 @@ pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery
     Ok(ImportsQuery { query, roles })
 }
 
+/// The role of one capture of a locals query (tree-sitter's locals convention, with our additions).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LocalRole {
+    /// `@local.scope`: a node that opens a scope.
+    Scope,
+    /// `@local.scope.class`: a scope whose names the scopes nested in it do not see (a Python class body).
+    ClassScope,
+    /// `@local.definition`: an identifier bound in the innermost scope around it.
+    Definition,
+    /// `@local.definition.outer`: an identifier bound in the scope around the innermost one (a function's
+    /// own name, bound where the function is defined, not inside it).
+    DefinitionOuter,
+    /// `@local.definition.import`: an identifier an import binds: it names what the import brings, so a use
+    /// of it is not a local of its own.
+    DefinitionImport,
+    /// `@local.self`: a method's receiver parameter (`self`), bound in the method; or a receiver keyword
+    /// (`this`): an instance of the enclosing class.
+    SelfRef,
+    /// `@local.super`: an expression naming the enclosing class's base (`super()`, `super`).
+    Super,
+    /// `@local.type`: in a match with a definition, the type of the value it binds (an annotation, or the
+    /// class a constructor call names).
+    Type,
+    /// `@local.instance`: an expression whose value is an instance of the match's `@local.type` (a
+    /// constructor call `Owner(...)`, `new Owner()`).
+    Instance,
+    /// `@local.global`: in its scope, the name is the module's (`global x`).
+    Global,
+    /// `@local.nonlocal`: in its scope, the name is an enclosing function's (`nonlocal x`).
+    Nonlocal,
+    /// `@local.label`: an identifier that names something of another scope, not a variable (a keyword
+    /// argument's name, `f(name=...)`): not a use of a variable of that name.
+    Label,
+    /// `@local.reference` and `@_helper`: read, not used.
+    Ignored,
+}
+
+/// A compiled locals query with the role of each capture.
+pub struct LocalsQuery {
+    pub query: Query,
+    pub roles: Vec<LocalRole>,
+}
+
+/// The role of a locals capture name; the set is closed.
+pub fn local_role(name: &str) -> Result<LocalRole, String> {
+    Ok(match name {
+        "local.scope" => LocalRole::Scope,
+        "local.scope.class" => LocalRole::ClassScope,
+        "local.definition" => LocalRole::Definition,
+        "local.definition.outer" => LocalRole::DefinitionOuter,
+        "local.definition.import" => LocalRole::DefinitionImport,
+        "local.self" => LocalRole::SelfRef,
+        "local.super" => LocalRole::Super,
+        "local.type" => LocalRole::Type,
+        "local.instance" => LocalRole::Instance,
+        "local.global" => LocalRole::Global,
+        "local.nonlocal" => LocalRole::Nonlocal,
+        "local.label" => LocalRole::Label,
+        "local.reference" => LocalRole::Ignored,
+        c if c.starts_with('_') => LocalRole::Ignored,
+        other => {
+            return Err(format!(
+                "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
+                 @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, @local.instance, \
+                 @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
+            ));
+        }
+    })
+}
+
+/// Compiles a locals query, checking its capture names.
+pub fn compile_locals(language: &Language, source: &str) -> Result<LocalsQuery, String> {
+    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let roles = query.capture_names().iter().map(|c| local_role(c)).collect::<Result<Vec<_>, _>>()?;
+    Ok(LocalsQuery { query, roles })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,5 +543,7 @@ mod tests {
         assert!(matches!(block_role("function.around"), Ok(BlockRole::Object(TextObject { around: true, .. }))));
         assert_eq!(block_role("preamble.doc"), Ok(BlockRole::Doc));
         assert!(block_role("function.outer").is_err());
+        assert_eq!(local_role("local.definition.outer"), Ok(LocalRole::DefinitionOuter));
+        assert!(local_role("local.definition.var").unwrap_err().contains("allowed: @local.scope,"));
     }
 }

@@ -239,7 +239,7 @@ impl FileSymbols {
     }
 
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
-    fn innermost_type_at(&self, byte: usize) -> Option<u32> {
+    pub fn innermost_type_at(&self, byte: usize) -> Option<u32> {
         let mut at = self.innermost_at(byte);
         while let Some(i) = at {
             if self.get(i).kind.is_type_like() {

@@ -1,0 +1,296 @@
+//! Scopes and local bindings of one parsed file, from the language's `locals.scm`: which binding a use of
+//! a name resolves to (a local variable, a parameter, a nested definition, an import, a method's receiver),
+//! or none (the module's top level). It reads only the tree; what a binding means for references is the
+//! engine's business.
+
+use crate::language::Language;
+use crate::query::LocalRole;
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use streaming_iterator::StreamingIterator;
+use tree_sitter::{Node, QueryCursor, Tree};
+
+/// What a binding binds its name to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
+pub enum BindingKind {
+    /// A local variable, parameter or nested definition.
+    Local,
+    /// What an import brings (the same thing as the module it names, not a local of its own).
+    Import,
+    /// A method's receiver: an instance (or the class) of the class the method is in.
+    Receiver,
+}
+
+/// One name bound in one scope.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    /// The identifier that binds it.
+    pub def: Range<usize>,
+    /// Where a class body's uses start to see it: the end of the binding's line (`x = x` in a class
+    /// body reads the `x` outside).
+    visible_from: usize,
+    /// The scope node's id; None: the module (the top level).
+    pub scope: Option<usize>,
+    pub kind: BindingKind,
+    /// The type of the value bound, as far as the tree shows (an annotation, a constructor call): the
+    /// last name of a dotted name, without quotes, pointers or generic arguments.
+    pub type_name: Option<String>,
+}
+
+/// The scopes and bindings of one file.
+#[derive(Default)]
+pub struct Locals {
+    /// Scope node id → whether it is a class scope (its names unseen by nested scopes).
+    scopes: HashMap<usize, bool>,
+    bindings: HashMap<String, Vec<Binding>>,
+    /// (scope id, name) declared `global` / `nonlocal` there.
+    globals: HashSet<(usize, String)>,
+    nonlocals: HashSet<(usize, String)>,
+    /// Start bytes of receiver keywords (`this`) and of base-class expressions (`super()`).
+    receiver_keywords: HashSet<usize>,
+    supers: HashSet<usize>,
+    /// Start bytes of labels (keyword argument names).
+    labels: HashSet<usize>,
+    /// Byte ranges of constructor calls, with the class they make.
+    instances: HashMap<(usize, usize), String>,
+}
+
+/// One capture of one match, kept until the scopes are known.
+struct Captured<'t> {
+    role: LocalRole,
+    node: Node<'t>,
+    /// The `@local.type` of the same match.
+    type_name: Option<String>,
+}
+
+impl Locals {
+    /// The scopes and bindings of `tree`; None when the language has no locals query.
+    pub fn of(lang: &Language, tree: &Tree, text: &str) -> Option<Locals> {
+        let whole = 0..text.len();
+        Locals::within(lang, tree, text, std::slice::from_ref(&whole))
+    }
+
+    /// The scopes and bindings that the locals query finds at nodes overlapping `ranges`: given the
+    /// ranges of every identifier of a name, the scopes above them and the bindings among them, which
+    /// is all a use of that name needs; given whole statements, everything in them. None when the
+    /// language has no locals query.
+    pub fn within(lang: &Language, tree: &Tree, text: &str, ranges: &[Range<usize>]) -> Option<Locals> {
+        let query = lang.locals()?;
+        let mut captured = Vec::new();
+        let mut cursor = QueryCursor::new();
+        for range in ranges {
+            cursor.set_byte_range(range.clone());
+            let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
+            while let Some(m) = matches.next() {
+                let role = |c: &tree_sitter::QueryCapture| query.roles[c.index as usize];
+                let type_name = m
+                    .captures()
+                    .iter()
+                    .find(|c| role(c) == LocalRole::Type)
+                    .and_then(|c| type_name(&text[c.node.byte_range()]));
+                for c in m.captures().iter().filter(|c| !matches!(role(c), LocalRole::Type | LocalRole::Ignored)) {
+                    captured.push(Captured { role: role(c), node: c.node, type_name: type_name.clone() });
+                }
+            }
+        }
+        let mut locals = Locals::default();
+        for c in captured.iter().filter(|c| matches!(c.role, LocalRole::Scope | LocalRole::ClassScope)) {
+            locals.scopes.insert(c.node.id(), c.role == LocalRole::ClassScope);
+        }
+        for c in &captured {
+            locals.add(lang, c, text);
+        }
+        Some(locals)
+    }
+
+    fn add(&mut self, lang: &Language, c: &Captured, text: &str) {
+        let name = text[c.node.byte_range()].to_string();
+        let chain = self.chain(c.node);
+        let kind = match c.role {
+            LocalRole::Scope | LocalRole::ClassScope | LocalRole::Type | LocalRole::Ignored => return,
+            LocalRole::Super => {
+                self.supers.insert(c.node.start_byte());
+                return;
+            }
+            LocalRole::Label => {
+                self.labels.insert(c.node.start_byte());
+                return;
+            }
+            LocalRole::Instance => {
+                let key = (c.node.start_byte(), c.node.end_byte());
+                self.instances.extend(c.type_name.clone().map(|t| (key, t)));
+                return;
+            }
+            LocalRole::Global | LocalRole::Nonlocal => {
+                let set = if c.role == LocalRole::Global { &mut self.globals } else { &mut self.nonlocals };
+                set.extend(chain.first().map(|&scope| (scope, name)));
+                return;
+            }
+            LocalRole::SelfRef if !lang.entry.identifier_nodes.iter().any(|k| k == c.node.kind()) => {
+                self.receiver_keywords.insert(c.node.start_byte());
+                return;
+            }
+            LocalRole::SelfRef => BindingKind::Receiver,
+            LocalRole::DefinitionImport => BindingKind::Import,
+            LocalRole::Definition | LocalRole::DefinitionOuter => BindingKind::Local,
+        };
+        let scope = if c.role == LocalRole::DefinitionOuter { chain.get(1) } else { chain.first() }.copied();
+        let end = c.node.end_byte();
+        let visible_from = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, type_name: c.type_name.clone() };
+        let list = self.bindings.entry(name).or_default();
+        match list.iter_mut().find(|b| b.def == binding.def) {
+            Some(b) => {
+                b.kind = b.kind.max(binding.kind);
+                b.type_name = b.type_name.take().or(binding.type_name);
+            }
+            None => list.push(binding),
+        }
+    }
+
+    /// The ids of the scopes around `node` (not `node` itself), innermost first.
+    fn chain(&self, node: Node) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut at = node.parent();
+        while let Some(n) = at {
+            if self.scopes.contains_key(&n.id()) {
+                out.push(n.id());
+            }
+            at = n.parent();
+        }
+        out
+    }
+
+    /// The binding a use of `name` at `node` resolves to: the innermost scope around it that binds the
+    /// name and that it can see (a class body's names only from the class body itself, and only after
+    /// the line that binds them), else the module's own binding, if the file has one. `global x` sends `x` to the
+    /// module; `nonlocal x` past its own scope.
+    pub fn resolve(&self, node: Node, name: &str) -> Option<&Binding> {
+        let bindings = self.bindings.get(name)?;
+        for (depth, scope) in self.chain(node).into_iter().enumerate() {
+            let class = self.scopes.get(&scope).copied().unwrap_or(false);
+            if class && depth > 0 || self.nonlocals.contains(&(scope, name.to_string())) {
+                continue;
+            }
+            if self.globals.contains(&(scope, name.to_string())) {
+                break;
+            }
+            let visible = |b: &&Binding| {
+                b.scope == Some(scope) && (!class || b.visible_from <= node.start_byte() || b.def == node.byte_range())
+            };
+            if let Some(b) = bindings.iter().find(visible) {
+                return Some(b);
+            }
+        }
+        bindings.iter().find(|b| b.scope.is_none())
+    }
+
+    /// Whether `node` is a receiver keyword (`this`) the locals query names.
+    pub fn is_receiver_keyword(&self, node: Node) -> bool {
+        self.receiver_keywords.contains(&node.start_byte())
+    }
+
+    /// The class a constructor call `node` makes (`Owner(...)`, `new Owner()`).
+    pub fn instance_type(&self, node: Node) -> Option<&str> {
+        self.instances.get(&(node.start_byte(), node.end_byte())).map(String::as_str)
+    }
+
+    /// Whether `node` is a label (a keyword argument's name), not a use of a variable.
+    pub fn is_label(&self, node: Node) -> bool {
+        self.labels.contains(&node.start_byte())
+    }
+
+    /// Whether `node` names the enclosing class's base (`super()`).
+    pub fn is_super(&self, node: Node) -> bool {
+        self.supers.contains(&node.start_byte())
+    }
+}
+
+/// The class a type annotation or constructor names: `Owner`, `models.Model` → `Model`, `"Owner"`,
+/// `: Owner`, `*Owner`, `&mut Owner`, `Owner<T>`, `Owner[T]` → `Owner`; None for anything more complex
+/// (unions, function types); `list[Owner]` is `list`.
+pub fn type_name(written: &str) -> Option<String> {
+    let t = written.trim().trim_start_matches(':').trim();
+    let t = t.split(['<', '[']).next().unwrap_or(t).trim();
+    let t = t.trim_start_matches(['*', '&']).trim_start_matches("mut ").trim();
+    let t = t.trim_matches(['"', '\'']);
+    let dotted = !t.is_empty()
+        && t.split(['.', ':'])
+            .filter(|p| !p.is_empty())
+            .all(|p| p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$'));
+    let last = t.rsplit(['.', ':']).next()?;
+    (dotted && last.chars().next().is_some_and(|c| !c.is_ascii_digit())).then(|| last.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn type_names_are_the_last_plain_name() {
+        assert_eq!(type_name("models.Model").as_deref(), Some("Model"));
+        assert_eq!(type_name(": Owner").as_deref(), Some("Owner"));
+        assert_eq!(type_name("\"Owner\"").as_deref(), Some("Owner"));
+        assert_eq!(type_name("*pkg.Owner").as_deref(), Some("Owner"));
+        assert_eq!(type_name("&mut Owner").as_deref(), Some("Owner"));
+        assert_eq!(type_name("list[Owner]").as_deref(), Some("list"));
+        assert_eq!(type_name("Map<K, V>").as_deref(), Some("Map"));
+        assert_eq!(type_name("A | B"), None);
+        assert_eq!(type_name(""), None);
+    }
+}
+
+#[cfg(test)]
+mod resolve_tests {
+    use super::*;
+
+    /// `name@line` for the binding each use of `name` resolves to (`top` for none below the module).
+    fn resolved(text: &str, name: &str) -> Vec<String> {
+        let lang = crate::language::by_name("python").unwrap();
+        let tree = crate::syntax::parse(lang, text).unwrap();
+        let locals = Locals::of(lang, &tree, text).unwrap();
+        let mut out = Vec::new();
+        let mut stack = vec![tree.root_node()];
+        while let Some(n) = stack.pop() {
+            let mut cursor = n.walk();
+            stack.extend(n.children(&mut cursor).collect::<Vec<_>>().into_iter().rev());
+            if n.kind() == "identifier" && &text[n.byte_range()] == name {
+                let line = |b: usize| text[..b].matches('\n').count();
+                let to = match locals.resolve(n, name) {
+                    Some(b) if b.scope.is_some() => format!("{:?}@{}", b.kind, line(b.def.start)),
+                    _ => "top".into(),
+                };
+                out.push(format!("{}->{to}", line(n.start_byte())));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn python_scopes_follow_the_language() {
+        let text = "x = 1\n\
+                    class C:\n    y = x\n    x = 2\n    z = x\n    def m(self):\n        return x\n\
+                    def f():\n    global x\n    x = 3\n\
+                    def g():\n    x = 4\n    def h():\n        nonlocal x\n        return x\n    return [x for x in x]\n";
+        assert_eq!(
+            resolved(text, "x"),
+            [
+                "0->top",
+                "2->top",
+                "3->Local@3",
+                "4->Local@3",
+                "6->top",
+                "8->top",
+                "9->top",
+                "11->Local@11",
+                "13->Local@11",
+                "14->Local@11",
+                "15->Local@15",
+                "15->Local@15",
+                "15->Local@15"
+            ]
+        );
+        let receiver = resolved("class C:\n    def m(self):\n        return self\n", "self");
+        assert_eq!(receiver, ["1->Receiver@1", "2->Receiver@1"]);
+    }
+}

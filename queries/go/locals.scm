@@ -1,0 +1,34 @@
+; arborist locals for Go: functions, methods, function literals, blocks and the statements that open
+; their own scope (for, if, switch) are scopes; parameters and receivers (with their type), `:=`, `var`
+; and `const` declarations (typed by their declared type or a composite literal `T{}` / `&T{}`), range
+; variables and type-switch aliases bind names. Vocabulary: queries/README.md.
+
+; ---- scopes
+[
+  (function_declaration)
+  (method_declaration)
+  (func_literal)
+  (block)
+  (for_statement)
+  (if_statement)
+  (expression_switch_statement)
+  (type_switch_statement)
+] @local.scope
+
+; ---- parameters and receivers
+(parameter_declaration name: (identifier) @local.definition type: (_) @local.type)
+(variadic_parameter_declaration name: (identifier) @local.definition)
+
+; ---- declarations
+(short_var_declaration left: (expression_list (identifier) @local.definition))
+(short_var_declaration
+  left: (expression_list . (identifier) @local.definition)
+  right: (expression_list . [
+    (composite_literal type: (_) @local.type)
+    (unary_expression operand: (composite_literal type: (_) @local.type))
+  ]))
+(var_spec name: (identifier) @local.definition)
+(var_spec name: (identifier) @local.definition type: (_) @local.type)
+(const_spec name: (identifier) @local.definition)
+(range_clause left: (expression_list (identifier) @local.definition))
+(type_switch_statement alias: (expression_list (identifier) @local.definition))

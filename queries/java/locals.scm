@@ -1,0 +1,45 @@
+; arborist locals for Java: methods, constructors, lambdas, blocks, loops, catch clauses and
+; try-with-resources are scopes; parameters, local variables (with their declared type, or the class a
+; `new` names when declared `var`), loop variables, catch parameters, resources and `instanceof`
+; bindings bind names. `this` is an instance of the enclosing class, `super` its base. Vocabulary:
+; queries/README.md.
+
+; ---- scopes
+[
+  (method_declaration)
+  (constructor_declaration)
+  (lambda_expression)
+  (block)
+  (for_statement)
+  (enhanced_for_statement)
+  (catch_clause)
+  (try_with_resources_statement)
+  (switch_block)
+] @local.scope
+
+; ---- parameters
+(formal_parameter type: (_) @local.type name: (identifier) @local.definition)
+(spread_parameter (variable_declarator name: (identifier) @local.definition))
+(catch_formal_parameter name: (identifier) @local.definition)
+(inferred_parameters (identifier) @local.definition)
+(lambda_expression parameters: (identifier) @local.definition)
+
+; ---- local variables
+(local_variable_declaration
+  type: (_) @local.type
+  declarator: (variable_declarator name: (identifier) @local.definition)
+  (#not-eq? @local.type "var"))
+(local_variable_declaration
+  declarator: (variable_declarator
+    name: (identifier) @local.definition
+    value: (object_creation_expression type: (_) @local.type)))
+(enhanced_for_statement type: (_) @local.type name: (identifier) @local.definition)
+(resource type: (_) @local.type name: (identifier) @local.definition)
+(instanceof_expression right: (_) @local.type name: (identifier) @local.definition)
+
+; ---- a `new` expression is an instance of its class
+(object_creation_expression type: (_) @local.type) @local.instance
+
+; ---- receivers
+(this) @local.self
+(super) @local.super

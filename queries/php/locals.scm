@@ -1,0 +1,1 @@
+; arborist locals for php: none yet (references fall back to name matching narrowed by syntax and imports).

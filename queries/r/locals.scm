@@ -1,0 +1,1 @@
+; arborist locals for r: none yet (references fall back to name matching narrowed by syntax and imports).

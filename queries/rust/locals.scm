@@ -1,0 +1,44 @@
+; arborist locals for Rust: functions, closures, blocks, loops and match arms are scopes; parameters
+; (with their type), `let` bindings (typed by an annotation, a struct literal `T { .. }` or `T::new(..)`),
+; closure parameters, loop variables and the names patterns bind are locals. `self` is an instance of the
+; type the method's impl is for. Vocabulary: queries/README.md.
+
+; ---- scopes
+[
+  (function_item)
+  (closure_expression)
+  (block)
+  (for_expression)
+  (match_arm)
+] @local.scope
+
+; ---- parameters
+(parameter pattern: (identifier) @local.definition type: (_) @local.type)
+(parameter pattern: (mut_pattern (identifier) @local.definition) type: (_) @local.type)
+(closure_parameters (identifier) @local.definition)
+(closure_parameters (parameter pattern: (identifier) @local.definition))
+
+; ---- let, for, patterns
+(let_declaration pattern: (identifier) @local.definition)
+(let_declaration pattern: (mut_pattern (identifier) @local.definition))
+(let_declaration pattern: (identifier) @local.definition type: (_) @local.type)
+(let_declaration pattern: (identifier) @local.definition value: (struct_expression name: (_) @local.type))
+((let_declaration
+  pattern: (identifier) @local.definition
+  value: (call_expression function: (scoped_identifier path: (_) @local.type name: (identifier) @_new)))
+  (#eq? @_new "new"))
+(for_expression pattern: (identifier) @local.definition)
+(tuple_pattern (identifier) @local.definition)
+(tuple_struct_pattern type: (_) (identifier) @local.definition)
+(field_pattern (shorthand_field_identifier) @local.definition)
+(field_pattern pattern: (identifier) @local.definition)
+(captured_pattern (identifier) @local.definition)
+(ref_pattern (identifier) @local.definition)
+
+; ---- `T { .. }` and `T::new(..)` are instances of T
+(struct_expression name: (_) @local.type) @local.instance
+((call_expression function: (scoped_identifier path: (_) @local.type name: (identifier) @_new)) @local.instance
+  (#eq? @_new "new"))
+
+; ---- receivers
+(self) @local.self
