@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::UnixStream;
@@ -112,12 +112,13 @@ fn idle_time() -> Duration {
     Duration::from_secs(secs)
 }
 
-/// Clients attached to this process when it is a daemon (None: it is not one).
-static CLIENTS: std::sync::OnceLock<Arc<AtomicUsize>> = std::sync::OnceLock::new();
+/// Whether this process is a project's daemon, and the clients attached to it now.
+static IS_DAEMON: AtomicBool = AtomicBool::new(false);
+static CLIENTS: AtomicUsize = AtomicUsize::new(0);
 
 /// When this process is a project's daemon: its pid and how many clients it serves now.
 pub fn serving() -> Option<(u32, usize)> {
-    CLIENTS.get().map(|c| (std::process::id(), c.load(Ordering::Relaxed)))
+    IS_DAEMON.load(Ordering::Relaxed).then(|| (std::process::id(), CLIENTS.load(Ordering::Relaxed)))
 }
 
 // ---------------------------------------------------------------- the daemon
@@ -135,7 +136,7 @@ pub fn run_daemon(root: &Path, index_threads: usize) -> anyhow::Result<()> {
         engine.start_indexing(index_threads);
     }
     crate::heap::trim_periodically();
-    let clients = CLIENTS.get_or_init(|| Arc::new(AtomicUsize::new(0))).clone();
+    IS_DAEMON.store(true, Ordering::Relaxed);
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let served = rt.block_on(async {
         // the lock is ours: a socket file left there belongs to a daemon that died
@@ -144,7 +145,7 @@ pub fn run_daemon(root: &Path, index_threads: usize) -> anyhow::Result<()> {
         lock.set_len(0)?;
         writeln!(lock, "{}", std::process::id())?;
         tracing::info!("daemon for {} on {}", root.display(), endpoint.socket.display());
-        accept_until_idle(listener, engine.clone(), index_threads, clients).await;
+        accept_until_idle(listener, engine.clone(), index_threads).await;
         anyhow::Ok(())
     });
     let _ = std::fs::remove_file(&endpoint.socket);
@@ -156,13 +157,17 @@ pub fn run_daemon(root: &Path, index_threads: usize) -> anyhow::Result<()> {
 
 /// The lock file, exclusively locked (`flock`) for this process's life; None when another holds it.
 fn take_lock(path: &Path) -> std::io::Result<Option<std::fs::File>> {
-    use std::os::fd::AsRawFd;
     use std::os::unix::fs::OpenOptionsExt;
     let file =
         std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).mode(0o600).open(path)?;
-    // SAFETY: flock(2) on a descriptor this function owns.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-    Ok(locked.then_some(file))
+    Ok(try_flock(&file, libc::LOCK_EX).then_some(file))
+}
+
+/// `flock(file, op | LOCK_NB)`: whether the lock was taken (it goes when the file closes).
+fn try_flock(file: &std::fs::File, op: libc::c_int) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock(2) on a descriptor the caller owns.
+    unsafe { libc::flock(file.as_raw_fd(), op | libc::LOCK_NB) == 0 }
 }
 
 /// A listening socket only this user can connect to (created under umask 077: never open, even briefly).
@@ -175,12 +180,7 @@ fn bind_private(path: &Path) -> std::io::Result<tokio::net::UnixListener> {
     bound
 }
 
-async fn accept_until_idle(
-    listener: tokio::net::UnixListener,
-    engine: Arc<Engine>,
-    index_threads: usize,
-    clients: Arc<AtomicUsize>,
-) {
+async fn accept_until_idle(listener: tokio::net::UnixListener, engine: Arc<Engine>, index_threads: usize) {
     let idle = idle_time();
     let mut last_busy = Instant::now();
     let mut tick = tokio::time::interval(Duration::from_millis(250));
@@ -188,17 +188,17 @@ async fn accept_until_idle(
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, _)) => {
-                    clients.fetch_add(1, Ordering::SeqCst);
-                    let (engine, clients) = (engine.clone(), clients.clone());
+                    CLIENTS.fetch_add(1, Ordering::SeqCst);
+                    let engine = engine.clone();
                     tokio::spawn(async move {
                         serve_client(stream, engine, index_threads).await;
-                        clients.fetch_sub(1, Ordering::SeqCst);
+                        CLIENTS.fetch_sub(1, Ordering::SeqCst);
                     });
                 }
                 Err(e) => tracing::warn!("accepting a client: {e}"),
             },
             _ = tick.tick() => {
-                if clients.load(Ordering::SeqCst) > 0 {
+                if CLIENTS.load(Ordering::SeqCst) > 0 {
                     last_busy = Instant::now();
                 } else if last_busy.elapsed() >= idle {
                     tracing::info!("no client for {idle:?}; the daemon exits");
@@ -444,10 +444,7 @@ async fn start_daemon(endpoint: &Endpoint, root: &Path, index_threads: usize) ->
 
 /// Whether a process holds the daemon lock.
 fn lock_held(path: &Path) -> bool {
-    use std::os::fd::AsRawFd;
-    let Ok(file) = std::fs::File::open(path) else { return false };
-    // SAFETY: flock(2) on a descriptor this function owns; the lock, if taken, goes with the file.
-    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) != 0 }
+    std::fs::File::open(path).is_ok_and(|file| !try_flock(&file, libc::LOCK_SH))
 }
 
 /// `arborist daemon ROOT`, detached: a session of its own, no terminal, its log in `.arborist/`.
