@@ -182,16 +182,30 @@ fn a_killed_server_is_restarted_and_the_request_retried() {
 fn no_language_server_outlives_the_arborist_process() {
     require("pyright-langserver");
     let p = precise_project();
-    for how in ["eof", "sigkill"] {
-        let mut s = crate::mcp::RawSession::start(&["serve", p.root.to_str().unwrap(), "--index-threads", "0"]);
+    // in-process: the server closed or killed; through the daemon: its last client gone (it exits after
+    // the idle second), or the daemon itself killed
+    for how in ["eof", "sigkill", "daemon idle", "daemon sigkill"] {
+        let mut args = vec!["serve", p.root.to_str().unwrap(), "--index-threads", "0"];
+        if !how.starts_with("daemon") {
+            args.push("--no-daemon");
+        }
+        let mut s = crate::mcp::RawSession::start_with_env(&args, &[("ARBORIST_DAEMON_IDLE_SECS", "1")]);
         s.initialize();
         s.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"find_referencing_symbols","arguments":{"name_path":"price_of","relative_path":"shop/prices.py"}}}"#);
         let r = s.response(2);
         assert!(r.to_string().contains("precise"), "{r}");
-        let servers = server_processes(s.pid());
+        let daemon: Option<u32> = how
+            .starts_with("daemon")
+            .then(|| std::fs::read_to_string(p.root.join(".arborist/daemon.lock")).unwrap().trim().parse().unwrap());
+        let mut servers = server_processes(daemon.unwrap_or(s.pid()));
         assert!(!servers.is_empty(), "the language server runs in the project");
+        servers.extend(daemon);
+        if how == "daemon sigkill" {
+            // SAFETY: SIGKILL of the daemon this test's client started.
+            unsafe { libc::kill(daemon.unwrap() as i32, libc::SIGKILL) };
+        }
         s.stop(how == "sigkill");
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(8);
         while processes().iter().any(|(pid, _, _)| servers.contains(pid)) {
             assert!(
                 std::time::Instant::now() < deadline,
