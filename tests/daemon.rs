@@ -2,9 +2,9 @@
 //! replaces itself when killed, kills a leaving client's shell commands, and exits when idle.
 
 use crate::mcp::RawSession;
-use crate::util::TestProject;
+use crate::util::{TestProject, alive, processes_running, wait_until};
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn call(s: &mut RawSession, id: i64, tool: &str, args: Value) -> Value {
     s.send(
@@ -25,22 +25,6 @@ fn daemon_of(s: &mut RawSession, id: i64) -> (u32, usize) {
     let pid = line.split("pid ").nth(1).unwrap().split(')').next().unwrap().parse().unwrap();
     let clients = line.split("), ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
     (pid, clients)
-}
-
-fn alive(pid: u32) -> bool {
-    // SAFETY: kill(2) with signal 0 only checks that the process exists.
-    unsafe { libc::kill(pid as i32, 0) == 0 }
-}
-
-fn wait_until(limit: Duration, mut what: impl FnMut() -> bool) -> bool {
-    let deadline = Instant::now() + limit;
-    while Instant::now() < deadline {
-        if what() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    false
 }
 
 fn serve(p: &TestProject, idle_secs: &str) -> RawSession {
@@ -73,7 +57,7 @@ fn two_clients_share_one_daemon_that_outlives_the_first() {
     let body = call(&mut b, 3, "find_symbol", json!({"name_path_pattern": "Sku/__str__", "include_body": true}));
     assert!(text(&body).contains("edited"), "{body}");
     assert!(a.close_stdin_and_wait(Duration::from_secs(1)), "a client ends within a second of closing stdin");
-    assert!(wait_until(Duration::from_secs(2), || daemon_of(&mut b, 4) == (pid, 1)), "the daemon serves on");
+    wait_until("the daemon serves on", Duration::from_secs(2), || daemon_of(&mut b, 4) == (pid, 1));
 }
 
 #[test]
@@ -113,12 +97,12 @@ fn a_leaving_clients_shell_commands_die_and_an_idle_daemon_exits() {
         "arguments": {"command": "sleep 18.765", "timeout": 60}}})
         .to_string(),
     );
-    assert!(wait_until(Duration::from_secs(5), || running("sleep 19.876") && running("sleep 18.765")));
+    wait_until("both commands run", Duration::from_secs(5), || running("sleep 19.876") && running("sleep 18.765"));
     assert!(a.close_stdin_and_wait(Duration::from_secs(1)));
-    assert!(wait_until(Duration::from_secs(2), || !running("sleep 19.876")), "the leaving client's command died");
+    wait_until("the leaving client's command died", Duration::from_secs(2), || !running("sleep 19.876"));
     assert!(running("sleep 18.765"), "the other client's command runs on");
     assert!(b.close_stdin_and_wait(Duration::from_secs(1)));
-    assert!(wait_until(Duration::from_secs(5), || !alive(pid)), "the daemon exits once idle");
+    wait_until("the daemon exits once idle", Duration::from_secs(5), || !alive(pid));
     assert!(!p.root.join(".arborist/daemon.sock").exists(), "and removes its socket");
     assert!(!running("sleep 18.765"));
 }
@@ -134,8 +118,5 @@ fn no_daemon_serves_in_process() {
 }
 
 fn running(command: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
-        std::fs::read(e.path().join("cmdline"))
-            .is_ok_and(|c| String::from_utf8_lossy(&c).replace('\0', " ").contains(command))
-    })
+    processes_running(command) > 0
 }

@@ -3,6 +3,7 @@
 //! in every language's fixtures. Each runs ARBORIST_FUZZ_CASES inputs (default 150), or for
 //! ARBORIST_FUZZ_SECONDS seconds when set (`benches/fuzz.sh` runs each target for a set time).
 
+use crate::fuzz_cases::{AWKWARD, fuzzed_tools, parameter_names, symbol_edit};
 use crate::util::{TestProject, copy_dir, fixtures};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -63,48 +64,6 @@ fn watchdog(target: &str) -> std::sync::Arc<std::sync::Mutex<Option<(Instant, St
     current
 }
 
-/// Strings that tend to break things: path escapes, odd Unicode, regex and glob syntax, name paths.
-const AWKWARD: &[&str] = &[
-    "",
-    "/",
-    "..",
-    "../outside/secret.txt",
-    "/etc/passwd",
-    "./",
-    "a/../../b",
-    "\0",
-    "\u{202e}",
-    "é",
-    "🦀",
-    "(",
-    "[",
-    "*",
-    "**/*.py",
-    "{a,b",
-    "\\",
-    "$",
-    "^",
-    ".*",
-    "(?<",
-    "a{99999}",
-    "//",
-    "/abs/path",
-    "name[1]",
-    "name[-1]",
-    "Class/method",
-    "\\/",
-    "python/inventory.py",
-    "rust/units.rs",
-    "files/README.md",
-    "Inventory",
-    "Inventory/add_item",
-    "def f():\n    pass",
-    "}",
-    "-1",
-    "\r\n",
-    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-];
-
 fn awkward_string() -> impl Strategy<Value = String> {
     prop_oneof![
         3 => prop::sample::select(AWKWARD).prop_map(str::to_string),
@@ -131,28 +90,18 @@ fn json_value() -> impl Strategy<Value = Value> {
     })
 }
 
-/// Tools left out: they run commands, leave the test project, or start language servers.
-const NOT_FUZZED: &[&str] =
-    &["execute_shell_command", "shell", "activate_project", "remove_project", "restart_language_server"];
-
 /// Random arguments for a tool: its own parameter names (and a stranger), each with a random value.
 fn tool_call() -> impl Strategy<Value = (&'static str, Value)> {
-    let tools: Vec<&'static str> =
-        arborist::tools::registry().iter().map(|t| t.name).filter(|n| !NOT_FUZZED.contains(n)).collect();
+    let tools: Vec<&'static str> = fuzzed_tools().iter().map(|t| t.name).collect();
     prop::sample::select(tools).prop_flat_map(|name| {
         let tool = arborist::tools::find(name).expect("a registered tool");
-        let mut names: Vec<String> = tool
-            .schema
-            .get("properties")
-            .and_then(Value::as_object)
-            .map(|p| p.keys().cloned().collect())
-            .unwrap_or_default();
-        names.push("unexpected_field".into());
-        let args = prop::collection::vec((prop::sample::select(names), json_value()), 0..6).prop_map(|pairs| {
-            let mut args: Map<String, Value> = pairs.into_iter().collect();
-            args.remove("backend"); // the heuristic only: no language server starts
-            Value::Object(args)
-        });
+        let args = prop::collection::vec((prop::sample::select(parameter_names(tool)), json_value()), 0..6).prop_map(
+            |pairs| {
+                let mut args: Map<String, Value> = pairs.into_iter().collect();
+                args.remove("backend"); // the heuristic only: no language server starts
+                Value::Object(args)
+            },
+        );
         (Just(tool.name), args)
     })
 }
@@ -221,17 +170,7 @@ fn fuzz_symbol_edits_in_every_language() {
             p.call("find_symbol", json!({"name_path_pattern": name_path, "relative_path": rel, "include_body": true}));
         let body: Vec<Value> = body.ok().and_then(|b| serde_json::from_str(&b).ok()).unwrap_or_default();
         let Some(old) = body.first().and_then(|s| s["body"].as_str()).map(str::to_string) else { return };
-        let cut = at.index(old.len() + 1);
-        let cut = (0..=cut).rev().find(|&i| old.is_char_boundary(i)).unwrap_or(0);
-        let (tool, args) = match op {
-            0 => (
-                "replace_symbol_body",
-                json!({"name_path": name_path, "relative_path": rel, "body": format!("{}{text}{}", &old[..cut], &old[cut..])}),
-            ),
-            1 => ("replace_symbol_body", json!({"name_path": name_path, "relative_path": rel, "body": &old[..cut]})),
-            2 => ("insert_after_symbol", json!({"name_path": name_path, "relative_path": rel, "body": text})),
-            _ => ("insert_before_symbol", json!({"name_path": name_path, "relative_path": rel, "body": old})),
-        };
+        let (tool, args) = symbol_edit(*op, rel, name_path, &old, at.index(old.len() + 1), text);
         match p.call(tool, args) {
             Ok(_) => {
                 let after = errors(&mut p);

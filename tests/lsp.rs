@@ -3,7 +3,7 @@
 //! idle shutdown and the protocol details. Tests that need a real server are ignored unless asked for
 //! (`cargo test -- --include-ignored`); then a missing server fails them.
 
-use crate::util::require;
+use crate::util::{alive, require, wait_until};
 use arborist::grammars::LanguageEntry;
 use arborist::lsp::{Availability, FileEdits, Location, LspError, LspPool};
 use std::path::Path;
@@ -74,19 +74,6 @@ fn group_members(pgid: u32) -> Vec<u32> {
             fields[0] != "Z" && fields[2].parse::<u32>().ok() == Some(pgid)
         })
         .collect()
-}
-
-fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|s| s.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
-}
-
-fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + limit;
-    while !done() {
-        assert!(Instant::now() < deadline, "timed out waiting until {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[test]

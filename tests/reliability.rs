@@ -1,7 +1,7 @@
 //! Hostile files and concurrent writers: special files are never opened, a writer that keeps size and
 //! mtime is seen, read-only files are not rewritten, and several engines editing one file lose no edit.
 
-use crate::util::TestProject;
+use crate::util::{TestProject, processes_running};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -175,14 +175,6 @@ fn closing_stdin_ends_the_server_within_a_second() {
 }
 
 /// Processes whose command line contains `marker`.
-fn processes_running(marker: &str) -> usize {
-    let Ok(dir) = std::fs::read_dir("/proc") else { return 0 };
-    dir.flatten()
-        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-        .filter(|c| String::from_utf8_lossy(c).replace('\0', " ").contains(marker))
-        .count()
-}
-
 /// A temp file left by a killed write is removed by the next walk once stale (a young one may be another
 /// process's write in progress), and never shows up in answers.
 #[test]

@@ -10,6 +10,7 @@ mod edit_props;
 mod edit_scenarios;
 mod files;
 mod fuzz;
+mod fuzz_cases;
 mod layers;
 mod lsp;
 mod mcp;

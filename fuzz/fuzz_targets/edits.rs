@@ -4,6 +4,9 @@
 //! file is restored after each input.
 #![no_main]
 
+#[path = "../../tests/fuzz_cases.rs"]
+#[allow(dead_code)] // each target uses part of it
+mod cases;
 #[path = "common/project.rs"]
 mod project;
 
@@ -49,17 +52,8 @@ fn edit(u: &mut Unstructured, p: &project::Project, rel: &str, name_path: &str) 
     let found: Vec<Value> = found.ok().and_then(|b| serde_json::from_str(&b).ok()).unwrap_or_default();
     let Some(old) = found.first().and_then(|s| s["body"].as_str()).map(str::to_string) else { return Ok(()) };
     let cut = u.int_in_range(0..=old.len())?;
-    let cut = (0..=cut).rev().find(|&i| old.is_char_boundary(i)).unwrap_or(0);
     let text: &str = u.arbitrary()?;
-    let (tool, args) = match u.int_in_range(0..=3)? {
-        0 => (
-            "replace_symbol_body",
-            json!({"name_path": name_path, "relative_path": rel, "body": format!("{}{text}{}", &old[..cut], &old[cut..])}),
-        ),
-        1 => ("replace_symbol_body", json!({"name_path": name_path, "relative_path": rel, "body": &old[..cut]})),
-        2 => ("insert_after_symbol", json!({"name_path": name_path, "relative_path": rel, "body": text})),
-        _ => ("insert_before_symbol", json!({"name_path": name_path, "relative_path": rel, "body": old})),
-    };
+    let (tool, args) = cases::symbol_edit(u.int_in_range(0..=3)?, rel, name_path, &old, cut, text);
     let before = errors(p, rel);
     match call(p, tool, args) {
         Ok(_) => {

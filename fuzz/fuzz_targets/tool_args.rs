@@ -4,6 +4,9 @@
 //! panics, and touches nothing outside the project; the project is restored after each input.
 #![no_main]
 
+#[path = "../../tests/fuzz_cases.rs"]
+#[allow(dead_code)] // each target uses part of it
+mod cases;
 #[path = "common/project.rs"]
 mod project;
 
@@ -12,25 +15,13 @@ use libfuzzer_sys::{arbitrary, fuzz_target};
 use serde_json::{Map, Value};
 use std::cell::OnceCell;
 
-/// Tools left out: they run commands, leave the project, or start language servers.
-const NOT_FUZZED: &[&str] =
-    &["execute_shell_command", "shell", "activate_project", "remove_project", "restart_language_server"];
-
-/// Strings that tend to break things.
-const AWKWARD: &[&str] = &[
-    "", "/", "..", "../outside/secret.txt", "/etc/passwd", "a/../../b", "\0", "\u{202e}", "🦀", "(", "[", "*",
-    "**/*.py", "{a,b", "\\", "$", "^", ".*", "(?<", "a{99999}", "//", "name[1]", "name[-1]", "Class/method",
-    "python/inventory.py", "rust/units.rs", "typescript/orders.ts", "go/server.go", "files/README.md", "Inventory",
-    "Inventory/add_item", "def f():\n    pass", "}", "-1", "\r\n", "python", ".arborist", ".serena/memories/x",
-];
-
 thread_local! {
     static PROJECT: OnceCell<project::Project> = const { OnceCell::new() };
 }
 
 fn string(u: &mut Unstructured) -> Result<String> {
     if u.ratio(2, 3)? {
-        Ok(u.choose(AWKWARD)?.to_string())
+        Ok(u.choose(cases::AWKWARD)?.to_string())
     } else {
         Ok(u.arbitrary::<&str>()?.chars().take(80).collect())
     }
@@ -56,15 +47,8 @@ fn value(u: &mut Unstructured, depth: u32) -> Result<Value> {
 }
 
 fn call(u: &mut Unstructured, project: &project::Project) -> Result<()> {
-    let tools: Vec<_> = arborist::tools::registry().iter().filter(|t| !NOT_FUZZED.contains(&t.name)).collect();
-    let tool = *u.choose(&tools)?;
-    let mut names: Vec<String> = tool
-        .schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .map(|p| p.keys().cloned().collect())
-        .unwrap_or_default();
-    names.push("unexpected_field".into());
+    let tool = *u.choose(&cases::fuzzed_tools())?;
+    let names = cases::parameter_names(tool);
     let mut args = Map::new();
     for _ in 0..u.int_in_range(0..=6)? {
         args.insert(u.choose(&names)?.clone(), value(u, 2)?);
