@@ -6,22 +6,21 @@
 //! receiver's use is uncertain.
 
 use crate::engine::Engine;
+use crate::imports::FileImports;
 use crate::index::{FileEntry, files_containing};
 use crate::members::{Hierarchy, Typing};
 use crate::project::ProjectPath;
 use arborist_syntax::error::Result;
-use arborist_syntax::grammars::{MemberCalls, ModuleNaming};
+use arborist_syntax::grammars::MemberCalls;
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::locals::{BindingKind, Locals};
-use arborist_syntax::query::ImportRole;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::syntax::parse_within;
 use std::cell::OnceCell;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
-use streaming_iterator::StreamingIterator;
-use tree_sitter::{Node, QueryCursor, Tree};
+use tree_sitter::{Node, Tree};
 
 /// One occurrence of the name.
 #[derive(Clone)]
@@ -103,7 +102,8 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
     }
     let text: Arc<str> = Arc::from(doc.text());
     let Ok(tree) = parse_within(entry.lang, &text, &engine.parse_budget()) else { return Vec::new() };
-    if imports_other(entry.lang, &tree, &text, target.name, rel, target.def_rel) {
+    let imports = FileImports::of(entry.lang, &tree, &text, rel);
+    if imports.as_ref().is_some_and(|i| i.imports_other(target.name, target.def_rel)) {
         return Vec::new();
     }
     let definitions: Vec<Range<usize>> =
@@ -117,8 +117,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
         .filter(|n| !target.member || is_member_use(lang, n, &text) || inside_owner(lang, &entry, n, target.owner))
         .collect();
     // `x.Name` of a top-level Name: the target's only when `x` is bound to the target's module
-    let qualified = |n: &Node| !target.member && lang.entry.modules.is_some() && is_member_use(lang, n, &text);
-    let bindings = if found.iter().any(qualified) { module_bindings(lang, &tree, &text, rel) } else { Vec::new() };
+    let qualified = |n: &Node| !target.member && imports.is_some() && is_member_use(lang, n, &text);
     // where scopes matter: a member's receivers are bound anywhere in the statements that use it; a bare
     // name resolves through the scopes above its identifiers and the bindings among them
     let regions = match target.member {
@@ -139,7 +138,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
             entry: entry.clone(),
             text: text.clone(),
             uncertain: typing == Typing::Unknown
-                || qualified(&n) && !receiver_is_module_of(lang, &n, &text, &bindings, target.def_rel),
+                || qualified(&n) && !receiver_names_module(imports.as_ref(), &n, &text, target.def_rel),
         })
         .collect()
 }
@@ -206,118 +205,11 @@ impl Scoped<'_> {
     }
 }
 
-/// The local names a file's imports bind to modules: `import a.b` binds `a` to `a`; `import a.b as x`
-/// binds `x` to `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
-fn module_bindings(lang: &Language, tree: &Tree, text: &str, rel: &str) -> Vec<(String, String)> {
-    let (Some(imports), Some(naming)) = (lang.imports(), lang.entry.modules.as_ref()) else { return Vec::new() };
-    let mut out = Vec::new();
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(&imports.query, tree.root_node(), text.as_bytes());
-    while let Some(m) = matches.next() {
-        let capture = |role| {
-            m.captures().iter().find(|c| imports.roles[c.index as usize] == role).map(|c| &text[c.node.byte_range()])
-        };
-        let Some(module) = capture(ImportRole::Module) else { continue };
-        let alias = capture(ImportRole::Alias);
-        let binding = match capture(ImportRole::Name) {
-            Some(name) => resolve_module(module, rel, naming)
-                .map(|m| (alias.unwrap_or(name).to_string(), format!("{m}{}{name}", naming.separator))),
-            None => match alias {
-                Some(alias) => Some((alias.to_string(), module.to_string())),
-                None => {
-                    let first = module.split(naming.separator.as_str()).next().unwrap_or(module);
-                    Some((first.to_string(), first.to_string()))
-                }
-            },
-        };
-        out.extend(binding);
-    }
-    out
-}
-
 /// Whether the receiver of a member use (`x` or `x.y` in `x.y.Name`) names the module that defines the
-/// target, or a package above it (which may re-export it), through the file's imports.
-fn receiver_is_module_of(
-    lang: &Language,
-    node: &Node,
-    text: &str,
-    bindings: &[(String, String)],
-    def_rel: &str,
-) -> bool {
-    let Some(naming) = lang.entry.modules.as_ref() else { return false };
-    let Some(receiver) = node.parent().and_then(|p| p.child_by_field_name("object")) else { return false };
-    let written = &text[receiver.byte_range()];
-    let sep = naming.separator.as_str();
-    let dotted =
-        written.split(sep).all(|part| !part.is_empty() && part.chars().all(|c| c.is_alphanumeric() || c == '_'));
-    if !dotted {
-        return false;
-    }
-    let (first, rest) = written.split_once(sep).map_or((written, None), |(f, r)| (f, Some(r)));
-    let Some((_, bound)) = bindings.iter().rev().find(|(local, _)| local == first) else { return false };
-    let module = match rest {
-        Some(rest) => format!("{bound}{sep}{rest}"),
-        None => bound.clone(),
-    };
-    let target = module_of(def_rel, naming);
-    target == module || target.starts_with(&format!("{module}{sep}"))
-}
-
-/// Whether the file imports `name` from a module other than the one that defines the target, as the
-/// language's imports.scm sees it (then its uses of `name` are that module's symbol).
-fn imports_other(lang: &Language, tree: &Tree, text: &str, name: &str, rel: &str, def_rel: &str) -> bool {
-    let (Some(imports), Some(naming)) = (lang.imports(), lang.entry.modules.as_ref()) else { return false };
-    let target_module = module_of(def_rel, naming);
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(&imports.query, tree.root_node(), text.as_bytes());
-    while let Some(m) = matches.next() {
-        let capture = |role| m.captures().iter().find(|c| imports.roles[c.index as usize] == role);
-        let (Some(module), Some(imported)) = (capture(ImportRole::Module), capture(ImportRole::Name)) else {
-            continue;
-        };
-        if &text[imported.node.byte_range()] != name {
-            continue;
-        }
-        let inside = |m: &str| m == target_module || target_module.starts_with(&format!("{m}{}", naming.separator));
-        if resolve_module(&text[module.node.byte_range()], rel, naming).is_some_and(|m| !inside(&m)) {
-            return true;
-        }
-    }
-    false
-}
-
-/// The module a file is: `a/b/c.py` → `a.b.c`; `a/b/__init__.py` → `a.b`.
-fn module_of(rel: &str, naming: &ModuleNaming) -> String {
-    let stem = rel.rsplit_once('.').map_or(rel, |(stem, _)| stem);
-    let stem = match &naming.package_file {
-        Some(pkg) => stem.strip_suffix(&format!("/{pkg}")).unwrap_or(stem),
-        None => stem,
-    };
-    stem.replace('/', &naming.separator)
-}
-
-/// The absolute module of an import written in file `rel` (a leading separator is relative to its
-/// package: `.x` the sibling `x`, `..x` one level up).
-fn resolve_module(module: &str, rel: &str, naming: &ModuleNaming) -> Option<String> {
-    let sep = naming.separator.as_str();
-    let mut rest = module;
-    let mut ups = 0;
-    while let Some(r) = rest.strip_prefix(sep) {
-        rest = r;
-        ups += 1;
-    }
-    if ups == 0 {
-        return Some(module.to_string());
-    }
-    let mut parts: Vec<&str> = rel.split('/').collect();
-    parts.pop();
-    for _ in 1..ups {
-        parts.pop()?;
-    }
-    if !rest.is_empty() {
-        parts.push(rest);
-    }
-    Some(parts.join(sep))
+/// target, or a package above it, through the file's imports.
+fn receiver_names_module(imports: Option<&FileImports>, node: &Node, text: &str, def_rel: &str) -> bool {
+    let receiver = node.parent().and_then(|p| p.child_by_field_name("object"));
+    receiver.zip(imports).is_some_and(|(r, i)| i.names_module_of(&text[r.byte_range()], def_rel))
 }
 
 /// Leaf identifier nodes (the language's `identifier_nodes`) whose text is `name`, in document order;
