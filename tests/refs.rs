@@ -917,3 +917,100 @@ fn a_same_named_class_elsewhere_leaves_the_receiver_uncertain() {
     ]);
     assert_eq!(uses(&mut p, "Backend/send", "smtp.py"), "use.py:5 run ?");
 }
+
+/// The referencing entries of every symbol of a project (name path → answer, or the error), heuristic.
+fn all_references(p: &mut TestProject) -> Vec<(String, String, Result<String, String>)> {
+    let engine = p.engine();
+    let root = engine.project().resolve("").unwrap();
+    let mut out = Vec::new();
+    for entry in engine.index().all_in(engine.project(), &root) {
+        if entry.lang.entry.category == arborist::grammars::Category::Document {
+            continue;
+        }
+        for i in entry.symbols.preorder().into_iter().take(25) {
+            let name_path = entry.symbols.name_path(i);
+            let args = json!({"name_path": name_path, "relative_path": entry.rel, "backend": "heuristic"});
+            out.push((entry.rel.clone(), name_path, p.call("find_referencing_symbols", args)));
+        }
+    }
+    out.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    out
+}
+
+#[test]
+fn the_identifier_index_answers_as_a_search_of_the_files_does() {
+    let mut checked = 0;
+    for lang in ["python", "typescript", "tsx", "javascript", "java", "go", "rust", "cpp", "ruby", "kotlin"] {
+        let mut searched = TestProject::fixture(lang);
+        let mut indexed = TestProject::fixture(lang);
+        indexed.engine().build_index(1);
+        assert!(indexed.engine().index().is_ready());
+        let (a, b) = (all_references(&mut searched), all_references(&mut indexed));
+        assert_eq!(a.len(), b.len(), "{lang}: the same symbols");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x, y, "{lang}: {} in {}", x.1, x.0);
+        }
+        checked += a.iter().filter(|x| x.2.as_ref().is_ok_and(|t| t.contains("name_path"))).count();
+    }
+    assert!(checked > 100, "only {checked} symbols had references");
+}
+
+#[test]
+fn the_identifier_index_follows_edits_and_restarts() {
+    let mut p = heuristic_project(&[
+        ("shop/cart.py", "class Cart:\n    pass\n"),
+        ("shop/use.py", "from shop.cart import Cart\n\ndef make():\n    return Cart()\n"),
+        ("shop/other.py", "def unrelated():\n    return 1\n"),
+    ]);
+    p.engine().build_index(1);
+    assert_eq!(referencing(&mut p, "Cart", "shop/cart.py"), ["shop/use.py:make", "shop/use.py:use"]);
+    // an edit through the tools adds a use; one written behind our back adds another
+    p.ok(
+        "replace_symbol_body",
+        json!({"name_path": "unrelated", "relative_path": "shop/other.py",
+        "body": "def unrelated():\n    from shop.cart import Cart\n    return Cart()"}),
+    );
+    std::fs::write(p.root.join("shop/late.py"), "from shop.cart import Cart\n\ndef late():\n    return Cart\n")
+        .unwrap();
+    let engine = p.engine();
+    let seen = || engine.index().files_using(engine.project(), "late").is_some_and(|f| !f.is_empty());
+    crate::util::wait_until("the watcher sees shop/late.py", std::time::Duration::from_secs(20), seen);
+    assert_eq!(
+        referencing(&mut p, "Cart", "shop/cart.py"),
+        [
+            "shop/late.py:late",
+            "shop/late.py:late",
+            "shop/other.py:unrelated",
+            "shop/other.py:unrelated",
+            "shop/use.py:make",
+            "shop/use.py:use"
+        ]
+    );
+    // a use removed is gone, also after a restart from the saved index
+    p.ok(
+        "replace_symbol_body",
+        json!({"name_path": "make", "relative_path": "shop/use.py",
+        "body": "def make():\n    return None"}),
+    );
+    let expected = [
+        "shop/late.py:late",
+        "shop/late.py:late",
+        "shop/other.py:unrelated",
+        "shop/other.py:unrelated",
+        "shop/use.py:use",
+    ];
+    assert_eq!(referencing(&mut p, "Cart", "shop/cart.py"), expected);
+    p.engine().build_index(1);
+    p.reopen();
+    p.engine().build_index(1);
+    assert_eq!(referencing(&mut p, "Cart", "shop/cart.py"), expected);
+}
+
+#[test]
+fn a_comment_ending_in_a_period_is_not_a_member_access() {
+    let mut p = heuristic_project(&[
+        ("base.py", "class Model:\n    pass\n"),
+        ("ser.py", "def load(node):\n    # Look the model up.\n    Model = find(node)\n    return Model._meta\n"),
+    ]);
+    assert_eq!(referencing(&mut p, "Model", "base.py"), Vec::<String>::new());
+}

@@ -117,7 +117,7 @@ fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
     let mut item = json!({
         "name_path": name_path,
         "body_location": location,
-        "content_around_reference": context_around(&o.text, o.line),
+        "content_around_reference": context_around(&o.text, o.bytes.start, o.line),
     });
     if o.uncertain {
         item["uncertain"] = Value::Bool(true);
