@@ -39,8 +39,8 @@ enum Found {
 /// Bases are followed this many levels up.
 const MAX_DEPTH: usize = 12;
 
-/// Before the index is ready a class lookup searches the whole project: one query makes at most this
-/// many; the classes beyond them are unknown (their uses uncertain).
+/// Before the index is ready, and without a saved one, a class lookup searches the whole project: one
+/// query makes at most this many; the classes beyond them are unknown (their uses uncertain).
 const SEARCHES_BEFORE_INDEX: usize = 32;
 
 /// The target member's class, looked up by name across the project's index, with what each class name
@@ -137,11 +137,18 @@ impl<'e> Hierarchy<'e> {
         let (Ok(pattern), Ok(root)) = (NamePattern::parse(name), self.engine.project().resolve("")) else {
             return Found::Unknown;
         };
-        let searching = !self.engine.index().is_ready();
-        if searching && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX {
-            return Found::Unknown;
-        }
-        let entries = self.engine.index().candidates(self.engine.project(), &root, &pattern, false);
+        let index = self.engine.index();
+        let saved = match index.is_ready() {
+            true => None,
+            false => index.saved_definers(name),
+        };
+        let entries = match saved {
+            Some(entries) => entries,
+            None if !index.is_ready() && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX => {
+                return Found::Unknown;
+            }
+            None => index.candidates(self.engine.project(), &root, &pattern, false),
+        };
         agreed(entries.iter().flat_map(|entry| {
             let fs = &entry.symbols;
             let roots = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like());

@@ -499,6 +499,24 @@ impl Index {
         Some(entries)
     }
 
+    /// Before the full build is ready: the up-to-date entries of the saved index's files that define a
+    /// symbol named `name` (a file added since it was saved is not among them); None when there is no
+    /// saved index.
+    pub fn saved_definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
+        self.ensure_loaded();
+        let rels: Vec<String> = {
+            let t = self.tables.read().unwrap();
+            if t.files.is_empty() {
+                return None;
+            }
+            t.names.get(name).map(|v| v.iter().cloned().collect()).unwrap_or_default()
+        };
+        let mut entries: Vec<Arc<FileEntry>> =
+            rels.into_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
+        entries.sort_by(|a, b| a.rel.cmp(&b.rel));
+        Some(entries)
+    }
+
     /// Every up-to-date entry under `scope` (for whole-project scans such as implementations).
     pub fn all_in(&self, project: &Project, scope: &ProjectPath) -> Vec<Arc<FileEntry>> {
         self.ensure_loaded();
