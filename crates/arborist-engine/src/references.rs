@@ -141,7 +141,6 @@ fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occu
     let owner = s.parent.map(|p| target.entry.symbols.get(p)).filter(|p| p.kind.is_type_like());
     let t = Target {
         name: &s.name,
-        kind: s.kind,
         member: owner.is_some() && target.entry.lang.entry.member_calls != MemberCalls::Free,
         owner: owner.map(|o| o.name.as_str()),
         owner_index: s.parent.filter(|_| owner.is_some()),

@@ -13,7 +13,6 @@ use crate::uses::Use;
 use arborist_syntax::error::Result;
 use arborist_syntax::grammars::MemberCalls;
 use arborist_syntax::language::Language;
-use arborist_syntax::query::SymbolKind;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -39,7 +38,6 @@ pub struct Occurrence {
 /// What the target is, for narrowing.
 pub struct Target<'a> {
     pub name: &'a str,
-    pub kind: SymbolKind,
     /// Whether it is a member of a type (method, field): then only `.name`-style uses count, and, where the
     /// language has implicit receivers, bare uses inside a type of the owner's name.
     pub member: bool,

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use tree_sitter::Node;
 
 /// Kept facts beyond about this many bytes (texts and uses) empty the cache.
-const MAX_BYTES: usize = 96 << 20;
+const MAX_BYTES: usize = 64 << 20;
 
 /// One identifier of the name in one file.
 #[derive(Debug, Clone)]
@@ -101,15 +101,11 @@ impl UsesCache {
             files.clear();
             *bytes = 0;
         }
-        let facts = files.entry(entry.rel.clone()).or_insert_with(|| FileFacts {
-            hash: entry.hash,
-            text: text.clone(),
-            imports: imports.clone(),
-            names: HashMap::new(),
-        });
+        let fresh =
+            || FileFacts { hash: entry.hash, text: text.clone(), imports: imports.clone(), names: HashMap::new() };
+        let facts = files.entry(entry.rel.clone()).or_insert_with(fresh);
         if facts.hash != entry.hash {
-            *facts =
-                FileFacts { hash: entry.hash, text: text.clone(), imports: imports.clone(), names: HashMap::new() };
+            *facts = fresh();
         }
         if facts.names.is_empty() {
             *bytes += text.len();
