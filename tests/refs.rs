@@ -1062,3 +1062,29 @@ fn precise_answers_list_unconfirmed_uses_and_a_rename_that_misses_them_is_refuse
     assert!(done.contains("Left unchanged") && done.contains("use.py:10"), "{done}");
     assert!(p.read("use.py").contains("fetch('a').payload()") && p.read("use.py").contains("r.json()"));
 }
+
+/// Python's `__all__` names what `from module import *` exports: its string is a use, renamed with the
+/// symbol, so a star import still finds the new name.
+#[test]
+fn a_python_export_list_string_is_a_use_and_is_renamed() {
+    let mut p = heuristic_project(&[
+        ("ops/models.py", "class AlterManagers:\n    pass\n"),
+        ("ops/__init__.py", "from .models import AlterManagers\n\n__all__ = [\"AlterManagers\", 'Other']\n"),
+        ("use.py", "from ops import *\n\nx = AlterManagers()\nlabel = \"AlterManagers\"\n"),
+    ]);
+    assert_eq!(
+        referencing(&mut p, "AlterManagers", "ops/models.py"),
+        ["ops/__init__.py:__all__", "ops/__init__.py:__init__", "use.py:x"]
+    );
+    let a = p.ok(
+        "rename_symbol",
+        json!({"name_path": "AlterManagers", "relative_path": "ops/models.py", "new_name": "AlterMgrs"}),
+    );
+    assert!(a.ends_with("The old name is still a word in comments or strings (check them): use.py:3"), "{a}");
+    assert_eq!(p.read("ops/__init__.py"), "from .models import AlterMgrs\n\n__all__ = [\"AlterMgrs\", 'Other']\n");
+    assert_eq!(
+        p.read("use.py"),
+        "from ops import *\n\nx = AlterMgrs()\nlabel = \"AlterManagers\"\n",
+        "other strings stay"
+    );
+}

@@ -39,7 +39,7 @@ is the method's class or a subclass; locals of the same name never). Uses of the
 unchanged (the heuristic's uncertain ones, or uses the tree finds that the server's edits miss) refuse the rename, \
 listed by file and 0-based line; pass allow_unchanged_uses=true to rename anyway and leave them as they are. Every \
 changed file is re-parsed and nothing is written unless all of them still parse; the answer lists the changed \
-places and those left unchanged.";
+places, those left unchanged, and where the old name is still a word in comments or strings.";
 
 const RESTART: &str = "Stops the project's language servers; the next reference or rename request starts them again \
 (use it after installing a server or when one misbehaves).";
@@ -166,6 +166,15 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
         r.backend,
         places.join("; ")
     );
+    if !r.mentions.is_empty() {
+        let shown: Vec<String> = r.mentions.iter().take(50).map(|(rel, line)| format!("{rel}:{line}")).collect();
+        let more = r.mentions.len().saturating_sub(shown.len());
+        answer.push_str(&format!(
+            "\nThe old name is still a word in comments or strings (check them): {}{}",
+            shown.join("; "),
+            if more > 0 { format!("; and {more} more") } else { String::new() }
+        ));
+    }
     if !r.unchanged.is_empty() {
         let left: Vec<String> = r.unchanged.iter().map(|(rel, line)| format!("{rel}:{line}")).collect();
         answer.push_str(&format!(

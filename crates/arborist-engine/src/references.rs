@@ -35,6 +35,9 @@ pub struct Renamed {
     /// Uses of the name the rename left unchanged (file, 0-based line): uncertain ones of the heuristic, or
     /// the heuristic's uses the language server's edits did not cover (renamed only when allowed).
     pub unchanged: Vec<(String, usize)>,
+    /// Where the old name is still a word in a comment or a string, in code files of the symbol's language
+    /// family (file, 0-based line): for the agent to check (`getattr(x, "name")`, docs).
+    pub mentions: Vec<(String, usize)>,
 }
 
 impl Engine {
@@ -108,8 +111,53 @@ impl Engine {
             change.push(path, FileOp::Edit { base: doc, edits, check: None });
         }
         let files = self.commit(change)?.len();
-        Ok(Renamed { old_name: target.symbol().name.clone(), places, files, backend, unchanged })
+        let old_name = target.symbol().name.clone();
+        let mentions = self.mentions_in_comments_and_strings(&old_name, target.entry.lang.entry.family());
+        Ok(Renamed { old_name, places, files, backend, unchanged, mentions })
     }
+
+    /// Where `name` is a word inside a comment or a string, in the code files of a language family.
+    fn mentions_in_comments_and_strings(&self, name: &str, family: &str) -> Vec<(String, usize)> {
+        let Ok(root) = self.project().resolve("") else { return Vec::new() };
+        let Ok(word) = regex::Regex::new(&crate::index::word_pattern(name)) else { return Vec::new() };
+        let files = crate::index::files_containing(self.project(), &root, word.as_str());
+        use rayon::prelude::*;
+        let mut out: Vec<(String, usize)> = files
+            .par_iter()
+            .flat_map_iter(|(rel, abs)| {
+                let p = crate::project::ProjectPath { rel: rel.clone(), abs: abs.clone() };
+                let lang = language::for_file(rel, abs).filter(|l| l.entry.family() == family);
+                let found = lang.zip(self.cache().load(&p).ok()).and_then(|(lang, doc)| {
+                    let tree = self.tree_for(rel, lang, &doc).ok()?;
+                    Some(comment_and_string_lines(tree.root_node(), doc.text(), &word))
+                });
+                found.unwrap_or_default().into_iter().map(move |line| (rel.clone(), line))
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The 0-based lines where `word` matches inside comment and string nodes under `node`.
+fn comment_and_string_lines(node: tree_sitter::Node, text: &str, word: &regex::Regex) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        let kind = node.kind();
+        if kind.contains("comment") || kind.contains("string") {
+            let start = node.start_byte();
+            let rows = word
+                .find_iter(&text[node.byte_range()])
+                .map(|m| arborist_syntax::syntax::point_at(text, start + m.start()).row);
+            out.extend(rows);
+            continue;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    out
 }
 
 /// The uses (file, 0-based line) that no edit of the plan touches.

@@ -193,15 +193,16 @@ fn top_level_statements(root: Node, nodes: &[Node]) -> Vec<Range<usize>> {
     out
 }
 
-/// Leaf identifier nodes (the language's `identifier_nodes`) whose text is `name`, in document order;
-/// subtrees shorter than the name are skipped.
+/// Leaf identifier nodes (the language's `identifier_nodes`) whose text is `name`, and strings that name it
+/// in an export list, in document order; subtrees shorter than the name are skipped.
 fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> Vec<Node<'t>> {
     let kinds = &lang.entry.identifier_nodes;
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
         if node.child_count() == 0 {
-            if kinds.iter().any(|k| k == node.kind()) && &text[node.byte_range()] == name {
+            let named = |n: &Node| kinds.iter().any(|k| k == n.kind()) || in_export_list(*n, text);
+            if &text[node.byte_range()] == name && named(&node) {
                 out.push(node);
             }
             continue;
@@ -212,6 +213,23 @@ fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> V
         stack.extend(children.into_iter().rev());
     }
     out
+}
+
+/// A string in a list of a module's public names (Python's `__all__ = ["name", ...]`, which
+/// `from module import *` exports): a use of the name, renamed with it.
+fn in_export_list(node: Node, text: &str) -> bool {
+    if node.kind() != "string_content" {
+        return false;
+    }
+    let mut at = node.parent();
+    for _ in 0..3 {
+        let Some(n) = at else { return false };
+        if matches!(n.kind(), "assignment" | "augmented_assignment") {
+            return n.child_by_field_name("left").is_some_and(|l| &text[l.byte_range()] == "__all__");
+        }
+        at = n.parent();
+    }
+    false
 }
 
 /// A member use: `x.name`, `x->name`, `X::name`, or a node the language only uses for member names.
