@@ -531,7 +531,7 @@ LOCALS_COMMON = """\
   (for_in_statement)
   (catch_clause)
 ] @local.scope
-
+{signature_scopes}
 ; ---- a function declaration's own name is bound where it is declared; a class's in its scope
 (function_declaration name: (identifier) @local.definition.outer)
 (generator_function_declaration name: (identifier) @local.definition.outer)
@@ -545,6 +545,9 @@ LOCALS_COMMON = """\
   value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
 (array_pattern (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
+(object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition)
+; a destructured name is a binding, not a use (it is an identifier node for references)
+(shorthand_property_identifier_pattern) @local.label
 (pair_pattern value: (identifier) @local.definition)
 (assignment_pattern left: (identifier) @local.definition)
 (rest_pattern (identifier) @local.definition)
@@ -578,10 +581,26 @@ TS_PARAMETERS = """\
 """
 
 
+# a signature without a body (an overload, an interface's or a type's method, a function type) binds its
+# parameters in itself: they are not the module's names
+TS_SIGNATURE_SCOPES = """\
+[
+  (function_signature)
+  (method_signature)
+  (abstract_method_signature)
+  (call_signature)
+  (construct_signature)
+  (function_type)
+  (constructor_type)
+] @local.scope
+"""
+
+
 def locals_scm(lang):
     ts = lang != "javascript"
     return LOCALS_COMMON.format(lang=lang, ts_note=" or an annotation `x: Owner`" if ts else "",
-                                parameters=TS_PARAMETERS if ts else JS_PARAMETERS)
+                                parameters=TS_PARAMETERS if ts else JS_PARAMETERS,
+                                signature_scopes=TS_SIGNATURE_SCOPES if ts else "")
 
 
 for lang in GRAMMARS:

@@ -18,6 +18,15 @@
   (for_in_statement)
   (catch_clause)
 ] @local.scope
+[
+  (function_signature)
+  (method_signature)
+  (abstract_method_signature)
+  (call_signature)
+  (construct_signature)
+  (function_type)
+  (constructor_type)
+] @local.scope
 
 ; ---- a function declaration's own name is bound where it is declared; a class's in its scope
 (function_declaration name: (identifier) @local.definition.outer)
@@ -32,6 +41,9 @@
   value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
 (array_pattern (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
+(object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition)
+; a destructured name is a binding, not a use (it is an identifier node for references)
+(shorthand_property_identifier_pattern) @local.label
 (pair_pattern value: (identifier) @local.definition)
 (assignment_pattern left: (identifier) @local.definition)
 (rest_pattern (identifier) @local.definition)

@@ -1,0 +1,67 @@
+//! Scope rules (`queries/<lang>/locals.scm`) that the accuracy table against the language servers
+//! (benches/accuracy/REFS.md) showed wrong: each test is a case the heuristic got wrong on real code.
+
+use crate::util::TestProject;
+use serde_json::{Value, json};
+
+fn heuristic_project(files: &[(&str, &str)]) -> TestProject {
+    let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
+    for (rel, text) in files {
+        p.write(rel, text);
+    }
+    p
+}
+
+/// `file:line containing_symbol` per use (0-based lines), uncertain ones marked ` ?`.
+fn uses(p: &mut TestProject, name_path: &str, rel: &str) -> String {
+    let a = p.ok("find_referencing_symbols", json!({"name_path": name_path, "relative_path": rel}));
+    let v: Value = serde_json::from_str(&a).unwrap();
+    let mut out = Vec::new();
+    for (file, kinds) in v.as_object().unwrap().iter().filter(|(k, _)| *k != "backend") {
+        for item in kinds.as_object().unwrap().values().flat_map(|l| l.as_array().unwrap()) {
+            let context = item["content_around_reference"].as_str().unwrap();
+            let line = context.lines().find_map(|l| l.strip_prefix("  >")).unwrap().split(':').next().unwrap().trim();
+            let mark = if item.get("uncertain").is_some() { " ?" } else { "" };
+            out.push(format!("{file}:{line} {}{mark}", item["name_path"].as_str().unwrap()));
+        }
+    }
+    out.join("\n")
+}
+
+/// TypeScript (rxjs): a destructured local (`const { buffer } = record`, `{ delay = 0 }`) shadows a
+/// top-level function of its name, and the destructuring is not a use; the parameters of a signature
+/// without a body (an overload, an interface's method, a function type) are not the module's names.
+#[test]
+fn typescript_destructured_locals_and_signature_parameters() {
+    let mut p = heuristic_project(&[
+        ("buffer.ts", "export function buffer(n: number): number[] {\n  return [n];\n}\n"),
+        ("delay.ts", "export function delay(ms: number): number {\n  return ms;\n}\n"),
+        (
+            "use.ts",
+            "import { buffer } from './buffer';
+
+export function emit(record: { items: number[] }, config: any) {
+  const { buffer, items } = record as any;
+  buffer.push(1);
+  const { delay = 0 } = config;
+  return delay + items.length;
+}
+
+export function run(delay: number): void;
+export function run(delay: string): void;
+export function run(delay: any): void {
+  buffer(delay);
+}
+
+export interface Scheduler {
+  schedule(work: (buffer: number) => void, delay: number): void;
+}
+
+export type Make = new (buffer: number) => object;
+",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "buffer", "buffer.ts"), "use.ts:0 use\nuse.ts:12 run[2]");
+    assert_eq!(uses(&mut p, "delay", "delay.ts"), "", "every `delay` in use.ts is a local or a parameter");
+}
