@@ -65,3 +65,31 @@ export type Make = new (buffer: number) => object;
     assert_eq!(uses(&mut p, "buffer", "buffer.ts"), "use.ts:0 use\nuse.ts:12 run[2]");
     assert_eq!(uses(&mut p, "delay", "delay.ts"), "", "every `delay` in use.ts is a local or a parameter");
 }
+
+/// Go (golang.org/x/mod): a struct literal's field name (`Signature{Hash: h}`, `tlog.Tree{Hash: h}`) is not
+/// a use of a top-level symbol of that name; a map literal's key and a value are.
+#[test]
+fn go_struct_literal_keys_are_field_names() {
+    let mut p = heuristic_project(&[(
+        "p.go",
+        "package p
+
+const Mode = 1
+
+type Config struct {
+\tMode int
+}
+
+func f(m int) Config {
+\treturn Config{Mode: m}
+}
+
+var names = map[int]string{Mode: \"mode\"}
+
+func g() []Config {
+\treturn []Config{{Mode: Mode}}
+}
+",
+    )]);
+    assert_eq!(uses(&mut p, "/Mode", "p.go"), "p.go:12 names\np.go:15 g");
+}
