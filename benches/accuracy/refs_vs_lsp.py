@@ -67,9 +67,11 @@ def language_of(path):
 
 
 def built_files(root):
-    """The Go files the build for this platform has (`go list ./...`, relative to root): gopls knows only
-    these, so definitions are sampled from them (uses elsewhere still count)."""
-    fmt = "{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}}\n{{end}}{{range .CgoFiles}}{{$d}}/{{.}}\n{{end}}"
+    """The Go files the build for this platform has, tests included (`go list ./...`, relative to root):
+    gopls knows only these, so definitions are sampled from them; uses elsewhere (other platforms' files,
+    testdata) still count, and the heuristic's there are counted apart."""
+    fmt = ("{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}}\n{{end}}{{range .CgoFiles}}{{$d}}/{{.}}\n{{end}}"
+           "{{range .TestGoFiles}}{{$d}}/{{.}}\n{{end}}{{range .XTestGoFiles}}{{$d}}/{{.}}\n{{end}}")
     out = subprocess.run(["go", "list", "-e", "-f", fmt, "./..."], cwd=root, capture_output=True, text=True).stdout
     base = os.path.realpath(root)
     return {os.path.relpath(os.path.realpath(l), base) for l in out.splitlines() if l}
@@ -180,7 +182,7 @@ def main():
     per_symbol = {k: [] for k in KINDS}  # (recall, precision) per symbol
     misses = {k: [] for k in KINDS}  # (symbol, (file, line)) server only
     false_pos = {k: [] for k in KINDS}  # (symbol, (file, line), certain?) heuristic only
-    unused, failed = {k: 0 for k in KINDS}, {k: 0 for k in KINDS}
+    unused, failed, outside = {k: 0 for k in KINDS}, {k: 0 for k in KINDS}, {k: 0 for k in KINDS}
     first_error = {}
     details = open(args.details, "w") if args.details else None
     started = time.monotonic()
@@ -208,6 +210,8 @@ def main():
         per_symbol[kind].append((len(heur & lsp) / len(lsp), len(heur & lsp) / max(1, len(heur))))
         misses[kind].extend((sym, l) for l in sorted(lsp - heur))
         false_pos[kind].extend((sym, l, l in certain) for l in sorted(heur - lsp))
+        if built is not None:
+            outside[kind] += sum(1 for l in heur - lsp if l[0] not in built)
         if details:
             details.write(json.dumps({"kind": kind, "file": sym["file"], "name_path": sym["name_path"],
                                       "lsp": sorted(lsp), "heuristic": sorted(heur),
@@ -268,6 +272,9 @@ def main():
                   f"{unused[name]} without a use, {failed[name]} the server failed on)")
     for name, err in first_error.items():
         print(f"{name:<9} first server failure: {err[:300]}")
+    if built is not None:
+        print("heuristic-only lines in files outside this platform's build (other GOOS/GOARCH, testdata): "
+              + ", ".join(f"{k} {v}" for k, v in outside.items()))
     if other_lang_lines[0]:
         print(f"server uses in files of other languages (not counted): {other_lang_lines[0]}")
     for backend, ts in times.items():
