@@ -93,3 +93,37 @@ func g() []Config {
     )]);
     assert_eq!(uses(&mut p, "/Mode", "p.go"), "p.go:12 names\np.go:15 g");
 }
+
+/// Rust (regex-syntax): `ref mut x`, `(mut x, n)` and a match arm's lone name bind locals that shadow a
+/// top-level function of the name; an `if let` binding is seen only inside its `if`.
+#[test]
+fn rust_mut_patterns_match_arms_and_if_let() {
+    let mut p = heuristic_project(&[(
+        "lib.rs",
+        "pub fn class(q: u8) -> u8 {
+    q
+}
+
+pub fn by_ref(result: Result<u8, ()>) -> u8 {
+    if let Ok(ref mut class) = result.clone() {
+        *class += 1;
+    }
+    class(1)
+}
+
+pub fn by_mut_tuple() -> u8 {
+    let (mut class, n) = (1, 2);
+    class += n;
+    class
+}
+
+pub fn by_arm(x: u8) -> u8 {
+    match x {
+        0 => class(0),
+        class => class + 1,
+    }
+}
+",
+    )]);
+    assert_eq!(uses(&mut p, "class", "lib.rs"), "lib.rs:8 by_ref\nlib.rs:19 by_arm");
+}
