@@ -1,7 +1,8 @@
 ; arborist locals for Go: functions, methods, function literals, blocks and the statements that open
 ; their own scope (for, if, switch) are scopes; parameters and receivers (with their type), `:=`, `var`
 ; and `const` declarations (typed by their declared type or a composite literal `T{}` / `&T{}`), range
-; variables and type-switch aliases bind names. Vocabulary: queries/README.md.
+; variables and type-switch aliases bind names; a struct literal's field names are labels. Vocabulary:
+; queries/README.md.
 
 ; ---- scopes
 [
@@ -32,3 +33,10 @@
 (const_spec name: (identifier) @local.definition)
 (range_clause left: (expression_list (identifier) @local.definition))
 (type_switch_statement alias: (expression_list (identifier) @local.definition))
+
+; ---- a struct literal's field names (`T{Name: v}`, `pkg.T{...}`, `struct{...}{...}`) name fields, not a
+; top-level symbol; a map's or an array's keys are values (`map[K]V{Const: v}`), and so are the keys of
+; a literal whose type is elided (`[]T{{Name: v}}`): both left alone
+(composite_literal
+  type: [(type_identifier) (qualified_type) (generic_type) (struct_type)]
+  body: (literal_value (keyed_element key: (literal_element (identifier) @local.label))))

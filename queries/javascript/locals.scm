@@ -32,6 +32,9 @@
   value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
 (array_pattern (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
+(object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition)
+; a destructured name is a binding, not a use (it is an identifier node for references)
+(shorthand_property_identifier_pattern) @local.label
 (pair_pattern value: (identifier) @local.definition)
 (assignment_pattern left: (identifier) @local.definition)
 (rest_pattern (identifier) @local.definition)

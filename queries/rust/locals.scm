@@ -1,7 +1,7 @@
-; arborist locals for Rust: functions, closures, blocks, loops and match arms are scopes; parameters
-; (with their type), `let` bindings (typed by an annotation, a struct literal `T { .. }` or `T::new(..)`),
-; closure parameters, loop variables and the names patterns bind are locals. `self` is an instance of the
-; type the method's impl is for. Vocabulary: queries/README.md.
+; arborist locals for Rust: functions, closures, blocks, loops, match arms and `if`/`while` (their `let`
+; conditions) are scopes; parameters (with their type), `let` bindings (typed by an annotation, a struct
+; literal `T { .. }` or `T::new(..)`), closure parameters, loop variables and the names patterns bind are
+; locals. `self` is an instance of the type the method's impl is for. Vocabulary: queries/README.md.
 
 ; ---- scopes
 [
@@ -10,6 +10,8 @@
   (block)
   (for_expression)
   (match_arm)
+  (if_expression)
+  (while_expression)
 ] @local.scope
 
 ; ---- parameters
@@ -34,6 +36,11 @@
 (field_pattern pattern: (identifier) @local.definition)
 (captured_pattern (identifier) @local.definition)
 (ref_pattern (identifier) @local.definition)
+; `mut x` anywhere in a pattern (`ref mut x`, `(mut a, b)`, `Some(mut x)`) binds x
+(mut_pattern (identifier) @local.definition)
+; a match arm's lone lower-case name binds (`other => ...`; `None`, `MAX` are paths to constants)
+((match_pattern (identifier) @local.definition)
+  (#match? @local.definition "^[a-z_]"))
 
 ; ---- `T { .. }` and `T::new(..)` are instances of T
 (struct_expression name: (_) @local.type) @local.instance
