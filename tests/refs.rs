@@ -1088,3 +1088,19 @@ fn a_python_export_list_string_is_a_use_and_is_renamed() {
         "other strings stay"
     );
 }
+
+/// Go's named non-struct types have methods too: `Op.String` is a member, so another type's `String()` is
+/// not one of its uses, and a receiver typed `Op` is.
+#[test]
+fn methods_of_a_go_named_type_are_members() {
+    let mut p = heuristic_project(&[
+        ("go.mod", "module example.com/m\n\ngo 1.21\n"),
+        ("op.go", "package m\n\ntype Op uint16\n\nfunc (o Op) String() string { return \"op\" }\n"),
+        (
+            "use.go",
+            "package m\n\ntype Name struct{}\n\nfunc (n Name) String() string { return \"n\" }\n\n\
+             func show(o Op) string {\n\treturn o.String()\n}\n\nfunc name(n Name) string {\n\treturn n.String()\n}\n",
+        ),
+    ]);
+    assert_eq!(referencing(&mut p, "Op/String", "op.go"), ["use.go:show"]);
+}

@@ -121,7 +121,7 @@ impl<'e> Hierarchy<'e> {
         }
         let fs = &entry.symbols;
         let local: Vec<u32> =
-            fs.preorder().into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like()).collect();
+            fs.preorder().into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members()).collect();
         if !local.is_empty() {
             return agreed(local.into_iter().map(|i| self.in_class(entry, i, depth)));
         }
@@ -151,7 +151,8 @@ impl<'e> Hierarchy<'e> {
         };
         agreed(entries.iter().flat_map(|entry| {
             let fs = &entry.symbols;
-            let roots = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like());
+            let roots =
+                fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members());
             roots.map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
         }))
     }

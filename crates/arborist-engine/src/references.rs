@@ -186,7 +186,7 @@ fn by_file(places: &[(String, usize)]) -> Vec<(String, Vec<usize>)> {
 
 fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occurrence>> {
     let s = target.symbol();
-    let owner = s.parent.map(|p| target.entry.symbols.get(p)).filter(|p| p.kind.is_type_like());
+    let owner = s.parent.map(|p| target.entry.symbols.get(p)).filter(|p| p.kind.can_own_members());
     let t = Target {
         name: &s.name,
         member: owner.is_some() && target.entry.lang.entry.member_calls != MemberCalls::Free,

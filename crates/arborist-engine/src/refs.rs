@@ -173,7 +173,7 @@ fn inside_owner(lang: &Language, entry: &FileEntry, byte: usize, owner: Option<&
     let mut at = entry.symbols.innermost_at(byte);
     while let Some(i) = at {
         let s = entry.symbols.get(i);
-        if s.kind.is_type_like() && s.name == owner {
+        if s.kind.can_own_members() && s.name == owner {
             return true;
         }
         at = s.parent;

@@ -112,6 +112,12 @@ impl SymbolKind {
         matches!(self, Class | Struct | Interface | Enum | Object)
     }
 
+    /// Kinds whose symbols can own members: the type-like ones, and named types (`@definition.type`, a
+    /// TypeParameter: Go's `type Op uint16` has methods).
+    pub fn can_own_members(self) -> bool {
+        self.is_type_like() || self == SymbolKind::TypeParameter
+    }
+
     /// Kinds defined by assigning a value: variables, constants and fields.
     pub fn is_variable_like(self) -> bool {
         use SymbolKind::*;

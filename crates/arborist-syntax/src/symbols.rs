@@ -242,7 +242,7 @@ impl FileSymbols {
     pub fn innermost_type_at(&self, byte: usize) -> Option<u32> {
         let mut at = self.innermost_at(byte);
         while let Some(i) = at {
-            if self.get(i).kind.is_type_like() {
+            if self.get(i).kind.can_own_members() {
                 return Some(i);
             }
             at = self.get(i).parent;
@@ -745,7 +745,7 @@ fn unlink(fs: &mut FileSymbols, i: u32) {
 fn find_type(fs: &FileSymbols, siblings: &[u32], name: &str, except: &[u32]) -> Option<u32> {
     siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
-        !except.contains(&s) && sym.name == name && (sym.kind.is_type_like() || sym.kind == SymbolKind::TypeParameter)
+        !except.contains(&s) && sym.name == name && sym.kind.can_own_members()
     })
 }
 
