@@ -1,2 +1,5 @@
-; arborist imports for rust: none yet (references do not narrow by imports in this language).
-; Vocabulary: queries/python/imports.scm.
+; arborist imports for Rust. Vocabulary: queries/python/imports.scm, and @import.tree (a use tree
+; `a::{b, c as d, e::*}`, expanded by the engine), @import.reexport (`pub use`). Paths are resolved through
+; the module tree (grammars.toml `modules.resolve = "rust"`).
+
+(use_declaration (visibility_modifier)? @import.reexport argument: (_) @import.tree)

@@ -6,9 +6,10 @@
 //! receiver's use is uncertain.
 
 use crate::engine::Engine;
-use crate::imports::FileImports;
+use crate::imports::{FileImports, Verdict};
 use crate::index::{FileEntry, files_containing};
 use crate::members::{Hierarchy, Typing};
+use crate::module_files::Resolver;
 use crate::project::ProjectPath;
 use arborist_syntax::error::Result;
 use arborist_syntax::grammars::MemberCalls;
@@ -103,7 +104,8 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
     let text: Arc<str> = Arc::from(doc.text());
     let Ok(tree) = parse_within(entry.lang, &text, &engine.parse_budget()) else { return Vec::new() };
     let imports = FileImports::of(entry.lang, &tree, &text, rel);
-    if imports.as_ref().is_some_and(|i| i.imports_other(target.name, target.def_rel)) {
+    let resolver = Resolver::new(engine);
+    if !target.member && imports.as_ref().is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
         return Vec::new();
     }
     let definitions: Vec<Range<usize>> =
@@ -126,10 +128,16 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
     };
     let scoped =
         Scoped { target, rel, text: &text, tree: &tree, regions, locals: OnceCell::new(), hierarchy, entry: &entry };
+    // a top-level name's use: what the file's imports and the language's scoping say of it
+    let verdict = |n: &Node| match (&imports, target.member) {
+        (Some(i), false) => i.use_of(*n, &text, target.name, target.def_rel, &resolver),
+        _ => Verdict::Unknown,
+    };
     found
         .into_iter()
-        .filter_map(|n| scoped.typing(n).map(|t| (n, t)))
-        .map(|(n, typing)| Occurrence {
+        .filter_map(|n| scoped.typing(n).map(|t| (n, t, verdict(&n))))
+        .filter(|(_, _, verdict)| *verdict != Verdict::Other)
+        .map(|(n, typing, verdict)| Occurrence {
             rel: rel.to_string(),
             bytes: n.byte_range(),
             line: n.start_position().row,
@@ -137,8 +145,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, rel:
             container: entry.symbols.innermost_at(n.start_byte()),
             entry: entry.clone(),
             text: text.clone(),
-            uncertain: typing == Typing::Unknown
-                || qualified(&n) && !receiver_names_module(imports.as_ref(), &n, &text, target.def_rel),
+            uncertain: typing == Typing::Unknown || qualified(&n) && verdict != Verdict::Target,
         })
         .collect()
 }
@@ -203,13 +210,6 @@ impl Scoped<'_> {
             b.scope.is_some() && b.kind != BindingKind::Import && !target_itself
         })
     }
-}
-
-/// Whether the receiver of a member use (`x` or `x.y` in `x.y.Name`) names the module that defines the
-/// target, or a package above it, through the file's imports.
-fn receiver_names_module(imports: Option<&FileImports>, node: &Node, text: &str, def_rel: &str) -> bool {
-    let receiver = node.parent().and_then(|p| p.child_by_field_name("object"));
-    receiver.zip(imports).is_some_and(|(r, i)| i.names_module_of(&text[r.byte_range()], def_rel))
 }
 
 /// Leaf identifier nodes (the language's `identifier_nodes`) whose text is `name`, in document order;
