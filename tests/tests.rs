@@ -16,6 +16,7 @@ mod lsp;
 mod mcp;
 mod parity;
 mod refs;
+mod refs_imports;
 mod reliability;
 mod security;
 mod session_tools;

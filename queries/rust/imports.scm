@@ -3,3 +3,6 @@
 ; the module tree (grammars.toml `modules.resolve = "rust"`).
 
 (use_declaration (visibility_modifier)? @import.reexport argument: (_) @import.tree)
+
+; a use inside a nested module (`mod tests { use super::*; }`): its relative paths start there
+(mod_item body: (declaration_list (use_declaration (visibility_modifier)? @import.reexport argument: (_) @import.tree))) @import.inner

@@ -50,6 +50,8 @@ struct Import {
     glob: bool,
     /// The file exports it (`export … from`, `pub use`); not a binding of the file's own.
     reexport: bool,
+    /// Inside a module nested in the file: relative paths start from that module.
+    inner: bool,
 }
 
 impl Import {
@@ -83,6 +85,8 @@ impl FileImports {
             package: None,
             module_file: false,
         };
+        // use trees: (range, re-exported, inside a nested module); a nested one matches twice
+        let mut trees: Vec<(std::ops::Range<usize>, bool, bool)> = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
         while let Some(m) = matches.next() {
@@ -94,8 +98,9 @@ impl FileImports {
                 out.package = Some(package.split_whitespace().collect());
             }
             let reexport = capture(ImportRole::Reexport).is_some();
-            if let Some(tree) = capture(ImportRole::Tree) {
-                out.imports.extend(use_tree(tree, &naming.separator, reexport));
+            let tree_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Tree);
+            if let Some(node) = tree_node.map(|c| c.node) {
+                trees.push((node.byte_range(), reexport, capture(ImportRole::Inner).is_some()));
             }
             let Some(module) = capture(ImportRole::Module).map(unquote) else { continue };
             let name = capture(ImportRole::Name).map(String::from);
@@ -108,14 +113,19 @@ impl FileImports {
             };
             let alias = capture(ImportRole::Alias).map(String::from);
             let glob = capture(ImportRole::Glob).is_some();
-            out.imports.push(Import { module, name, alias, glob, reexport });
+            out.imports.push(Import { module, name, alias, glob, reexport, inner: false });
+        }
+        trees.sort_by_key(|(range, _, inner)| (range.start, !inner));
+        trees.dedup_by_key(|(range, _, _)| range.clone());
+        for (range, reexport, inner) in trees {
+            out.imports.extend(use_tree(&text[range], &naming.separator, reexport, inner));
         }
         Some(out)
     }
 
-    /// Whether the file imports `name` from a module other than `def_rel`'s (or a package above it, or a
-    /// module that may re-export it), or binds `name` to another name (`import { X as name }`): then its
-    /// uses of `name` are another symbol.
+    /// Whether the file binds `name` by importing it from a module other than `def_rel`'s (or a package
+    /// above it, or a module that may re-export it), or binds `name` to another name (`import { X as name
+    /// }`): then its uses of `name` are another symbol. (Python: imports `name` at all, under any alias.)
     pub fn imports_other(&self, name: &str, def_rel: &str, r: &Resolver) -> bool {
         if self.rel == def_rel {
             return false;
@@ -128,7 +138,9 @@ impl FileImports {
                 .any(|i| i.name.as_deref() == Some(name) && !i.reexport && !self.is_or_contains(&i.module, &target));
         }
         self.bindings().any(|i| match (i.name.as_deref(), i.local()) {
-            (Some(n), _) if n == name => self.source(&i.module, name, def_rel, r, 0) == Verdict::Other,
+            (Some(n), Some(local)) if local == name && n == name => {
+                self.import_source(i, name, def_rel, r, 0) == Verdict::Other
+            }
             (Some(n), Some(local)) => local == name && n != "default" && n != "self",
             _ => false,
         })
@@ -208,9 +220,11 @@ impl FileImports {
         })
     }
 
-    /// The imports that bind a name of the file's own (not re-exports, not globs).
+    /// The imports that bind a name of the file's own (not globs; not re-exports, except Rust's `pub use`,
+    /// which binds the name too).
     fn bindings(&self) -> impl Iterator<Item = &Import> {
-        self.imports.iter().filter(|i| !i.reexport && !i.glob)
+        let reexports_bind = self.naming.resolve == ModuleScheme::Rust;
+        self.imports.iter().filter(move |i| !i.glob && (!i.reexport || reexports_bind))
     }
 
     /// The module a local name is bound to (TS `import * as ns`, Go's package names).
@@ -249,6 +263,12 @@ impl FileImports {
         }
     }
 
+    /// `name` of import `i`'s module. An import inside a nested module (Rust's `mod tests`) resolves a
+    /// relative path from the file's module, not its own: what it finds there is not known to be another's.
+    fn import_source(&self, i: &Import, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
+        relative_guard(i.inner, self.source(&i.module, name, def_rel, r, depth))
+    }
+
     /// What this file (a module others import from) exports as `name`: whether it is the target.
     fn reexports(&self, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
         if depth >= MAX_REEXPORT_DEPTH {
@@ -257,9 +277,9 @@ impl FileImports {
         let mut verdict = Verdict::Other;
         for i in &self.imports {
             let found = match (i.glob, i.local(), i.name.as_deref()) {
-                (true, _, _) if i.reexport => self.source(&i.module, name, def_rel, r, depth + 1),
+                (true, _, _) if i.reexport => self.import_source(i, name, def_rel, r, depth + 1),
                 (false, Some(local), Some(original)) if local == name => {
-                    self.source(&i.module, original, def_rel, r, depth + 1)
+                    self.import_source(i, original, def_rel, r, depth + 1)
                 }
                 _ => continue,
             };
@@ -271,9 +291,13 @@ impl FileImports {
     fn bare_script_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
         if let Some(i) = self.bindings().find(|i| i.local() == Some(name)) {
             return match i.name.as_deref() {
-                Some(n) if n == name || n == "default" => self.source(&i.module, name, def_rel, r, 0),
+                Some(n) if n == name || n == "default" => self.import_source(i, name, def_rel, r, 0),
                 _ => Verdict::Other,
             };
+        }
+        // the name in `export { name } from './m'` is m's
+        if let Some(i) = self.imports.iter().find(|i| i.reexport && !i.glob && i.name.as_deref() == Some(name)) {
+            return self.import_source(i, name, def_rel, r, 0);
         }
         let script = |rel: &str| rel.ends_with(".d.ts") || r.imports_of(rel).is_none_or(|f| !f.module_file);
         match !self.module_file || script(&self.rel) || script(def_rel) {
@@ -287,18 +311,18 @@ impl FileImports {
             return Verdict::Target;
         }
         let dotted = self.imports.iter().filter(|i| i.glob);
-        dotted.fold(Verdict::Other, |v, i| v.or(self.source(&i.module, "", def_rel, r, 0)))
+        dotted.fold(Verdict::Other, |v, i| v.or(self.import_source(i, "", def_rel, r, 0)))
     }
 
     fn bare_rust_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
         if let Some(i) = self.bindings().find(|i| i.local() == Some(name)) {
             return match i.name.as_deref() {
-                Some(n) if n == name => self.source(&i.module, name, def_rel, r, 0),
+                Some(n) if n == name => self.import_source(i, name, def_rel, r, 0),
                 _ => Verdict::Other,
             };
         }
         let globs = self.imports.iter().filter(|i| i.glob);
-        globs.fold(Verdict::Other, |v, i| v.or(self.source(&i.module, name, def_rel, r, 0)))
+        globs.fold(Verdict::Other, |v, i| v.or(self.import_source(i, name, def_rel, r, 0)))
     }
 
     fn bare_java_use(&self, name: &str, def_rel: &str) -> Verdict {
@@ -324,7 +348,8 @@ impl FileImports {
         let written: String = written.split_whitespace().collect();
         let (first, rest) = written.split_once("::").map_or((written.as_str(), ""), |(f, r)| (f, r));
         if matches!(first, "crate" | "self" | "super") {
-            return self.rust_source(&written, name, def_rel, r, 0);
+            // `super::` in code is mostly in a nested `mod tests`, which this file-level view cannot see
+            return relative_guard(first != "crate", self.rust_source(&written, name, def_rel, r, 0));
         }
         let bound = self.bindings().find(|i| i.local() == Some(first) && i.name.is_some());
         let Some(i) = bound else { return Verdict::Unknown };
@@ -335,13 +360,13 @@ impl FileImports {
         if !rest.is_empty() {
             module = format!("{module}::{rest}");
         }
-        self.rust_source(&module, name, def_rel, r, 0)
+        relative_guard(i.inner, self.rust_source(&module, name, def_rel, r, 0))
     }
 
     /// `name` of the Rust module path `module` (as written in this file): the target's module or one
     /// above it (which may re-export it) is the target; another module file is followed through its
     /// `pub use`s; a path that names no module file (an external crate, an inline module, a type) is
-    /// unknown, and so is one through `super` (which an inline module in this file may change).
+    /// unknown.
     fn rust_source(&self, module: &str, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
         let (Some((root, segments)), Some((def_root, def_segments))) =
             (self.rust_path(module, r), rust_module(def_rel))
@@ -351,13 +376,9 @@ impl FileImports {
         if root == def_root && def_segments.starts_with(&segments) {
             return Verdict::Target;
         }
-        let verdict = match r.rust_module_file(&root, &segments) {
+        match r.rust_module_file(&root, &segments) {
             Some(file) => reexports_of(r, &file, name, def_rel, depth),
             None => Verdict::Unknown,
-        };
-        match (verdict, module.starts_with("super")) {
-            (Verdict::Other, true) => Verdict::Unknown,
-            (v, _) => v,
         }
     }
 
@@ -395,6 +416,15 @@ impl FileImports {
     /// Whether `module` is `target` or a package above it.
     fn is_or_contains(&self, module: &str, target: &str) -> bool {
         target == module || target.strip_prefix(module).is_some_and(|r| r.starts_with(&self.naming.separator))
+    }
+}
+
+/// A verdict reached through a path that may start from another module than the one resolved: Other
+/// becomes Unknown.
+fn relative_guard(relative: bool, verdict: Verdict) -> Verdict {
+    match (relative, verdict) {
+        (true, Verdict::Other) => Verdict::Unknown,
+        (_, v) => v,
     }
 }
 
@@ -465,7 +495,7 @@ fn unquote(text: &str) -> &str {
 }
 
 /// The imports a Rust-style use tree `a::{b, c as d, e::*}` brings (separator `sep`).
-fn use_tree(text: &str, sep: &str, reexport: bool) -> Vec<Import> {
+fn use_tree(text: &str, sep: &str, reexport: bool, inner: bool) -> Vec<Import> {
     let mut flat = String::new();
     for word in text.split_whitespace() {
         if word == "as" {
@@ -475,16 +505,17 @@ fn use_tree(text: &str, sep: &str, reexport: bool) -> Vec<Import> {
         }
     }
     let mut out = Vec::new();
-    expand_use_tree(&flat, "", sep, reexport, &mut out);
+    expand_use_tree(&flat, "", sep, (reexport, inner), &mut out);
     out
 }
 
-fn expand_use_tree(tree: &str, prefix: &str, sep: &str, reexport: bool, out: &mut Vec<Import>) {
+fn expand_use_tree(tree: &str, prefix: &str, sep: &str, flags: (bool, bool), out: &mut Vec<Import>) {
+    let (reexport, inner) = flags;
     if let Some((head, list)) = tree.split_once('{') {
         let list = list.strip_suffix('}').unwrap_or(list);
         let prefix = format!("{prefix}{head}");
         for item in split_top_level(list) {
-            expand_use_tree(item.trim(), &prefix, sep, reexport, out);
+            expand_use_tree(item.trim(), &prefix, sep, flags, out);
         }
         return;
     }
@@ -497,11 +528,11 @@ fn expand_use_tree(tree: &str, prefix: &str, sep: &str, reexport: bool, out: &mu
     let import = match full.strip_suffix('*') {
         Some(module) => {
             let module = module.strip_suffix(sep).unwrap_or(module).to_string();
-            Import { module, name: None, alias: None, glob: true, reexport }
+            Import { module, name: None, alias: None, glob: true, reexport, inner }
         }
         None => {
             let (module, name) = full.rsplit_once(sep).unwrap_or(("", full));
-            Import { module: module.to_string(), name: Some(name.to_string()), alias, glob: false, reexport }
+            Import { module: module.to_string(), name: Some(name.to_string()), alias, glob: false, reexport, inner }
         }
     };
     out.push(import);

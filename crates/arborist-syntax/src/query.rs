@@ -411,6 +411,9 @@ pub enum ImportRole {
     Package,
     /// `@import.export`: the file exports names (it is a module, not a script).
     Export,
+    /// `@import.inner`: the import is inside a module nested in the file (Rust's `mod tests { use … }`):
+    /// its relative paths start from that module.
+    Inner,
     Ignored,
 }
 
@@ -421,7 +424,8 @@ pub struct ImportsQuery {
 }
 
 /// Compiles an imports query; captures must be `@import.module`, `@import.name`, `@import.alias`,
-/// `@import.glob`, `@import.reexport`, `@import.tree`, `@import.package`, `@import.export` or `@_helper`.
+/// `@import.glob`, `@import.reexport`, `@import.tree`, `@import.package`, `@import.export`, `@import.inner`
+/// or `@_helper`.
 pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery, String> {
     let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
     let roles = query
@@ -436,10 +440,11 @@ pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery
             "import.tree" => Ok(ImportRole::Tree),
             "import.package" => Ok(ImportRole::Package),
             "import.export" => Ok(ImportRole::Export),
+            "import.inner" => Ok(ImportRole::Inner),
             c if c.starts_with('_') => Ok(ImportRole::Ignored),
             other => Err(format!(
                 "unknown capture `@{other}`; allowed: @import.module, @import.name, @import.alias, \
-                 @import.glob, @import.reexport, @import.tree, @import.package, @import.export, or @_helper"
+                 @import.glob, @import.reexport, @import.tree, @import.package, @import.export, @import.inner, or @_helper"
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
