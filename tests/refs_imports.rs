@@ -96,11 +96,16 @@ const GO_FILES: &[(&str, &str)] = &[
     ("d/dot.go", "package d\n\nimport . \"example.com/app/a\"\n\nfunc D() int { return Make() }\n"),
     ("e/dot.go", "package e\n\nimport . \"example.com/app/b\"\n\nfunc E() int { return Make() }\n"),
     ("f/ext.go", "package f\n\nimport \"github.com/other/a\"\n\nfunc F() int { return a.Make() }\n"),
-    ("g/bare.go", "package g\n\nfunc G() int { return Make() }\n"),
+    (
+        "g/bare.go",
+        "package g\n\nfunc G() int { return Make() }\n\nfunc H() int {\n\tv := struct{ Make int }{}\n\treturn v.Make\n}\n",
+    ),
 ];
 
 /// A Go package is its directory: a bare `Make` elsewhere is another package's unless dot-imported from
-/// the target's; `pkg.Make` is the target's only when `pkg` is bound to its import path (through go.mod).
+/// the target's; `pkg.Make` is the target's only when `pkg` is bound to its import path (through go.mod),
+/// and `v.Make` of a value `v` (no package name, in a file that does not import the target's) is a
+/// field.
 #[test]
 fn go_uses_follow_packages_and_import_paths() {
     let mut p = heuristic_project(GO_FILES);

@@ -181,6 +181,7 @@ impl FileImports {
             },
             ModuleScheme::Path | ModuleScheme::Go => match self.module_bound_to(written) {
                 Some(module) => self.source(module, name, def_rel, r, 0),
+                None if self.naming.resolve == ModuleScheme::Go => self.unbound_go_receiver(def_rel, r),
                 None => Verdict::Unknown,
             },
             ModuleScheme::Rust => self.qualified_rust_use(written, name, def_rel, r),
@@ -312,6 +313,18 @@ impl FileImports {
         }
         let dotted = self.imports.iter().filter(|i| i.glob);
         dotted.fold(Verdict::Other, |v, i| v.or(self.import_source(i, "", def_rel, r, 0)))
+    }
+
+    /// `x.Name` where `x` is no import's package name: Go reaches another package's top-level name only
+    /// through its package name, so `x` is a value and `Name` its field or method; unless the file imports
+    /// the target's package unaliased (its package clause may name it otherwise than its directory).
+    fn unbound_go_receiver(&self, def_rel: &str, r: &Resolver) -> Verdict {
+        let Some(paths) = r.go_package_paths(parent(def_rel)) else { return Verdict::Unknown };
+        let imports_target = self.bindings().any(|i| i.alias.is_none() && paths.contains(&i.module));
+        match imports_target {
+            true => Verdict::Unknown,
+            false => Verdict::Other,
+        }
     }
 
     fn bare_rust_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
