@@ -233,3 +233,18 @@ fn java_uses_follow_packages_and_imports() {
     }
     assert!(p.read("src/main/java/com/shop/Qualified.java").contains("com.shop.a.Gadget x;\n    com.shop.b.Widget y;"));
 }
+
+/// A Go package whose clause names it otherwise than its directory is reached by that name; a value's
+/// field of the same name in a file that imports it stays out.
+#[test]
+fn go_package_named_otherwise_than_its_directory() {
+    let mut p = heuristic_project(&[
+        ("go.mod", "module example.com/app\n"),
+        ("go-util/util.go", "package util\n\nfunc Make() int { return 1 }\n"),
+        (
+            "main.go",
+            "package main\n\nimport \"example.com/app/go-util\"\n\nfunc main() {\n\t_ = util.Make()\n\tv := struct{ Make int }{}\n\t_ = v.Make\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Make", "go-util/util.go"), "main.go:5 main");
+}

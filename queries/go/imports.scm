@@ -5,3 +5,6 @@
 (import_spec name: (package_identifier) @import.alias path: (_) @import.module)
 (import_spec name: (dot) @import.glob path: (_) @import.module)
 (import_spec !name path: (_) @import.module)
+
+; the file's package name (an import of the package binds it, whatever its path's last element)
+(package_clause (package_identifier) @import.package)

@@ -67,7 +67,7 @@ pub struct FileImports {
     naming: ModuleNaming,
     rel: String,
     imports: Vec<Import>,
-    /// The file's own package (Java `package a.b;`).
+    /// The file's own package (Java `package a.b;`, Go `package x`).
     package: Option<String>,
     /// The file imports or exports (an ES module, not a script).
     module_file: bool,
@@ -181,7 +181,7 @@ impl FileImports {
             },
             ModuleScheme::Path | ModuleScheme::Go => match self.module_bound_to(written) {
                 Some(module) => self.source(module, name, def_rel, r, 0),
-                None if self.naming.resolve == ModuleScheme::Go => self.unbound_go_receiver(def_rel, r),
+                None if self.naming.resolve == ModuleScheme::Go => self.unbound_go_receiver(written, def_rel, r),
                 None => Verdict::Unknown,
             },
             ModuleScheme::Rust => self.qualified_rust_use(written, name, def_rel, r),
@@ -315,15 +315,18 @@ impl FileImports {
         dotted.fold(Verdict::Other, |v, i| v.or(self.import_source(i, "", def_rel, r, 0)))
     }
 
-    /// `x.Name` where `x` is no import's package name: Go reaches another package's top-level name only
-    /// through its package name, so `x` is a value and `Name` its field or method; unless the file imports
-    /// the target's package unaliased (its package clause may name it otherwise than its directory).
-    fn unbound_go_receiver(&self, def_rel: &str, r: &Resolver) -> Verdict {
+    /// `x.Name` where `x` is no import's alias or path's last element: Go reaches another package's
+    /// top-level name only through its package name, so `x` is a value and `Name` its field or method,
+    /// unless `x` is the package clause's name of the target's package, imported unaliased.
+    fn unbound_go_receiver(&self, written: &str, def_rel: &str, r: &Resolver) -> Verdict {
         let Some(paths) = r.go_package_paths(parent(def_rel)) else { return Verdict::Unknown };
-        let imports_target = self.bindings().any(|i| i.alias.is_none() && paths.contains(&i.module));
-        match imports_target {
-            true => Verdict::Unknown,
-            false => Verdict::Other,
+        if !self.bindings().any(|i| i.alias.is_none() && paths.contains(&i.module)) {
+            return Verdict::Other;
+        }
+        match r.imports_of(def_rel).map(|f| f.package.clone()) {
+            Some(Some(package)) if package == written => Verdict::Target,
+            Some(Some(_)) => Verdict::Other,
+            _ => Verdict::Unknown,
         }
     }
 
