@@ -147,19 +147,26 @@ const RUST_FILES: &[(&str, &str)] = &[
         "use super::b::{self, Widget as W};\n\npub fn k() -> (W, b::Widget, super::a::Widget) {\n    todo!()\n}\n",
     ),
     ("src/none.rs", "pub fn n() -> Widget {\n    Widget\n}\n"),
+    ("src/std_user.rs", "pub fn s() -> std::io::Widget {\n    todo!()\n}\n"),
+    ("other/Cargo.toml", "[package]\nname = \"other\"\nversion = \"0.1.0\"\n"),
+    (
+        "other/src/lib.rs",
+        "use app::a::Widget;\nuse app::b::Widget as B;\n\npub fn o() -> (Widget, B) {\n    todo!()\n}\n",
+    ),
 ];
 
 /// Rust paths through the module tree: `use crate::b::Widget` is another struct; a module that re-exports
-/// the target (`pub use crate::a::*`) keeps its importers; an external crate's is unknown, kept; `b::Widget`
-/// through a `use super::b` is the other one, `super::a::Widget` the target; a module that neither defines
-/// nor imports the name cannot use it.
+/// the target (`pub use crate::a::*`) keeps its importers; an external crate's is unknown, kept, but
+/// `std::io::Widget` is std's; another crate reaches it through the target crate's name (Cargo.toml);
+/// `b::Widget` through a `use super::b` is the other one, `super::a::Widget` the target; a module that
+/// neither defines nor imports the name cannot use it.
 #[test]
 fn rust_uses_follow_the_module_tree_and_reexports() {
     let mut p = heuristic_project(RUST_FILES);
     let found = uses(&mut p, "Widget", "src/a.rs");
     assert_eq!(
         files_of(&found),
-        ["src/nested/mod.rs", "src/use_a.rs", "src/use_ext.rs", "src/use_prelude.rs"],
+        ["other/src/lib.rs", "src/nested/mod.rs", "src/use_a.rs", "src/use_ext.rs", "src/use_prelude.rs"],
         "{found}"
     );
     assert_eq!(found.lines().filter(|l| l.starts_with("src/nested")).count(), 1, "only super::a::Widget: {found}");

@@ -368,7 +368,7 @@ impl FileImports {
             return relative_guard(first != "crate", self.rust_source(&written, name, def_rel, r, 0));
         }
         let bound = self.bindings().find(|i| i.local() == Some(first) && i.name.is_some());
-        let Some(i) = bound else { return Verdict::Unknown };
+        let Some(i) = bound else { return self.rust_source(&written, name, def_rel, r, 0) };
         let mut module = format!("{}::{}", i.module, i.name.as_deref().unwrap_or_default());
         if i.module.is_empty() {
             module = i.name.clone().unwrap_or_default();
@@ -381,13 +381,24 @@ impl FileImports {
 
     /// `name` of the Rust module path `module` (as written in this file): the target's module or one
     /// above it (which may re-export it) is the target; another module file is followed through its
-    /// `pub use`s; a path that names no module file (an external crate, an inline module, a type) is
-    /// unknown.
+    /// `pub use`s; a path through the target's crate name is the target crate's; one through `std`,
+    /// `core` or `alloc` is another crate's; a path that names no module file (another crate, an inline
+    /// module, a type) is unknown.
     fn rust_source(&self, module: &str, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
-        let (Some((root, segments)), Some((def_root, def_segments))) =
-            (self.rust_path(module, r), rust_module(def_rel))
-        else {
-            return Verdict::Unknown;
+        let Some((def_root, def_segments)) = rust_module(def_rel) else { return Verdict::Unknown };
+        let (root, segments) = match self.rust_path(module, r) {
+            Some(RustPath::Local(root, segments)) => (root, segments),
+            Some(RustPath::Extern(krate, segments)) => {
+                let target_crate = r.rust_crate_name(&def_root);
+                match target_crate.as_deref() {
+                    Some(t) if t == krate => (def_root.clone(), segments),
+                    Some(t) if STD_CRATES.contains(&krate.as_str()) && !STD_CRATES.contains(&t) => {
+                        return Verdict::Other;
+                    }
+                    _ => return Verdict::Unknown,
+                }
+            }
+            None => return Verdict::Unknown,
         };
         if root == def_root && def_segments.starts_with(&segments) {
             return Verdict::Target;
@@ -398,9 +409,9 @@ impl FileImports {
         }
     }
 
-    /// The crate root and module segments of a Rust path written in this file; None for a path that
-    /// does not start in this crate.
-    fn rust_path(&self, module: &str, r: &Resolver) -> Option<(String, Vec<String>)> {
+    /// Where a Rust path written in this file starts: a module of this crate (its root and segments), or
+    /// another crate (its name and the segments after it).
+    fn rust_path(&self, module: &str, r: &Resolver) -> Option<RustPath> {
         let (root, mut at) = rust_module(&self.rel)?;
         let mut parts = module.split("::").filter(|p| !p.is_empty()).peekable();
         match parts.peek().copied() {
@@ -414,7 +425,10 @@ impl FileImports {
             Some("super") => {}
             Some(first) => {
                 let child: Vec<String> = at.iter().cloned().chain([first.to_string()]).collect();
-                r.rust_module_file(&root, &child)?;
+                if r.rust_module_file(&root, &child).is_none() {
+                    parts.next();
+                    return Some(RustPath::Extern(first.to_string(), parts.map(String::from).collect()));
+                }
             }
             None => return None,
         }
@@ -426,13 +440,24 @@ impl FileImports {
                 p => at.push(p.to_string()),
             }
         }
-        Some((root, at))
+        Some(RustPath::Local(root, at))
     }
 
     /// Whether `module` is `target` or a package above it.
     fn is_or_contains(&self, module: &str, target: &str) -> bool {
         target == module || target.strip_prefix(module).is_some_and(|r| r.starts_with(&self.naming.separator))
     }
+}
+
+/// Rust's standard crates: no other crate's item is reached through them.
+const STD_CRATES: [&str; 3] = ["std", "core", "alloc"];
+
+/// Where a Rust path starts.
+enum RustPath {
+    /// A module of the file's crate: its root directory and module segments.
+    Local(String, Vec<String>),
+    /// Another crate (or a type, `Self`): its name and the segments after it.
+    Extern(String, Vec<String>),
 }
 
 /// A verdict reached through a path that may start from another module than the one resolved: Other

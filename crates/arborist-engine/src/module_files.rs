@@ -9,10 +9,10 @@ use crate::imports::FileImports;
 use crate::project::ProjectPath;
 use arborist_syntax::language;
 use arborist_syntax::syntax::parse_within;
+use arborist_syntax::text::ContentHash;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
@@ -20,7 +20,7 @@ use std::time::SystemTime;
 pub struct Resolver<'e> {
     engine: Option<&'e Engine>,
     root: PathBuf,
-    imports: RefCell<HashMap<String, Option<Rc<FileImports>>>>,
+    imports: RefCell<HashMap<String, Option<Arc<FileImports>>>>,
 }
 
 impl<'e> Resolver<'e> {
@@ -39,23 +39,37 @@ impl<'e> Resolver<'e> {
 
     /// The imports of the project file `rel` (None when it cannot be read or parsed, or its language has no
     /// imports query).
-    pub fn imports_of(&self, rel: &str) -> Option<Rc<FileImports>> {
+    pub fn imports_of(&self, rel: &str) -> Option<Arc<FileImports>> {
         if let Some(found) = self.imports.borrow().get(rel) {
             return found.clone();
         }
-        let found = self.read_imports(rel).map(Rc::new);
+        let found = self.read_imports(rel);
         self.imports.borrow_mut().insert(rel.to_string(), found.clone());
         found
     }
 
-    fn read_imports(&self, rel: &str) -> Option<FileImports> {
+    /// A file's imports, parsed once per content (kept across searches: a module many files import from
+    /// is asked about by each of them).
+    fn read_imports(&self, rel: &str) -> Option<Arc<FileImports>> {
+        static PARSED: OnceLock<Parsed> = OnceLock::new();
+        const KEPT: usize = 16_384;
         let engine = self.engine?;
         let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
         let lang = language::for_file(rel, &p.abs)?;
         let doc = engine.cache().load(&p).ok()?;
+        let parsed = PARSED.get_or_init(Mutex::default);
+        if let Some((_, found)) = parsed.lock().ok()?.get(&p.abs).filter(|(hash, _)| *hash == doc.hash) {
+            return Some(found.clone());
+        }
         let text = doc.text();
         let tree = parse_within(lang, text, &engine.parse_budget()).ok()?;
-        FileImports::of(lang, &tree, text, rel)
+        let found = Arc::new(FileImports::of(lang, &tree, text, rel)?);
+        let mut parsed = parsed.lock().ok()?;
+        if parsed.len() >= KEPT {
+            parsed.clear();
+        }
+        parsed.insert(p.abs, (doc.hash, found.clone()));
+        Some(found)
     }
 
     /// The project file a TS/JS module specifier written in `from` names (None: a package, or a path
@@ -89,7 +103,7 @@ impl<'e> Resolver<'e> {
                 cached_config(&self.root.join(&rel), |text| Config::Ts(Arc::new(ts_paths(&self.root, &rel, text, 0))))
                     .and_then(|c| match c {
                         Config::Ts(t) => Some(t),
-                        Config::GoMod(_) => None,
+                        _ => None,
                     })
             })
         })
@@ -117,6 +131,21 @@ impl<'e> Resolver<'e> {
         };
         let vendored = path.rsplit_once("vendor/").map(|(_, p)| p.to_string());
         Some(std::iter::once(path).chain(vendored).collect())
+    }
+
+    /// The name of the Rust crate whose root directory is `root` (`x/src`): `[package] name` of
+    /// `x/Cargo.toml`, with `-` as `_`.
+    pub fn rust_crate_name(&self, root: &str) -> Option<String> {
+        let manifest = join(parent(root), "Cargo.toml")?;
+        let parse = |text: &str| {
+            let value: Option<toml::Table> = toml::from_str(text).ok();
+            let name = value.as_ref().and_then(|v| v.get("package")?.get("name")?.as_str().map(String::from));
+            Config::Cargo(name.map(|n| n.replace('-', "_")))
+        };
+        match cached_config(&self.root.join(manifest), parse)? {
+            Config::Cargo(name) => name,
+            _ => None,
+        }
     }
 
     /// The file of the Rust module `segments` of the crate rooted at `root` (`src`), if it is a file.
@@ -183,7 +212,11 @@ pub fn join(dir: &str, tail: &str) -> Option<String> {
 enum Config {
     Ts(Arc<TsPaths>),
     GoMod(Option<String>),
+    Cargo(Option<String>),
 }
+
+/// Files' imports by path, with the content hash they were read from.
+type Parsed = Mutex<HashMap<PathBuf, (ContentHash, Arc<FileImports>)>>;
 
 type Configs = Mutex<HashMap<PathBuf, (Option<SystemTime>, Option<Config>)>>;
 
