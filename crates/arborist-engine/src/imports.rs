@@ -382,8 +382,8 @@ impl FileImports {
     /// `name` of the Rust module path `module` (as written in this file): the target's module or one
     /// above it (which may re-export it) is the target; another module file is followed through its
     /// `pub use`s; a path through the target's crate name is the target crate's; one through `std`,
-    /// `core` or `alloc` is another crate's; a path that names no module file (another crate, an inline
-    /// module, a type) is unknown.
+    /// `core` or `alloc` is another crate's, and one through a type (`Self::`, `T::`) an associated item;
+    /// a path that names no module file (another crate, an inline module) is unknown.
     fn rust_source(&self, module: &str, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
         let Some((def_root, def_segments)) = rust_module(def_rel) else { return Verdict::Unknown };
         let (root, segments) = match self.rust_path(module, r) {
@@ -391,6 +391,8 @@ impl FileImports {
             Some(RustPath::Extern(krate, segments)) => {
                 let target_crate = r.rust_crate_name(&def_root);
                 match target_crate.as_deref() {
+                    // `Self::Name`, `T::Name`, `Type::Name`: an associated item or a variant
+                    _ if krate.starts_with(|c: char| c.is_uppercase()) => return Verdict::Other,
                     Some(t) if t == krate => (def_root.clone(), segments),
                     Some(t) if STD_CRATES.contains(&krate.as_str()) && !STD_CRATES.contains(&t) => {
                         return Verdict::Other;

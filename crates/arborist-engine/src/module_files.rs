@@ -21,20 +21,56 @@ pub struct Resolver<'e> {
     engine: Option<&'e Engine>,
     root: PathBuf,
     imports: RefCell<HashMap<String, Option<Arc<FileImports>>>>,
+    /// Answers already given, for the many uses of one file that ask the same.
+    files: RefCell<HashMap<String, bool>>,
+    configs: RefCell<HashMap<String, Option<Vec<String>>>>,
 }
 
 impl<'e> Resolver<'e> {
     pub fn new(engine: &'e Engine) -> Resolver<'e> {
-        Resolver { engine: Some(engine), root: engine.project().root().to_path_buf(), imports: RefCell::default() }
+        Resolver {
+            engine: Some(engine),
+            root: engine.project().root().to_path_buf(),
+            imports: RefCell::default(),
+            files: RefCell::default(),
+            configs: RefCell::default(),
+        }
     }
 
     /// A resolver that knows files and configuration under `root` but no file's imports (tests).
     pub fn without_engine(root: &Path) -> Resolver<'static> {
-        Resolver { engine: None, root: root.to_path_buf(), imports: RefCell::default() }
+        Resolver {
+            engine: None,
+            root: root.to_path_buf(),
+            imports: RefCell::default(),
+            files: RefCell::default(),
+            configs: RefCell::default(),
+        }
     }
 
     pub fn is_file(&self, rel: &str) -> bool {
-        !rel.is_empty() && self.root.join(rel).is_file()
+        if let Some(&known) = self.files.borrow().get(rel) {
+            return known;
+        }
+        let found = !rel.is_empty() && self.root.join(rel).is_file();
+        self.files.borrow_mut().insert(rel.to_string(), found);
+        found
+    }
+
+    /// `find(key)`, once per resolver.
+    fn remembered(
+        &self,
+        what: &'static str,
+        key: &str,
+        find: impl FnOnce() -> Option<Vec<String>>,
+    ) -> Option<Vec<String>> {
+        let key = format!("{what}:{key}");
+        if let Some(known) = self.configs.borrow().get(&key) {
+            return known.clone();
+        }
+        let found = find();
+        self.configs.borrow_mut().insert(key, found.clone());
+        found
     }
 
     /// The imports of the project file `rel` (None when it cannot be read or parsed, or its language has no
@@ -112,6 +148,10 @@ impl<'e> Resolver<'e> {
     /// The import paths of the Go package in directory `dir` (its path through the nearest go.mod, and
     /// the path after a `vendor/` element); None without a go.mod.
     pub fn go_package_paths(&self, dir: &str) -> Option<Vec<String>> {
+        self.remembered("go", dir, || self.find_go_package_paths(dir))
+    }
+
+    fn find_go_package_paths(&self, dir: &str) -> Option<Vec<String>> {
         let (module, module_dir) = ancestors(dir).find_map(|d| {
             let rel = join(d, "go.mod")?;
             let module = cached_config(&self.root.join(&rel), |text| Config::GoMod(go_module_line(text)))?;
@@ -136,6 +176,11 @@ impl<'e> Resolver<'e> {
     /// The name of the Rust crate whose root directory is `root` (`x/src`): `[package] name` of
     /// `x/Cargo.toml`, with `-` as `_`.
     pub fn rust_crate_name(&self, root: &str) -> Option<String> {
+        let found = self.remembered("cargo", root, || self.find_rust_crate_name(root).map(|n| vec![n]));
+        found.and_then(|n| n.into_iter().next())
+    }
+
+    fn find_rust_crate_name(&self, root: &str) -> Option<String> {
         let manifest = join(parent(root), "Cargo.toml")?;
         let parse = |text: &str| {
             let value: Option<toml::Table> = toml::from_str(text).ok();
