@@ -267,7 +267,9 @@ impl FileImports {
     /// `name` of import `i`'s module. An import inside a nested module (Rust's `mod tests`) resolves a
     /// relative path from the file's module, not its own: what it finds there is not known to be another's.
     fn import_source(&self, i: &Import, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
-        relative_guard(i.inner, self.source(&i.module, name, def_rel, r, depth))
+        let first = i.module.split(self.naming.separator.as_str()).next().unwrap_or_default();
+        let absolute = first == "crate" || STD_CRATES.contains(&first);
+        relative_guard(i.inner && !absolute, self.source(&i.module, name, def_rel, r, depth))
     }
 
     /// What this file (a module others import from) exports as `name`: whether it is the target.
@@ -275,11 +277,13 @@ impl FileImports {
         if depth >= MAX_REEXPORT_DEPTH {
             return Verdict::Unknown;
         }
+        // an ES module may `export { name }` what it imports; Rust exports only what it `pub use`s
+        let plain_imports_export = self.naming.resolve == ModuleScheme::Path;
         let mut verdict = Verdict::Other;
         for i in &self.imports {
             let found = match (i.glob, i.local(), i.name.as_deref()) {
                 (true, _, _) if i.reexport => self.import_source(i, name, def_rel, r, depth + 1),
-                (false, Some(local), Some(original)) if local == name => {
+                (false, Some(local), Some(original)) if local == name && (i.reexport || plain_imports_export) => {
                     self.import_source(i, original, def_rel, r, depth + 1)
                 }
                 _ => continue,
