@@ -39,12 +39,14 @@ const TS_FILES: &[(&str, &str)] = &[
     ),
     ("src/no_import.ts", "export const m = new Widget();\n"),
     ("src/script.js", "var s = new Widget();\n"),
+    ("src/c/index.ts", "export * from '../a/widget';\nexport class Widget {}\n"),
+    ("src/use_c.ts", "import { Widget } from './c';\nexport const c = new Widget();\n"),
 ];
 
 /// Two same-named classes in two modules: a file that imports the other one (directly, through a
 /// tsconfig path, or `ns.Widget` of its namespace) is not a user; a barrel's re-export, an unresolvable
-/// package and a global script keep their uses; a module that neither defines nor imports the name
-/// cannot use it.
+/// package and a global script keep their uses, a barrel's own definition does not; a module that neither
+/// defines nor imports the name cannot use it.
 #[test]
 fn typescript_uses_follow_imports_barrels_and_paths() {
     let mut p = heuristic_project(TS_FILES);
@@ -148,6 +150,8 @@ const RUST_FILES: &[(&str, &str)] = &[
     ),
     ("src/none.rs", "pub fn n() -> Widget {\n    Widget\n}\n"),
     ("src/std_user.rs", "pub fn s() -> std::io::Widget {\n    todo!()\n}\n"),
+    ("tests/it.rs", "use app::a::Widget;\n\n#[test]\nfn t() {\n    let _w = Widget;\n}\n"),
+    ("tests/it_b.rs", "use app::b::Widget;\n\n#[test]\nfn u() {\n    let _w = Widget;\n}\n"),
     ("other/Cargo.toml", "[package]\nname = \"other\"\nversion = \"0.1.0\"\n"),
     (
         "other/src/lib.rs",
@@ -157,7 +161,8 @@ const RUST_FILES: &[(&str, &str)] = &[
 
 /// Rust paths through the module tree: `use crate::b::Widget` is another struct; a module that re-exports
 /// the target (`pub use crate::a::*`) keeps its importers; an external crate's is unknown, kept, but
-/// `std::io::Widget` is std's; another crate reaches it through the target crate's name (Cargo.toml);
+/// `std::io::Widget` is std's; another crate, or an integration test, reaches it through the target
+/// crate's name (Cargo.toml);
 /// `b::Widget` through a `use super::b` is the other one, `super::a::Widget` the target; a module that
 /// neither defines nor imports the name cannot use it.
 #[test]
@@ -166,7 +171,14 @@ fn rust_uses_follow_the_module_tree_and_reexports() {
     let found = uses(&mut p, "Widget", "src/a.rs");
     assert_eq!(
         files_of(&found),
-        ["other/src/lib.rs", "src/nested/mod.rs", "src/use_a.rs", "src/use_ext.rs", "src/use_prelude.rs"],
+        [
+            "other/src/lib.rs",
+            "src/nested/mod.rs",
+            "src/use_a.rs",
+            "src/use_ext.rs",
+            "src/use_prelude.rs",
+            "tests/it.rs"
+        ],
         "{found}"
     );
     assert_eq!(found.lines().filter(|l| l.starts_with("src/nested")).count(), 1, "only super::a::Widget: {found}");

@@ -475,8 +475,12 @@ fn relative_guard(relative: bool, verdict: Verdict) -> Verdict {
     }
 }
 
-/// What project file `file` exports as `name` (followed through its re-exports).
+/// What project file `file` exports as `name` (followed through its re-exports): its own definition of
+/// `name` is another symbol.
 fn reexports_of(r: &Resolver, file: &str, name: &str, def_rel: &str, depth: usize) -> Verdict {
+    if r.defines(file, name) {
+        return Verdict::Other;
+    }
     match r.imports_of(file) {
         Some(imports) => imports.reexports(name, def_rel, r, depth),
         None => Verdict::Unknown,

@@ -73,6 +73,13 @@ impl<'e> Resolver<'e> {
         found
     }
 
+    /// Whether the project file `rel` defines a top-level symbol `name` (as the index has it).
+    pub fn defines(&self, rel: &str, name: &str) -> bool {
+        let Some(engine) = self.engine else { return false };
+        let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
+        engine.index().file(&p).is_some_and(|e| e.symbols.roots.iter().any(|&r| e.symbols.get(r).name == name))
+    }
+
     /// The imports of the project file `rel` (None when it cannot be read or parsed, or its language has no
     /// imports query).
     pub fn imports_of(&self, rel: &str) -> Option<Arc<FileImports>> {
@@ -208,11 +215,14 @@ impl<'e> Resolver<'e> {
 }
 
 /// The Rust crate root directory (the last `src` directory above the file) and module path of `rel`:
-/// `x/src/a/b.rs` → (`x/src`, [a, b]); `x/src/a/mod.rs` → [a]; `x/src/lib.rs` → [].
+/// `x/src/a/b.rs` → (`x/src`, [a, b]); `x/src/a/mod.rs` → [a]; `x/src/lib.rs` → []. A file outside any
+/// `src` (`tests/t.rs`, `build.rs`) is a crate root of its own: (`tests`, []).
 pub fn rust_module(rel: &str) -> Option<(String, Vec<String>)> {
     let parts: Vec<&str> = rel.split('/').collect();
     let (file, dirs) = parts.split_last()?;
-    let src = dirs.iter().rposition(|d| *d == "src")?;
+    let Some(src) = dirs.iter().rposition(|d| *d == "src") else {
+        return file.ends_with(".rs").then(|| (dirs.join("/"), Vec::new()));
+    };
     let mut segments: Vec<String> = dirs[src + 1..].iter().map(|s| s.to_string()).collect();
     let stem = file.strip_suffix(".rs")?;
     let root_file = segments.is_empty() && (stem == "lib" || stem == "main");
@@ -402,7 +412,8 @@ mod tests {
         assert_eq!(m("src/lib.rs").as_deref(), Some("src:"));
         assert_eq!(m("x/src/a/b.rs").as_deref(), Some("x/src:a::b"));
         assert_eq!(m("x/src/a/mod.rs").as_deref(), Some("x/src:a"));
-        assert_eq!(m("build.rs"), None);
+        assert_eq!(m("build.rs").as_deref(), Some(":"), "a crate root of its own");
+        assert_eq!(m("x/tests/t.rs").as_deref(), Some("x/tests:"));
     }
 
     #[test]
