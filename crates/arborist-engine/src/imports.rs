@@ -149,10 +149,15 @@ impl FileImports {
     /// Whether the use `node` (an identifier named `name`, bare or qualified `x.name`) can be the top-level
     /// symbol `name` of `def_rel`.
     pub fn use_of(&self, node: Node, text: &str, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
-        match qualifier(node) {
-            Some(q) => self.qualified_use(&text[q.byte_range()], name, def_rel, r),
-            None if node.next_sibling().is_some_and(|s| s.kind() == "!") => Verdict::Unknown,
-            None => self.bare_use(name, def_rel, r),
+        self.verdict(&Written::of(node, text), name, def_rel, r)
+    }
+
+    /// Whether a use of `name` written as `written` can be the top-level symbol `name` of `def_rel`.
+    pub fn verdict(&self, written: &Written, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        match written {
+            Written::Qualified(q) => self.qualified_use(q, name, def_rel, r),
+            Written::Macro => Verdict::Unknown,
+            Written::Bare => self.bare_use(name, def_rel, r),
         }
     }
 
@@ -484,6 +489,28 @@ fn reexports_of(r: &Resolver, file: &str, name: &str, def_rel: &str, depth: usiz
     match r.imports_of(file) {
         Some(imports) => imports.reexports(name, def_rel, r, depth),
         None => Verdict::Unknown,
+    }
+}
+
+/// How a use of a name is written, as far as its imports matter (kept with a file's facts: no tree).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Written {
+    /// `name`
+    Bare,
+    /// `x.name`, `x::name`, `x?.name`: the qualifier `x` as written.
+    Qualified(Box<str>),
+    /// `name!(…)`: a macro, which is in scope by other rules than imports.
+    Macro,
+}
+
+impl Written {
+    /// How the identifier `node` is written.
+    pub fn of(node: Node, text: &str) -> Written {
+        match qualifier(node) {
+            Some(q) => Written::Qualified(text[q.byte_range()].into()),
+            None if node.next_sibling().is_some_and(|s| s.kind() == "!") => Written::Macro,
+            None => Written::Bare,
+        }
     }
 }
 
