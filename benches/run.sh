@@ -12,6 +12,8 @@
 # Then, unless skipped:
 #   - FIRST_QUERY=0: benches/first_query.py on the first Python project (20 names; goal: every name within
 #     300 ms of spawn);
+#   - REFS=0: benches/refs_latency.py on Django (heuristic find_referencing_symbols, first and repeated;
+#     goal: repeated p50 <= 50 ms for Model, 2,000+ uses);
 #   - EDIT=0: `cargo bench --bench edit_latency` (replace_symbol_body p50; goal <= 3 ms on 5,000 lines);
 #   - STARTUP=0: benches/startup.py (spawn to tools/list on 10,000 files);
 #   - SESSIONS=0: benches/sessions.py on the first Python project, when pyright is installed (8 stdio
@@ -107,6 +109,16 @@ if [[ ${FIRST_QUERY:-1} != 0 ]]; then
         echo -e "\n## First find_symbol, fresh serve, no cache ($(basename "$project"))\n" >> "$out"
         echo '```' >> "$out"
         python3 "$here/first_query.py" "$project" "$bin" 2>&1 | grep -v '^  then' | sed 's/ (initialize answered[^)]*)//' >> "$out" || true
+        echo '```' >> "$out"
+    fi
+fi
+
+if [[ ${REFS:-1} != 0 ]]; then
+    project=$(ls -d "$corpus"/python/Django*/ 2>/dev/null | head -1)
+    if [[ -n $project ]]; then
+        echo -e "\n## Heuristic references on a warm server ($(basename "$project"), \`benches/refs_latency.py\`)\n" >> "$out"
+        echo '```' >> "$out"
+        python3 "$here/refs_latency.py" "$project" "$bin" 2>&1 >> "$out" || true
         echo '```' >> "$out"
     fi
 fi

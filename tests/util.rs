@@ -65,6 +65,11 @@ impl TestProject {
         self.session.as_ref().unwrap()
     }
 
+    /// Closes the session: the next call opens the project again (a restart, reading the saved index).
+    pub fn reopen(&mut self) {
+        self.session = None;
+    }
+
     pub fn engine(&mut self) -> std::sync::Arc<Engine> {
         self.session().engine().unwrap()
     }

@@ -60,6 +60,8 @@ def main():
         for path, kinds in answer.items():
             for items in kinds.values():
                 for item in items:
+                    if item.get("unconfirmed"):
+                        continue  # the heuristic's uses that the server did not return, listed with its answer
                     for l in item["content_around_reference"].split("\n"):
                         if l.startswith("  >"):
                             line = (path, int(l[3:].split(":")[0]))

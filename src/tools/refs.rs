@@ -29,12 +29,17 @@ after `.`/`->`/`::`; where the language's scopes are known (Python), a use bound
 definition of the same name is left out, and a member use whose receiver's type the tree shows (`self`, a \
 constructor call, an annotation) counts only for that class; a use the tree cannot tie to the symbol (a Python \
 `x.Name` whose `x` is not imported as the symbol's module, `x.method` of an unknown `x`) says \
-`\"uncertain\": true` and comes after the others in its file). The other keys are files.";
-const RENAME: &str = "Renames a symbol and its uses across the project. HEURISTIC without a language server: \
-identifiers with the symbol's name (members only after `.`/`->`/`::`; in Python `x.Name` of a top-level Name only \
-when `x` is imported as the symbol's module; `x.method` only when `x`'s type is the method's class or a subclass; \
-locals of the same name never); uses it cannot tie to the symbol are listed as uncertain and left alone; every changed file is \
-re-parsed and nothing is written unless all of them still parse; the answer lists the changed places.";
+`\"uncertain\": true` and comes after the others in its file). A precise answer is checked against the tree: uses \
+the tree finds (or cannot rule out) on lines the server did not return come last with `\"unconfirmed\": true`. \
+The other keys are files.";
+const RENAME: &str = "Renames a symbol and its uses across the project, through a language server when one is \
+configured and installed, else HEURISTIC: identifiers with the symbol's name (members only after `.`/`->`/`::`; in \
+Python `x.Name` of a top-level Name only when `x` is imported as the symbol's module; `x.method` only when `x`'s type \
+is the method's class or a subclass; locals of the same name never). Uses of the name the rename would leave \
+unchanged (the heuristic's uncertain ones, or uses the tree finds that the server's edits miss) refuse the rename, \
+listed by file and 0-based line; pass allow_unchanged_uses=true to rename anyway and leave them as they are. Every \
+changed file is re-parsed and nothing is written unless all of them still parse; the answer lists the changed \
+places and those left unchanged.";
 
 const RESTART: &str = "Stops the project's language servers; the next reference or rename request starts them again \
 (use it after installing a server or when one misbehaves).";
@@ -72,14 +77,18 @@ fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String
     let (include, exclude) = (symbol_kinds(&p.include_kinds)?, symbol_kinds(&p.exclude_kinds)?);
     let target = engine.resolve_symbol(&p.name_path, &p.relative_path)?;
     let found = engine.references(&target, p.backend.as_deref())?;
-    let (occs, label) = (found.occurrences, found.backend);
+    let label = found.backend;
+    let occs = found.occurrences.iter().map(|o| (o, false)).chain(found.unconfirmed.iter().map(|o| (o, true)));
     let mut by_file: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
-    for o in &occs {
+    for (o, unconfirmed) in occs {
         if !seen.insert((o.rel.clone(), o.line)) {
             continue;
         }
-        let (kind, item) = reference_item(o);
+        let (kind, mut item) = reference_item(o);
+        if unconfirmed {
+            item["unconfirmed"] = Value::Bool(true);
+        }
         if exclude.contains(&kind) || (!include.is_empty() && !include.contains(&kind)) {
             continue;
         }
@@ -117,7 +126,7 @@ fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
     let mut item = json!({
         "name_path": name_path,
         "body_location": location,
-        "content_around_reference": context_around(&o.text, o.line),
+        "content_around_reference": context_around(&o.text, o.bytes.start, o.line),
     });
     if o.uncertain {
         item["uncertain"] = Value::Bool(true);
@@ -136,11 +145,14 @@ struct RenameParams {
     /// "auto" (language server when installed, else tree-sitter), "heuristic" or "lsp"; default: the project's setting.
     #[serde(default)]
     backend: Option<String>,
+    /// Rename even when uses of the name would be left unchanged (they are listed); default false: refuse.
+    #[serde(default)]
+    allow_unchanged_uses: bool,
 }
 
 fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     let target = engine.resolve_symbol(&p.name_path, &p.relative_path)?;
-    let r = engine.rename(&target, &p.new_name, p.backend.as_deref())?;
+    let r = engine.rename(&target, &p.new_name, p.backend.as_deref(), p.allow_unchanged_uses)?;
     let places: Vec<String> = r
         .places
         .iter()
@@ -154,11 +166,11 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
         r.backend,
         places.join("; ")
     );
-    if !r.uncertain.is_empty() {
-        let left: Vec<String> = r.uncertain.iter().map(|(rel, line)| format!("{rel}:{line}")).collect();
+    if !r.unchanged.is_empty() {
+        let left: Vec<String> = r.unchanged.iter().map(|(rel, line)| format!("{rel}:{line}")).collect();
         answer.push_str(&format!(
-            "\nNot renamed, uncertain (`x.{}` where the tree does not show that `x` is the symbol's module or \
-             class; rename them yourself if they are this symbol): {}",
+            "\nLeft unchanged (allow_unchanged_uses; uses of `{}` the tree cannot rule out as this symbol's; rename \
+             them yourself if they are): {}",
             r.old_name,
             left.join("; ")
         ));

@@ -10,6 +10,7 @@ use crate::engine::Engine;
 use crate::journal::{Entry as JournalEntry, Journal};
 use crate::project::ProjectPath;
 use arborist_syntax::error::{Error, Result};
+use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language::{self, Language};
 pub use arborist_syntax::plan::Force;
 use arborist_syntax::symbols::FileSymbols;
@@ -315,7 +316,11 @@ impl Engine {
     fn after_write(&self, path: &ProjectPath, doc: &Arc<Document>, update: Option<IndexUpdate>) {
         match update {
             Some(u) => {
-                self.index().put_written(&path.rel, &path.abs, doc.hash, u.lang, u.symbols);
+                let identifiers = match doc.has_text() {
+                    true => Identifiers::collect(u.lang, &u.tree, doc.text()),
+                    false => Identifiers::collect(u.lang, &u.tree, doc.rope()),
+                };
+                self.index().put_written(&path.rel, &path.abs, doc.hash, u.lang, (u.symbols, identifiers));
                 self.remember_tree(&path.rel, doc.hash, u.tree);
             }
             None => self.index().invalidate(&path.rel),

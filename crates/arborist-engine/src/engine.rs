@@ -6,6 +6,7 @@ use crate::index::{BuildStats, FileEntry, Index, Stamp};
 use crate::locks::EditLock;
 use crate::project::{Project, ProjectPath};
 use arborist_syntax::error::{Error, Result};
+use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
@@ -58,6 +59,8 @@ pub struct Engine {
     trees: std::sync::Mutex<std::collections::HashMap<String, (arborist_syntax::text::ContentHash, tree_sitter::Tree)>>,
     /// How far the background index got (files checked of total).
     index_progress: crate::index::Progress,
+    /// What each file's tree says of the names queried for references so far.
+    uses: crate::uses::UsesCache,
 }
 
 impl Engine {
@@ -76,6 +79,7 @@ impl Engine {
             edits: Default::default(),
             trees: Default::default(),
             index_progress: Default::default(),
+            uses: Default::default(),
         })
     }
 
@@ -120,6 +124,11 @@ impl Engine {
 
     pub fn index(&self) -> &Index {
         &self.index
+    }
+
+    /// The uses of names in files, kept from earlier reference queries.
+    pub fn uses(&self) -> &crate::uses::UsesCache {
+        &self.uses
     }
 
     /// The project's language servers.
@@ -229,7 +238,9 @@ impl Engine {
         let lang = entry.lang;
         let tree = self.tree_for(&p.rel, lang, &doc)?;
         let symbols = FileSymbols::extract(lang, &tree, doc.text());
-        let entry = FileEntry { rel: p.rel.clone(), lang, stamp: Stamp::default(), hash: doc.hash, symbols };
+        let identifiers = Identifiers::collect(lang, &tree, doc.text());
+        let entry =
+            FileEntry { rel: p.rel.clone(), lang, stamp: Stamp::default(), hash: doc.hash, symbols, identifiers };
         Ok((Arc::new(entry), doc))
     }
 

@@ -28,6 +28,7 @@ pub mod resolve;
 pub mod search;
 pub mod settings;
 pub mod shell;
+pub mod uses;
 pub mod writes;
 
 pub use arborist_lsp as lsp;

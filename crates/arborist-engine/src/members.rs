@@ -8,8 +8,8 @@ use crate::index::FileEntry;
 use arborist_syntax::locals::{BindingKind, Locals};
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use tree_sitter::Node;
 
 /// What a member use is, as far as the tree shows its receiver's type.
@@ -39,8 +39,8 @@ enum Found {
 /// Bases are followed this many levels up.
 const MAX_DEPTH: usize = 12;
 
-/// Before the index is ready a class lookup searches the whole project: one query makes at most this
-/// many; the classes beyond them are unknown (their uses uncertain).
+/// Before the index is ready, and without a saved one, a class lookup searches the whole project: one
+/// query makes at most this many; the classes beyond them are unknown (their uses uncertain).
 const SEARCHES_BEFORE_INDEX: usize = 32;
 
 /// The target member's class, looked up by name across the project's index, with what each class name
@@ -54,11 +54,13 @@ pub struct Hierarchy<'e> {
     searches: AtomicUsize,
 }
 
-/// The class a receiver is: a symbol of a file, or a class known by name.
-enum Receiver {
-    Class(Arc<FileEntry>, u32),
-    /// `super()` inside this class: its bases.
-    Bases(Arc<FileEntry>, u32),
+/// The class a member use's receiver is, as far as its file's tree shows: a class symbol of that file,
+/// or a class known by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReceiverType {
+    Class(u32),
+    /// `super()` inside this class of the file: its bases.
+    Bases(u32),
     Named(String),
     Unknown,
 }
@@ -70,13 +72,13 @@ impl<'e> Hierarchy<'e> {
         Hierarchy { engine, owner_rel, owner, member, by_name, searches: AtomicUsize::new(0) }
     }
 
-    /// The typing of the member use `node` (the member's name in `receiver.name`) in `entry`'s file.
-    pub fn typing(&self, locals: &Locals, entry: &Arc<FileEntry>, node: Node, text: &str) -> Typing {
-        let found = match receiver(locals, entry, node, text) {
-            Receiver::Class(e, i) => self.in_class(&e, i, 0),
-            Receiver::Bases(e, i) => self.in_bases(&e, i, 0),
-            Receiver::Named(name) => self.in_named(entry, &name, 0),
-            Receiver::Unknown => Found::Unknown,
+    /// The typing of a member use in `entry`'s file whose receiver is `receiver`.
+    pub fn typing(&self, entry: &FileEntry, receiver: &ReceiverType) -> Typing {
+        let found = match receiver {
+            ReceiverType::Class(i) => self.in_class(entry, *i, 0),
+            ReceiverType::Bases(i) => self.in_bases(entry, *i, 0),
+            ReceiverType::Named(name) => self.in_named(entry, name, 0),
+            ReceiverType::Unknown => Found::Unknown,
         };
         match found {
             Found::Target => Typing::Target,
@@ -135,11 +137,18 @@ impl<'e> Hierarchy<'e> {
         let (Ok(pattern), Ok(root)) = (NamePattern::parse(name), self.engine.project().resolve("")) else {
             return Found::Unknown;
         };
-        let searching = !self.engine.index().is_ready();
-        if searching && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX {
-            return Found::Unknown;
-        }
-        let entries = self.engine.index().candidates(self.engine.project(), &root, &pattern, false);
+        let index = self.engine.index();
+        let saved = match index.is_ready() {
+            true => None,
+            false => index.saved_definers(name),
+        };
+        let entries = match saved {
+            Some(entries) => entries,
+            None if !index.is_ready() && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX => {
+                return Found::Unknown;
+            }
+            None => index.candidates(self.engine.project(), &root, &pattern, false),
+        };
         agreed(entries.iter().flat_map(|entry| {
             let fs = &entry.symbols;
             let roots = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_type_like());
@@ -167,36 +176,33 @@ pub fn receiver_may_be_typed(node: Node) -> bool {
     node.prev_named_sibling().is_some_and(|r| r.child_count() == 0 || call(r.kind()))
 }
 
-/// The class the receiver of member use `node` is known to be.
-fn receiver(locals: &Locals, entry: &Arc<FileEntry>, node: Node, text: &str) -> Receiver {
-    let Some(r) = node.prev_named_sibling() else { return Receiver::Unknown };
+/// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
+/// is known to be.
+pub fn receiver_type(locals: &Locals, entry: &FileEntry, node: Node, text: &str) -> ReceiverType {
+    let Some(r) = node.prev_named_sibling().filter(|_| receiver_may_be_typed(node)) else {
+        return ReceiverType::Unknown;
+    };
+    let class_at = |byte| entry.symbols.innermost_type_at(byte);
     if locals.is_receiver_keyword(r) {
-        return entry
-            .symbols
-            .innermost_type_at(r.start_byte())
-            .map_or(Receiver::Unknown, |c| Receiver::Class(entry.clone(), c));
+        return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Class);
     }
     if let Some(class) = locals.instance_type(r) {
-        return Receiver::Named(class.to_string());
+        return ReceiverType::Named(class.to_string());
     }
     if locals.is_super(r) {
-        return entry
-            .symbols
-            .innermost_type_at(r.start_byte())
-            .map_or(Receiver::Unknown, |c| Receiver::Bases(entry.clone(), c));
+        return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Bases);
     }
     if r.child_count() > 0 || !entry.lang.entry.identifier_nodes.iter().any(|k| k == r.kind()) {
-        return Receiver::Unknown;
+        return ReceiverType::Unknown;
     }
     let name = &text[r.byte_range()];
     match locals.resolve(r, name) {
-        Some(b) if b.kind == BindingKind::Receiver => entry
-            .symbols
-            .innermost_type_at(b.def.start)
-            .map_or(Receiver::Unknown, |c| Receiver::Class(entry.clone(), c)),
-        Some(b) if b.type_name.is_some() => Receiver::Named(b.type_name.clone().unwrap_or_default()),
-        Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => Receiver::Unknown,
+        Some(b) if b.kind == BindingKind::Receiver => {
+            class_at(b.def.start).map_or(ReceiverType::Unknown, ReceiverType::Class)
+        }
+        Some(b) if b.type_name.is_some() => ReceiverType::Named(b.type_name.clone().unwrap_or_default()),
+        Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => ReceiverType::Unknown,
         // imported, defined at the top level, or not bound in the file: a class named directly (`Owner.method`)
-        _ => Receiver::Named(name.to_string()),
+        _ => ReceiverType::Named(name.to_string()),
     }
 }

@@ -1,6 +1,9 @@
 //! References and rename as one engine call each: the backend rule picks a language server (precise) or
-//! the tree-sitter heuristic (`refs`), the answer says which; a rename is planned whole (server edits or
-//! identifier occurrences) and lands through the commit path, all files or none.
+//! the tree-sitter heuristic (`refs`), the answer says which. A precise answer is checked against the
+//! tree: uses the heuristic finds (or cannot rule out) that the server did not return are listed as
+//! unconfirmed. A rename is planned whole (server edits or identifier occurrences), refused while it would
+//! leave such uses of the old name unchanged (unless allowed), and lands through the commit path, all
+//! files or none.
 
 use crate::commit::{Change, FileOp, Force};
 use crate::engine::{Engine, SymbolRef};
@@ -10,11 +13,14 @@ use arborist_syntax::error::{Error, Result};
 use arborist_syntax::grammars::{Category, LanguageEntry, MemberCalls};
 use arborist_syntax::language;
 use arborist_syntax::text::{self, TextEdit};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 /// The uses of a symbol and who found them.
 pub struct References {
     pub occurrences: Vec<Occurrence>,
+    /// For a precise answer: the heuristic's uses (certain or uncertain) on lines the server did not
+    /// return.
+    pub unconfirmed: Vec<Occurrence>,
     /// `precise (server)` or `heuristic (why)`.
     pub backend: String,
 }
@@ -26,8 +32,9 @@ pub struct Renamed {
     pub places: Vec<(String, Vec<usize>)>,
     pub files: usize,
     pub backend: String,
-    /// Uses of the name the heuristic could not tie to the target (file, 0-based line): left unchanged.
-    pub uncertain: Vec<(String, usize)>,
+    /// Uses of the name the rename left unchanged (file, 0-based line): uncertain ones of the heuristic, or
+    /// the heuristic's uses the language server's edits did not cover (renamed only when allowed).
+    pub unchanged: Vec<(String, usize)>,
 }
 
 impl Engine {
@@ -37,13 +44,21 @@ impl Engine {
         code_only(target)?;
         let (occurrences, backend) = match self.backend(target.entry.lang, requested)? {
             Backend::Precise(entry) => match precise_occurrences(self, target, &entry) {
-                Ok(occs) => (occs, format!("precise ({})", entry.language_server[0])),
+                Ok(occs) => {
+                    let found: HashSet<(&str, usize)> = occs.iter().map(|o| (o.rel.as_str(), o.line)).collect();
+                    let unconfirmed = heuristic_occurrences(self, target)?
+                        .into_iter()
+                        .filter(|o| !found.contains(&(o.rel.as_str(), o.line)))
+                        .collect();
+                    let backend = format!("precise ({})", entry.language_server[0]);
+                    return Ok(References { occurrences: occs, unconfirmed, backend });
+                }
                 Err(e) => (heuristic_occurrences(self, target)?, format!("heuristic (language server failed: {e})")),
             },
             Backend::Heuristic(None) => (heuristic_occurrences(self, target)?, "heuristic".into()),
             Backend::Heuristic(Some(note)) => (heuristic_occurrences(self, target)?, format!("heuristic ({note})")),
         };
-        Ok(References { occurrences, backend })
+        Ok(References { occurrences, unconfirmed: Vec::new(), backend })
     }
 
     /// The tree-sitter uses of `target` (for safe delete, which must not miss a use of the name).
@@ -54,15 +69,31 @@ impl Engine {
         heuristic_occurrences(self, target)
     }
 
-    /// Renames `target` and its uses: every file is planned and checked before any is written.
-    pub fn rename(&self, target: &SymbolRef, new_name: &str, requested: Option<&str>) -> Result<Renamed> {
+    /// Renames `target` and its uses: every file is planned and checked before any is written. Uses of the
+    /// name that the plan would leave unchanged (the heuristic's uncertain ones, or its uses the language
+    /// server's edits miss) refuse the rename unless `allow_unchanged`.
+    pub fn rename(
+        &self,
+        target: &SymbolRef,
+        new_name: &str,
+        requested: Option<&str>,
+        allow_unchanged: bool,
+    ) -> Result<Renamed> {
         code_only(target)?;
         let valid = new_name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
             && new_name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
         if !valid {
             return Err(Error::invalid("new_name", format!("`{new_name}` is not a valid identifier")));
         }
-        let (per_file, backend, uncertain) = rename_plan(self, target, new_name, requested)?;
+        let (per_file, backend) = rename_plan(self, target, new_name, requested)?;
+        let unchanged = left_unchanged(&heuristic_occurrences(self, target)?, &per_file);
+        if !unchanged.is_empty() && !allow_unchanged {
+            return Err(Error::UnchangedUses {
+                name: target.symbol().name.clone(),
+                backend,
+                uses: by_file(&unchanged),
+            });
+        }
         let mut change = Change::new(Force::No);
         let mut places = Vec::new();
         for (rel, mut edits) in per_file {
@@ -77,8 +108,32 @@ impl Engine {
             change.push(path, FileOp::Edit { base: doc, edits, check: None });
         }
         let files = self.commit(change)?.len();
-        Ok(Renamed { old_name: target.symbol().name.clone(), places, files, backend, uncertain })
+        Ok(Renamed { old_name: target.symbol().name.clone(), places, files, backend, unchanged })
     }
+}
+
+/// The uses (file, 0-based line) that no edit of the plan touches.
+fn left_unchanged(uses: &[Occurrence], plan: &BTreeMap<String, Vec<TextEdit>>) -> Vec<(String, usize)> {
+    let touched = |o: &Occurrence| {
+        plan.get(&o.rel)
+            .is_some_and(|edits| edits.iter().any(|e| e.range.start <= o.bytes.start && o.bytes.start < e.range.end))
+    };
+    let mut out: Vec<(String, usize)> = uses.iter().filter(|o| !touched(o)).map(|o| (o.rel.clone(), o.line)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// (file, line) pairs grouped by file, in order.
+fn by_file(places: &[(String, usize)]) -> Vec<(String, Vec<usize>)> {
+    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+    for (rel, line) in places {
+        match out.last_mut() {
+            Some((last, lines)) if last == rel => lines.push(*line),
+            _ => out.push((rel.clone(), vec![*line])),
+        }
+    }
+    out
 }
 
 fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occurrence>> {
@@ -86,7 +141,6 @@ fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occu
     let owner = s.parent.map(|p| target.entry.symbols.get(p)).filter(|p| p.kind.is_type_like());
     let t = Target {
         name: &s.name,
-        kind: s.kind,
         member: owner.is_some() && target.entry.lang.entry.member_calls != MemberCalls::Free,
         owner: owner.map(|o| o.name.as_str()),
         owner_index: s.parent.filter(|_| owner.is_some()),
@@ -156,9 +210,8 @@ fn precise_occurrences(engine: &Engine, target: &SymbolRef, entry: &LanguageEntr
     Ok(out)
 }
 
-/// The byte edits of a rename per file, from the language server or the heuristic, the backend label, and
-/// the uses the heuristic left alone as uncertain.
-type RenamePlan = (BTreeMap<String, Vec<TextEdit>>, String, Vec<(String, usize)>);
+/// The byte edits of a rename per file, from the language server or the heuristic, and the backend label.
+type RenamePlan = (BTreeMap<String, Vec<TextEdit>>, String);
 
 fn rename_plan(engine: &Engine, target: &SymbolRef, new_name: &str, requested: Option<&str>) -> Result<RenamePlan> {
     if let Backend::Precise(entry) = engine.backend(target.entry.lang, requested)? {
@@ -186,7 +239,7 @@ fn rename_plan(engine: &Engine, target: &SymbolRef, new_name: &str, requested: O
                         })?,
                     );
                 }
-                return Ok((per_file, format!("precise ({})", entry.language_server[0]), Vec::new()));
+                return Ok((per_file, format!("precise ({})", entry.language_server[0])));
             }
             Ok(_) => {}
             Err(e) => tracing::warn!("rename through the language server failed ({e}); using the heuristic"),
@@ -200,15 +253,10 @@ fn rename_plan(engine: &Engine, target: &SymbolRef, new_name: &str, requested: O
         .entry(target.entry.rel.clone())
         .or_default()
         .push(edit(s.name_range.start as usize..s.name_range.end as usize));
-    let mut uncertain = Vec::new();
-    for o in &occs {
-        if o.uncertain {
-            uncertain.push((o.rel.clone(), o.line));
-        } else {
-            per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
-        }
+    for o in occs.iter().filter(|o| !o.uncertain) {
+        per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
     }
-    Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into(), uncertain))
+    Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))
 }
 
 /// References and rename are for code: a document's keys and sections have no uses to find.

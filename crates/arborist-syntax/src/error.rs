@@ -111,6 +111,14 @@ pub enum Error {
     /// A symbol that safe delete keeps: its uses, by file, with 0-based lines.
     #[error("Cannot delete, the symbol {name} is referenced in: {}", uses_json(.uses))]
     StillReferenced { name: String, uses: Vec<(String, Vec<usize>)> },
+    /// A rename that would leave uses of the old name unchanged: by file, with 0-based lines.
+    #[error(
+        "Nothing was renamed: the {backend} rename of `{name}` would leave these uses of the name unchanged, \
+         naming something that no longer exists if they are this symbol's (the tree cannot rule that out): {}. \
+         Check them; to rename anyway and leave them as they are, pass allow_unchanged_uses=true.",
+        uses_json(.uses)
+    )]
+    UnchangedUses { name: String, backend: String, uses: Vec<(String, Vec<usize>)> },
     #[error("Matched {count}>max_matches={max} symbols.\n{listing}")]
     TooManySymbols { count: usize, max: usize, listing: String },
 

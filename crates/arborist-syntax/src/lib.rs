@@ -7,6 +7,7 @@
 pub mod error;
 pub mod fsio;
 pub mod grammars;
+pub mod identifiers;
 pub mod language;
 pub mod locals;
 pub mod mask;

@@ -7,6 +7,7 @@ mod store;
 
 use crate::project::{Project, ProjectPath};
 use crate::search::{Kinds, PathFilter, compile_matcher, for_each_file};
+use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::{ParseBudget, Unparsed, parse_within};
@@ -42,6 +43,9 @@ impl Stamp {
     }
 }
 
+/// What parsing a file gives the index: its symbols and the names it uses as identifiers.
+pub type Parsed = (FileSymbols, Identifiers);
+
 /// The symbols of one file at one version.
 pub struct FileEntry {
     pub rel: String,
@@ -49,6 +53,8 @@ pub struct FileEntry {
     pub stamp: Stamp,
     pub hash: ContentHash,
     pub symbols: FileSymbols,
+    /// The names the file uses as identifiers (the identifier index's part of the entry).
+    pub identifiers: Identifiers,
 }
 
 /// Figures of a full build.
@@ -391,12 +397,13 @@ impl Index {
         }
     }
 
-    /// Records the symbols of a file we just wrote (its text is `bytes_hash`), so the next query need not
-    /// parse it again.
-    pub fn put_written(&self, rel: &str, abs: &Path, hash: ContentHash, lang: &'static Language, symbols: FileSymbols) {
+    /// Records the symbols and identifiers of a file we just wrote (its text is `hash`), so the next query
+    /// need not parse it again.
+    pub fn put_written(&self, rel: &str, abs: &Path, hash: ContentHash, lang: &'static Language, parsed: Parsed) {
         match Stamp::read(abs) {
             Some(stamp) => {
-                let entry = FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols };
+                let (symbols, identifiers) = parsed;
+                let entry = FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols, identifiers };
                 self.tables.write().unwrap().insert(Arc::new(entry));
             }
             None => self.invalidate(rel),
@@ -466,6 +473,48 @@ impl Index {
             .collect();
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
         entries
+    }
+
+    /// Up-to-date entries of the files that use `name` as an identifier, in path order, from the
+    /// identifier index; None until the full build is ready (the caller then searches the files).
+    pub fn files_using(&self, project: &Project, name: &str) -> Option<Vec<Arc<FileEntry>>> {
+        self.ensure_loaded();
+        self.sync(project);
+        if !self.is_ready() {
+            return None;
+        }
+        let needle = Identifiers::needle(name);
+        let finder = memchr::memmem::Finder::new(&needle);
+        let rels: Vec<String> = {
+            let t = self.tables.read().unwrap();
+            t.files.values().filter(|e| e.identifiers.finder_contains(&finder)).map(|e| e.rel.clone()).collect()
+        };
+        use rayon::prelude::*;
+        let mut entries: Vec<Arc<FileEntry>> = rels
+            .into_par_iter()
+            .filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel }))
+            .filter(|e| e.identifiers.finder_contains(&finder))
+            .collect();
+        entries.sort_by(|a, b| a.rel.cmp(&b.rel));
+        Some(entries)
+    }
+
+    /// Before the full build is ready: the up-to-date entries of the saved index's files that define a
+    /// symbol named `name` (a file added since it was saved is not among them); None when there is no
+    /// saved index.
+    pub fn saved_definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
+        self.ensure_loaded();
+        let rels: Vec<String> = {
+            let t = self.tables.read().unwrap();
+            if t.files.is_empty() {
+                return None;
+            }
+            t.names.get(name).map(|v| v.iter().cloned().collect()).unwrap_or_default()
+        };
+        let mut entries: Vec<Arc<FileEntry>> =
+            rels.into_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
+        entries.sort_by(|a, b| a.rel.cmp(&b.rel));
+        Some(entries)
     }
 
     /// Every up-to-date entry under `scope` (for whole-project scans such as implementations).
@@ -578,7 +627,8 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &
     let bytes = std::fs::read(abs).ok()?;
     let hash = ContentHash::of(&bytes);
     if let Some(k) = known.filter(|k| k.hash == hash) {
-        let entry = FileEntry { rel: k.rel.clone(), lang: k.lang, stamp, hash, symbols: k.symbols.clone() };
+        let (symbols, identifiers) = (k.symbols.clone(), k.identifiers.clone());
+        let entry = FileEntry { rel: k.rel.clone(), lang: k.lang, stamp, hash, symbols, identifiers };
         return Some(Refreshed::Parsed(Arc::new(entry)));
     }
     let lang = language::for_head(rel, &bytes)?;
@@ -588,7 +638,8 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &
         Err(why) => return Some(Refreshed::Skipped(why)),
     };
     let symbols = FileSymbols::extract(lang, &tree, doc.text());
-    Some(Refreshed::Parsed(Arc::new(FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols })))
+    let identifiers = Identifiers::collect(lang, &tree, doc.text());
+    Some(Refreshed::Parsed(Arc::new(FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols, identifiers })))
 }
 
 /// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.

@@ -1,7 +1,8 @@
 //! The persistent index file `.arborist/cache/symbols-v1.bin`: a versioned, checksummed binary dump of
-//! per-file symbol tables. Safe to delete; a file that fails any check is ignored as a whole.
+//! per-file symbol tables and identifier sets. Safe to delete; a file that fails any check is ignored as a whole.
 
 use super::FileEntry;
+use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, Symbol};
@@ -10,7 +11,7 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model or the queries change meaning.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Serialises entries; the checksum covers everything after it.
 pub fn encode(entries: &[&FileEntry]) -> Vec<u8> {
@@ -97,6 +98,7 @@ fn write_entry(w: &mut Writer, e: &FileEntry) {
         w.u32(*i);
         w.str(name);
     }
+    w.str(e.identifiers.as_stored());
 }
 
 fn write_symbol(w: &mut Writer, s: &Symbol) {
@@ -125,12 +127,13 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
     let n = r.u32()? as usize;
     let symbols = (0..n).map(|_| read_symbol(r)).collect::<Option<Vec<_>>>()?;
     let supertypes = (0..r.u32()?).map(|_| Some((r.u32()?, r.str()?.to_string()))).collect::<Option<Vec<_>>>()?;
+    let identifiers = Identifiers::from_stored(r.str()?)?;
     let valid = |i: &u32| (*i as usize) < n;
     let links_ok = symbols.iter().all(|s| s.children.iter().all(valid) && s.parent.is_none_or(|p| valid(&p)));
     if !roots.iter().all(valid) || !links_ok || !supertypes.iter().all(|(i, _)| valid(i)) {
         return None;
     }
-    Some(FileEntry { rel, lang, stamp, hash, symbols: FileSymbols { symbols, roots, supertypes } })
+    Some(FileEntry { rel, lang, stamp, hash, symbols: FileSymbols { symbols, roots, supertypes }, identifiers })
 }
 
 fn read_symbol(r: &mut Reader) -> Option<Symbol> {

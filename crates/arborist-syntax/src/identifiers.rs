@@ -1,0 +1,127 @@
+//! The names one file uses as identifiers (leaves of its language's `identifier_nodes` kinds, so not
+//! words in strings or comments), as one compact sorted set: what the identifier index keeps per file to
+//! find the files where a name occurs.
+
+use crate::language::Language;
+use crate::text::Source;
+use std::borrow::Cow;
+use tree_sitter::Tree;
+
+/// A file's distinct identifier names: `\n`, then each name followed by `\n`, sorted (empty: none). One
+/// allocation per file; a lookup is a substring search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Identifiers(Box<str>);
+
+impl Identifiers {
+    /// The identifier names of a parsed file.
+    pub fn collect<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Identifiers {
+        let kinds = identifier_kinds(lang);
+        let mut names: Vec<Cow<str>> = Vec::new();
+        let mut cursor = tree.walk();
+        'walk: loop {
+            let node = cursor.node();
+            if node.child_count() == 0 {
+                if kinds.contains(&node.kind_id()) && node.end_byte() <= text.len() {
+                    let name = text.slice(node.byte_range());
+                    if !name.is_empty() && !name.contains('\n') {
+                        names.push(name);
+                    }
+                }
+            } else if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+        names.sort_unstable();
+        names.dedup();
+        Identifiers::from_sorted(names.iter().map(|n| n.as_ref()))
+    }
+
+    fn from_sorted<'a>(names: impl Iterator<Item = &'a str>) -> Identifiers {
+        let mut out = String::new();
+        for name in names {
+            if out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(name);
+            out.push('\n');
+        }
+        Identifiers(out.into_boxed_str())
+    }
+
+    /// Whether the file uses `name` as an identifier.
+    pub fn contains(&self, name: &str) -> bool {
+        self.finder_contains(&memchr::memmem::Finder::new(&Self::needle(name)))
+    }
+
+    /// `\nname\n`: what `finder_contains` looks for (one finder serves every file of a query).
+    pub fn needle(name: &str) -> Vec<u8> {
+        [b"\n", name.as_bytes(), b"\n"].concat()
+    }
+
+    /// Whether the file uses the name that `finder` was built from (with `needle`).
+    pub fn finder_contains(&self, finder: &memchr::memmem::Finder) -> bool {
+        finder.find(self.0.as_bytes()).is_some()
+    }
+
+    /// The stored form (for the persistent index).
+    pub fn as_stored(&self) -> &str {
+        &self.0
+    }
+
+    /// The set from its stored form; None when it is not one (damaged).
+    pub fn from_stored(stored: &str) -> Option<Identifiers> {
+        let well_formed = stored.is_empty() || (stored.starts_with('\n') && stored.ends_with('\n'));
+        let names: Vec<&str> = stored.split('\n').filter(|n| !n.is_empty()).collect();
+        let sorted = names.windows(2).all(|w| w[0] < w[1]);
+        (well_formed && sorted && !stored.contains("\n\n")).then(|| Identifiers(stored.into()))
+    }
+
+    /// Bytes held.
+    pub fn size(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The names, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.split('\n').filter(|n| !n.is_empty())
+    }
+}
+
+/// The node kind ids of the language's identifier kinds (named and anonymous alike).
+fn identifier_kinds(lang: &Language) -> Vec<u16> {
+    let mut ids: Vec<u16> = lang
+        .entry
+        .identifier_nodes
+        .iter()
+        .flat_map(|k| [lang.grammar.id_for_node_kind(k, true), lang.grammar.id_for_node_kind(k, false)])
+        .filter(|&id| id != 0)
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collects_identifiers_not_strings_or_comments() {
+        let lang = crate::language::by_name("python").unwrap();
+        let text = "import os\n# Foo in a comment\ndef run(x):\n    s = 'Bar'\n    return os.path.join(x, s)\n";
+        let tree = crate::syntax::parse(lang, text).unwrap();
+        let ids = Identifiers::collect(lang, &tree, text);
+        assert_eq!(ids.iter().collect::<Vec<_>>(), ["join", "os", "path", "run", "s", "x"]);
+        assert!(ids.contains("os") && ids.contains("join") && !ids.contains("Foo") && !ids.contains("Bar"));
+        assert!(!ids.contains("o") && !ids.contains("jo"), "whole names only");
+        assert_eq!(Identifiers::from_stored(ids.as_stored()), Some(ids.clone()));
+        assert_eq!(Identifiers::from_stored("\nb\na\n"), None, "unsorted is damaged");
+        assert_eq!(Identifiers::from_stored("a\n"), None);
+        assert_eq!(Identifiers::from_stored(""), Some(Identifiers::default()));
+    }
+}
