@@ -371,7 +371,7 @@ fn every_code_language_finds_references_heuristically() {
     );
 }
 
-fn heuristic_project(files: &[(&str, &str)]) -> TestProject {
+pub(crate) fn heuristic_project(files: &[(&str, &str)]) -> TestProject {
     let mut p = TestProject::empty();
     p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
     for (rel, text) in files {
@@ -499,7 +499,7 @@ fn a_heuristic_rename_leaves_names_reached_through_other_modules() {
 
 /// The uses in a find_referencing_symbols answer, one per line in answer order: `file:line container`, with
 /// ` ?` after an uncertain one.
-fn uses(p: &mut TestProject, name_path: &str, rel: &str) -> String {
+pub(crate) fn uses(p: &mut TestProject, name_path: &str, rel: &str) -> String {
     let a = p.ok("find_referencing_symbols", json!({"name_path": name_path, "relative_path": rel}));
     let v: Value = serde_json::from_str(&a).unwrap();
     let mut out = Vec::new();

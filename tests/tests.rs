@@ -16,6 +16,7 @@ mod lsp;
 mod mcp;
 mod parity;
 mod refs;
+mod refs_imports;
 mod refs_locals;
 mod reliability;
 mod security;

@@ -1,74 +1,201 @@
 //! What a file's imports bind, from the language's `imports.scm` and module naming (`grammars.toml`
-//! `modules`): which module a name is imported from, and which module a receiver (`x` in `x.Name`) names.
+//! `modules`): which module a name is imported from, which module a receiver (`x` in `x.Name`) names, and
+//! whether a bare or qualified use of a name can be a given file's symbol at all (package scoping).
 //! `FileImports::of` reads one file's tree and knows nothing of any target, so it can be kept with the
-//! file's other facts; the questions about a target are asked of it afterwards.
+//! file's other facts; the questions about a target are asked of it afterwards, with a `Resolver` for the
+//! project's files (`module_files`).
 
-use arborist_syntax::grammars::ModuleNaming;
+use crate::module_files::{Resolver, parent, rust_module};
+use arborist_syntax::grammars::{ModuleNaming, ModuleScheme};
 use arborist_syntax::language::Language;
 use arborist_syntax::query::ImportRole;
 use streaming_iterator::StreamingIterator;
-use tree_sitter::{QueryCursor, Tree};
+use tree_sitter::{Node, QueryCursor, Tree};
+
+/// Whether a use of a name can be the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The file's imports or scoping tie it to the target.
+    Target,
+    /// It names another symbol (another module's, another package's): left out.
+    Other,
+    /// Nothing says: kept as the name matching found it.
+    Unknown,
+}
+
+impl Verdict {
+    /// Of several ways a name may come in: any that is the target's makes it the target's, any unknown
+    /// keeps it unknown.
+    fn or(self, other: Verdict) -> Verdict {
+        match (self, other) {
+            (Verdict::Target, _) | (_, Verdict::Target) => Verdict::Target,
+            (Verdict::Unknown, _) | (_, Verdict::Unknown) => Verdict::Unknown,
+            _ => Verdict::Other,
+        }
+    }
+}
+
+/// How many re-exporting files deep a name is followed.
+const MAX_REEXPORT_DEPTH: usize = 5;
+
+/// One import (or re-export) of a file.
+#[derive(Debug, Clone)]
+struct Import {
+    /// The module as written (quotes stripped); Python's made absolute.
+    module: String,
+    /// The name as the module defines it (None: the module itself is bound, to `alias`).
+    name: Option<String>,
+    alias: Option<String>,
+    /// Every name of the module (`a.b.*`, Go's `.`, `export *`).
+    glob: bool,
+    /// The file exports it (`export … from`, `pub use`); not a binding of the file's own.
+    reexport: bool,
+    /// Inside a module nested in the file: relative paths start from that module.
+    inner: bool,
+}
+
+impl Import {
+    /// The local name the import binds.
+    fn local(&self) -> Option<&str> {
+        self.alias.as_deref().or(self.name.as_deref())
+    }
+}
 
 /// The imports of one file.
 #[derive(Debug, Clone)]
 pub struct FileImports {
     naming: ModuleNaming,
-    /// `from m import name [as alias]`: the name as `m` defines it, with `m` resolved (relative imports
-    /// made absolute).
-    names: Vec<(String, String)>,
-    /// Local names bound to modules: `import a.b` binds `a` to `a`; `import a.b as x` binds `x` to `a.b`;
-    /// `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
-    modules: Vec<(String, String)>,
+    rel: String,
+    imports: Vec<Import>,
+    /// The file's own package (Java `package a.b;`, Go `package x`).
+    package: Option<String>,
+    /// The file imports or exports (an ES module, not a script).
+    module_file: bool,
 }
 
 impl FileImports {
     /// The imports of a parsed file at `rel`; None when the language has no imports query or module
     /// naming.
     pub fn of(lang: &Language, tree: &Tree, text: &str, rel: &str) -> Option<FileImports> {
-        let (imports, naming) = (lang.imports()?, lang.entry.modules.as_ref()?);
-        let mut out = FileImports { naming: naming.clone(), names: Vec::new(), modules: Vec::new() };
+        let (query, naming) = (lang.imports()?, lang.entry.modules.as_ref()?);
+        let mut out = FileImports {
+            naming: naming.clone(),
+            rel: rel.to_string(),
+            imports: Vec::new(),
+            package: None,
+            module_file: false,
+        };
+        // use trees: (range, re-exported, inside a nested module); a nested one matches twice
+        let mut trees: Vec<(std::ops::Range<usize>, bool, bool)> = Vec::new();
         let mut cursor = QueryCursor::new();
-        let mut matches = cursor.matches(&imports.query, tree.root_node(), text.as_bytes());
+        let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
         while let Some(m) = matches.next() {
             let capture = |role| {
-                m.captures()
-                    .iter()
-                    .find(|c| imports.roles[c.index as usize] == role)
-                    .map(|c| &text[c.node.byte_range()])
+                m.captures().iter().find(|c| query.roles[c.index as usize] == role).map(|c| &text[c.node.byte_range()])
             };
-            let Some(module) = capture(ImportRole::Module) else { continue };
-            let alias = capture(ImportRole::Alias);
-            match capture(ImportRole::Name) {
-                Some(name) => {
-                    let Some(resolved) = resolve_module(module, rel, naming) else { continue };
-                    let local = alias.unwrap_or(name).to_string();
-                    out.modules.push((local, format!("{resolved}{}{name}", naming.separator)));
-                    out.names.push((name.to_string(), resolved));
-                }
-                None => {
-                    let binding = match alias {
-                        Some(alias) => (alias.to_string(), module.to_string()),
-                        None => {
-                            let first = module.split(naming.separator.as_str()).next().unwrap_or(module);
-                            (first.to_string(), first.to_string())
-                        }
-                    };
-                    out.modules.push(binding);
-                }
+            out.module_file |= capture(ImportRole::Export).is_some();
+            if let Some(package) = capture(ImportRole::Package) {
+                out.package = Some(package.split_whitespace().collect());
             }
+            let reexport = capture(ImportRole::Reexport).is_some();
+            let tree_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Tree);
+            if let Some(node) = tree_node.map(|c| c.node) {
+                trees.push((node.byte_range(), reexport, capture(ImportRole::Inner).is_some()));
+            }
+            let Some(module) = capture(ImportRole::Module).map(unquote) else { continue };
+            let name = capture(ImportRole::Name).map(String::from);
+            let module = match (naming.resolve, &name) {
+                (ModuleScheme::Dotted, Some(_)) => match resolve_module(module, rel, naming) {
+                    Some(m) => m,
+                    None => continue,
+                },
+                _ => module.to_string(),
+            };
+            let alias = capture(ImportRole::Alias).map(String::from);
+            let glob = capture(ImportRole::Glob).is_some();
+            out.imports.push(Import { module, name, alias, glob, reexport, inner: false });
+        }
+        trees.sort_by_key(|(range, _, inner)| (range.start, !inner));
+        trees.dedup_by_key(|(range, _, _)| range.clone());
+        for (range, reexport, inner) in trees {
+            out.imports.extend(use_tree(&text[range], &naming.separator, reexport, inner));
         }
         Some(out)
     }
 
-    /// Whether the file imports `name` from a module other than `def_rel`'s (or a package above it, which
-    /// may re-export it): then its uses of `name` are that module's symbol.
-    pub fn imports_other(&self, name: &str, def_rel: &str) -> bool {
-        let target = module_of(def_rel, &self.naming);
-        self.names.iter().any(|(n, module)| n == name && !self.is_or_contains(module, &target))
+    /// Whether the file binds `name` by importing it from a module other than `def_rel`'s (or a package
+    /// above it, or a module that may re-export it), or binds `name` to another name (`import { X as name
+    /// }`): then its uses of `name` are another symbol. (Python: imports `name` at all, under any alias.)
+    pub fn imports_other(&self, name: &str, def_rel: &str, r: &Resolver) -> bool {
+        if self.rel == def_rel {
+            return false;
+        }
+        if self.naming.resolve == ModuleScheme::Dotted {
+            let target = module_of(def_rel, &self.naming);
+            return self
+                .imports
+                .iter()
+                .any(|i| i.name.as_deref() == Some(name) && !i.reexport && !self.is_or_contains(&i.module, &target));
+        }
+        self.bindings().any(|i| match (i.name.as_deref(), i.local()) {
+            (Some(n), Some(local)) if local == name && n == name => {
+                self.import_source(i, name, def_rel, r, 0) == Verdict::Other
+            }
+            (Some(n), Some(local)) => local == name && n != "default" && n != "self",
+            _ => false,
+        })
+    }
+
+    /// Whether the use `node` (an identifier named `name`, bare or qualified `x.name`) can be the top-level
+    /// symbol `name` of `def_rel`.
+    pub fn use_of(&self, node: Node, text: &str, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        self.verdict(&Written::of(node, text), name, def_rel, r)
+    }
+
+    /// Whether a use of `name` written as `written` can be the top-level symbol `name` of `def_rel`.
+    pub fn verdict(&self, written: &Written, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        match written {
+            Written::Qualified(q) => self.qualified_use(q, name, def_rel, r),
+            Written::Macro => Verdict::Unknown,
+            Written::Bare => self.bare_use(name, def_rel, r),
+        }
+    }
+
+    /// Whether a bare `name` in this file can be `def_rel`'s: the language's scoping (a Go package is its
+    /// directory; a Java file sees its package and its imports; an ES module or a Rust module sees what
+    /// it defines or imports).
+    pub fn bare_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        if self.rel == def_rel {
+            return Verdict::Target;
+        }
+        match self.naming.resolve {
+            ModuleScheme::Dotted => Verdict::Unknown,
+            ModuleScheme::Path => self.bare_script_use(name, def_rel, r),
+            ModuleScheme::Go => self.bare_go_use(def_rel, r),
+            ModuleScheme::Rust => self.bare_rust_use(name, def_rel, r),
+            ModuleScheme::Java => self.bare_java_use(name, def_rel),
+        }
+    }
+
+    /// Whether `written.name` (`written` the receiver as written) can be `def_rel`'s top-level `name`.
+    pub fn qualified_use(&self, written: &str, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        match self.naming.resolve {
+            ModuleScheme::Dotted => match self.names_module_of(written, def_rel) {
+                true => Verdict::Target,
+                false => Verdict::Unknown,
+            },
+            ModuleScheme::Path | ModuleScheme::Go => match self.module_bound_to(written) {
+                Some(module) => self.source(module, name, def_rel, r, 0),
+                None if self.naming.resolve == ModuleScheme::Go => self.unbound_go_receiver(written, def_rel, r),
+                None => Verdict::Unknown,
+            },
+            ModuleScheme::Rust => self.qualified_rust_use(written, name, def_rel, r),
+            ModuleScheme::Java => qualified_java_use(written, name, def_rel),
+        }
     }
 
     /// Whether the receiver `written` (`x` or `x.y` in `x.y.Name`) names `def_rel`'s module, or a package
-    /// above it (which may re-export the name), through the file's imports.
+    /// above it (which may re-export the name), through the file's imports (Python).
     pub fn names_module_of(&self, written: &str, def_rel: &str) -> bool {
         let sep = self.naming.separator.as_str();
         let dotted =
@@ -77,18 +204,434 @@ impl FileImports {
             return false;
         }
         let (first, rest) = written.split_once(sep).map_or((written, None), |(f, r)| (f, Some(r)));
-        let Some((_, bound)) = self.modules.iter().rev().find(|(local, _)| local == first) else { return false };
+        let Some((_, bound)) = self.dotted_bindings().rev().find(|(local, _)| local == first) else { return false };
         let module = match rest {
             Some(rest) => format!("{bound}{sep}{rest}"),
-            None => bound.clone(),
+            None => bound,
         };
         self.is_or_contains(&module, &module_of(def_rel, &self.naming))
+    }
+
+    /// Python's local names bound to modules: `import a.b` binds `a` to `a`; `import a.b as x` binds `x` to
+    /// `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
+    fn dotted_bindings(&self) -> impl DoubleEndedIterator<Item = (String, String)> + '_ {
+        let sep = self.naming.separator.as_str();
+        self.imports.iter().filter(|i| !i.reexport).map(move |i| match (&i.name, &i.alias) {
+            (Some(name), alias) => (alias.as_deref().unwrap_or(name).to_string(), format!("{}{sep}{name}", i.module)),
+            (None, Some(alias)) => (alias.clone(), i.module.clone()),
+            (None, None) => {
+                let first = i.module.split(sep).next().unwrap_or(&i.module);
+                (first.to_string(), first.to_string())
+            }
+        })
+    }
+
+    /// The imports that bind a name of the file's own (not globs; not re-exports, except Rust's `pub use`,
+    /// which binds the name too).
+    fn bindings(&self) -> impl Iterator<Item = &Import> {
+        let reexports_bind = self.naming.resolve == ModuleScheme::Rust;
+        self.imports.iter().filter(move |i| !i.glob && (!i.reexport || reexports_bind))
+    }
+
+    /// The module a local name is bound to (TS `import * as ns`, Go's package names).
+    fn module_bound_to(&self, written: &str) -> Option<&str> {
+        let go = self.naming.resolve == ModuleScheme::Go;
+        self.bindings().filter(|i| i.name.is_none()).find_map(|i| {
+            let local = match (&i.alias, go) {
+                (Some(alias), _) => alias.as_str(),
+                (None, true) => go_package_name(&i.module),
+                (None, false) => return None,
+            };
+            (local == written).then_some(i.module.as_str())
+        })
+    }
+
+    /// Whether `name` of `module` (as written in this file) is the target: the module is the target's
+    /// file (or package), or may re-export it.
+    fn source(&self, module: &str, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
+        match self.naming.resolve {
+            ModuleScheme::Dotted => Verdict::Unknown,
+            ModuleScheme::Path => match r.script_file(module, &self.rel, &self.naming.extensions) {
+                Some(file) if file == def_rel => Verdict::Target,
+                Some(file) => reexports_of(r, &file, name, def_rel, depth),
+                None => Verdict::Unknown,
+            },
+            ModuleScheme::Go => match r.go_package_paths(parent(def_rel)) {
+                Some(paths) if paths.iter().any(|p| p == module) => Verdict::Target,
+                Some(_) => Verdict::Other,
+                None => Verdict::Unknown,
+            },
+            ModuleScheme::Rust => self.rust_source(module, name, def_rel, r, depth),
+            ModuleScheme::Java => match java_names(module, name, def_rel) {
+                true => Verdict::Target,
+                false => Verdict::Other,
+            },
+        }
+    }
+
+    /// `name` of import `i`'s module. An import inside a nested module (Rust's `mod tests`) resolves a
+    /// relative path from the file's module, not its own: what it finds there is not known to be another's.
+    fn import_source(&self, i: &Import, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
+        let first = i.module.split(self.naming.separator.as_str()).next().unwrap_or_default();
+        let absolute = first == "crate" || STD_CRATES.contains(&first);
+        relative_guard(i.inner && !absolute, self.source(&i.module, name, def_rel, r, depth))
+    }
+
+    /// What this file (a module others import from) exports as `name`: whether it is the target.
+    fn reexports(&self, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
+        if depth >= MAX_REEXPORT_DEPTH {
+            return Verdict::Unknown;
+        }
+        // an ES module may `export { name }` what it imports; Rust exports only what it `pub use`s
+        let plain_imports_export = self.naming.resolve == ModuleScheme::Path;
+        let mut verdict = Verdict::Other;
+        for i in &self.imports {
+            let found = match (i.glob, i.local(), i.name.as_deref()) {
+                (true, _, _) if i.reexport => self.import_source(i, name, def_rel, r, depth + 1),
+                (false, Some(local), Some(original)) if local == name && (i.reexport || plain_imports_export) => {
+                    self.import_source(i, original, def_rel, r, depth + 1)
+                }
+                _ => continue,
+            };
+            verdict = verdict.or(found);
+        }
+        verdict
+    }
+
+    fn bare_script_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        if let Some(i) = self.bindings().find(|i| i.local() == Some(name)) {
+            return match i.name.as_deref() {
+                Some(n) if n == name || n == "default" => self.import_source(i, name, def_rel, r, 0),
+                _ => Verdict::Other,
+            };
+        }
+        // the name in `export { name } from './m'` is m's
+        if let Some(i) = self.imports.iter().find(|i| i.reexport && !i.glob && i.name.as_deref() == Some(name)) {
+            return self.import_source(i, name, def_rel, r, 0);
+        }
+        let script = |rel: &str| rel.ends_with(".d.ts") || r.imports_of(rel).is_none_or(|f| !f.module_file);
+        match !self.module_file || script(&self.rel) || script(def_rel) {
+            true => Verdict::Unknown,
+            false => Verdict::Other,
+        }
+    }
+
+    fn bare_go_use(&self, def_rel: &str, r: &Resolver) -> Verdict {
+        if parent(&self.rel) == parent(def_rel) {
+            return Verdict::Target;
+        }
+        let dotted = self.imports.iter().filter(|i| i.glob);
+        dotted.fold(Verdict::Other, |v, i| v.or(self.import_source(i, "", def_rel, r, 0)))
+    }
+
+    /// `x.Name` where `x` is no import's alias or path's last element: Go reaches another package's
+    /// top-level name only through its package name, so `x` is a value and `Name` its field or method,
+    /// unless `x` is the package clause's name of the target's package, imported unaliased.
+    fn unbound_go_receiver(&self, written: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        let Some(paths) = r.go_package_paths(parent(def_rel)) else { return Verdict::Unknown };
+        if !self.bindings().any(|i| i.alias.is_none() && paths.contains(&i.module)) {
+            return Verdict::Other;
+        }
+        match r.imports_of(def_rel).map(|f| f.package.clone()) {
+            Some(Some(package)) if package == written => Verdict::Target,
+            Some(Some(_)) => Verdict::Other,
+            _ => Verdict::Unknown,
+        }
+    }
+
+    fn bare_rust_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        if let Some(i) = self.bindings().find(|i| i.local() == Some(name)) {
+            return match i.name.as_deref() {
+                Some(n) if n == name => self.import_source(i, name, def_rel, r, 0),
+                _ => Verdict::Other,
+            };
+        }
+        let globs = self.imports.iter().filter(|i| i.glob);
+        globs.fold(Verdict::Other, |v, i| v.or(self.import_source(i, name, def_rel, r, 0)))
+    }
+
+    fn bare_java_use(&self, name: &str, def_rel: &str) -> Verdict {
+        let Some(package) = &self.package else { return Verdict::Unknown };
+        let def_dir = parent(def_rel);
+        if ends_with_path(def_dir, &package.replace('.', "/")) {
+            return Verdict::Target;
+        }
+        if !is_class_file(def_rel, name) {
+            return Verdict::Unknown;
+        }
+        let imported = self.imports.iter().any(|i| match i.glob {
+            true => java_names(&i.module, name, def_rel) || ends_with_path(def_dir, &i.module.replace('.', "/")),
+            false => i.name.as_deref() == Some(name) && java_names(&i.module, name, def_rel),
+        });
+        match imported {
+            true => Verdict::Target,
+            false => Verdict::Other,
+        }
+    }
+
+    fn qualified_rust_use(&self, written: &str, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        let written: String = written.split_whitespace().collect();
+        let (first, rest) = written.split_once("::").map_or((written.as_str(), ""), |(f, r)| (f, r));
+        if matches!(first, "crate" | "self" | "super") {
+            // `super::` in code is mostly in a nested `mod tests`, which this file-level view cannot see
+            return relative_guard(first != "crate", self.rust_source(&written, name, def_rel, r, 0));
+        }
+        let bound = self.bindings().find(|i| i.local() == Some(first) && i.name.is_some());
+        let Some(i) = bound else { return self.rust_source(&written, name, def_rel, r, 0) };
+        let mut module = format!("{}::{}", i.module, i.name.as_deref().unwrap_or_default());
+        if i.module.is_empty() {
+            module = i.name.clone().unwrap_or_default();
+        }
+        if !rest.is_empty() {
+            module = format!("{module}::{rest}");
+        }
+        relative_guard(i.inner, self.rust_source(&module, name, def_rel, r, 0))
+    }
+
+    /// `name` of the Rust module path `module` (as written in this file): the target's module or one
+    /// above it (which may re-export it) is the target; another module file is followed through its
+    /// `pub use`s; a path through the target's crate name is the target crate's; one through `std`,
+    /// `core` or `alloc` is another crate's, and one through a type (`Self::`, `T::`) an associated item;
+    /// a path that names no module file (another crate, an inline module) is unknown.
+    fn rust_source(&self, module: &str, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
+        let Some((def_root, def_segments)) = rust_module(def_rel) else { return Verdict::Unknown };
+        let (root, segments) = match self.rust_path(module, r) {
+            Some(RustPath::Local(root, segments)) => (root, segments),
+            Some(RustPath::Extern(krate, segments)) => {
+                let target_crate = r.rust_crate_name(&def_root);
+                match target_crate.as_deref() {
+                    // `Self::Name`, `T::Name`, `Type::Name`: an associated item or a variant
+                    _ if krate.starts_with(|c: char| c.is_uppercase()) => return Verdict::Other,
+                    Some(t) if t == krate => (def_root.clone(), segments),
+                    Some(t) if STD_CRATES.contains(&krate.as_str()) && !STD_CRATES.contains(&t) => {
+                        return Verdict::Other;
+                    }
+                    _ => return Verdict::Unknown,
+                }
+            }
+            None => return Verdict::Unknown,
+        };
+        if root == def_root && def_segments.starts_with(&segments) {
+            return Verdict::Target;
+        }
+        match r.rust_module_file(&root, &segments) {
+            Some(file) => reexports_of(r, &file, name, def_rel, depth),
+            None => Verdict::Unknown,
+        }
+    }
+
+    /// Where a Rust path written in this file starts: a module of this crate (its root and segments), or
+    /// another crate (its name and the segments after it).
+    fn rust_path(&self, module: &str, r: &Resolver) -> Option<RustPath> {
+        let (root, mut at) = rust_module(&self.rel)?;
+        let mut parts = module.split("::").filter(|p| !p.is_empty()).peekable();
+        match parts.peek().copied() {
+            Some("crate") => {
+                parts.next();
+                at.clear();
+            }
+            Some("self") => {
+                parts.next();
+            }
+            Some("super") => {}
+            Some(first) => {
+                let child: Vec<String> = at.iter().cloned().chain([first.to_string()]).collect();
+                if r.rust_module_file(&root, &child).is_none() {
+                    parts.next();
+                    return Some(RustPath::Extern(first.to_string(), parts.map(String::from).collect()));
+                }
+            }
+            None => return None,
+        }
+        for part in parts {
+            match part {
+                "super" => {
+                    at.pop()?;
+                }
+                p => at.push(p.to_string()),
+            }
+        }
+        Some(RustPath::Local(root, at))
     }
 
     /// Whether `module` is `target` or a package above it.
     fn is_or_contains(&self, module: &str, target: &str) -> bool {
         target == module || target.strip_prefix(module).is_some_and(|r| r.starts_with(&self.naming.separator))
     }
+}
+
+/// Rust's standard crates: no other crate's item is reached through them.
+const STD_CRATES: [&str; 3] = ["std", "core", "alloc"];
+
+/// Where a Rust path starts.
+enum RustPath {
+    /// A module of the file's crate: its root directory and module segments.
+    Local(String, Vec<String>),
+    /// Another crate (or a type, `Self`): its name and the segments after it.
+    Extern(String, Vec<String>),
+}
+
+/// A verdict reached through a path that may start from another module than the one resolved: Other
+/// becomes Unknown.
+fn relative_guard(relative: bool, verdict: Verdict) -> Verdict {
+    match (relative, verdict) {
+        (true, Verdict::Other) => Verdict::Unknown,
+        (_, v) => v,
+    }
+}
+
+/// What project file `file` exports as `name` (followed through its re-exports): its own definition of
+/// `name` is another symbol.
+fn reexports_of(r: &Resolver, file: &str, name: &str, def_rel: &str, depth: usize) -> Verdict {
+    if r.defines(file, name) {
+        return Verdict::Other;
+    }
+    match r.imports_of(file) {
+        Some(imports) => imports.reexports(name, def_rel, r, depth),
+        None => Verdict::Unknown,
+    }
+}
+
+/// How a use of a name is written, as far as its imports matter (kept with a file's facts: no tree).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Written {
+    /// `name`
+    Bare,
+    /// `x.name`, `x::name`, `x?.name`: the qualifier `x` as written.
+    Qualified(Box<str>),
+    /// `name!(…)`: a macro, which is in scope by other rules than imports.
+    Macro,
+}
+
+impl Written {
+    /// How the identifier `node` is written.
+    pub fn of(node: Node, text: &str) -> Written {
+        match qualifier(node) {
+            Some(q) => Written::Qualified(text[q.byte_range()].into()),
+            None if node.next_sibling().is_some_and(|s| s.kind() == "!") => Written::Macro,
+            None => Written::Bare,
+        }
+    }
+}
+
+/// The node before `.`, `?.` or `::` in front of `node` (the `x` of `x.name`), if any.
+pub fn qualifier(node: Node) -> Option<Node> {
+    let token = node.prev_sibling().filter(|t| matches!(t.kind(), "." | "?." | "::"))?;
+    token.prev_sibling()
+}
+
+/// Whether the Java type or static member `module.name` can be `def_rel`'s `name`: `module` is its
+/// package (the file is `name.java`), or its class (a member or nested class of `def_rel`'s class).
+fn java_names(module: &str, name: &str, def_rel: &str) -> bool {
+    let path = module.replace('.', "/");
+    let class = def_rel.strip_suffix(".java").unwrap_or(def_rel);
+    (is_class_file(def_rel, name) && ends_with_path(parent(def_rel), &path)) || ends_with_path(class, &path)
+}
+
+/// `a.b.Name` of a top-level class `Name` in `def_rel`: the target when `a.b` is its package, another
+/// package's when `a.b` is a package name (lower case).
+fn qualified_java_use(written: &str, name: &str, def_rel: &str) -> Verdict {
+    let written: String = written.split_whitespace().collect();
+    if !is_class_file(def_rel, name) || !written.split('.').all(|p| !p.is_empty()) {
+        return Verdict::Unknown;
+    }
+    if java_names(&written, name, def_rel) {
+        return Verdict::Target;
+    }
+    match written.contains('.') && written.starts_with(|c: char| c.is_lowercase()) {
+        true => Verdict::Other,
+        false => Verdict::Unknown,
+    }
+}
+
+/// Whether `rel` is `name.java` (a public top-level class's file).
+fn is_class_file(rel: &str, name: &str) -> bool {
+    rel.rsplit('/').next() == Some(&format!("{name}.java"))
+}
+
+/// Whether the path `dir` is `tail` or ends with `/tail`.
+fn ends_with_path(dir: &str, tail: &str) -> bool {
+    dir == tail || dir.strip_suffix(tail).is_some_and(|d| d.ends_with('/'))
+}
+
+/// The name a Go import path binds without an alias: its last element, without a `/vN` major version or
+/// a `.vN` (gopkg.in) suffix.
+fn go_package_name(path: &str) -> &str {
+    let mut parts = path.rsplit('/');
+    let last = parts.next().unwrap_or(path);
+    let versioned = last.len() > 1 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit());
+    let last = match versioned {
+        true => parts.next().unwrap_or(last),
+        false => last,
+    };
+    last.split_once(".v").map_or(last, |(n, _)| n)
+}
+
+/// A string literal's content.
+fn unquote(text: &str) -> &str {
+    text.trim_matches(|c| c == '"' || c == '\'' || c == '`')
+}
+
+/// The imports a Rust-style use tree `a::{b, c as d, e::*}` brings (separator `sep`).
+fn use_tree(text: &str, sep: &str, reexport: bool, inner: bool) -> Vec<Import> {
+    let mut flat = String::new();
+    for word in text.split_whitespace() {
+        if word == "as" {
+            flat.push_str(" as ");
+        } else {
+            flat.push_str(word);
+        }
+    }
+    let mut out = Vec::new();
+    expand_use_tree(&flat, "", sep, (reexport, inner), &mut out);
+    out
+}
+
+fn expand_use_tree(tree: &str, prefix: &str, sep: &str, flags: (bool, bool), out: &mut Vec<Import>) {
+    let (reexport, inner) = flags;
+    if let Some((head, list)) = tree.split_once('{') {
+        let list = list.strip_suffix('}').unwrap_or(list);
+        let prefix = format!("{prefix}{head}");
+        for item in split_top_level(list) {
+            expand_use_tree(item.trim(), &prefix, sep, flags, out);
+        }
+        return;
+    }
+    let (path, alias) = tree.split_once(" as ").map_or((tree, None), |(p, a)| (p, Some(a.trim().to_string())));
+    let full = format!("{prefix}{path}");
+    let full = full.strip_suffix(&format!("{sep}self")).unwrap_or(&full);
+    if full.is_empty() {
+        return;
+    }
+    let import = match full.strip_suffix('*') {
+        Some(module) => {
+            let module = module.strip_suffix(sep).unwrap_or(module).to_string();
+            Import { module, name: None, alias: None, glob: true, reexport, inner }
+        }
+        None => {
+            let (module, name) = full.rsplit_once(sep).unwrap_or(("", full));
+            Import { module: module.to_string(), name: Some(name.to_string()), alias, glob: false, reexport, inner }
+        }
+    };
+    out.push(import);
+}
+
+/// The items of a `{ … }` list, split at commas outside nested braces.
+fn split_top_level(list: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&list[start..]);
+    out.into_iter().filter(|s| !s.trim().is_empty()).collect()
 }
 
 /// The module a file is: `a/b/c.py` → `a.b.c`; `a/b/__init__.py` → `a.b`.
@@ -135,20 +678,102 @@ mod tests {
         FileImports::of(lang, &tree, text, rel).unwrap()
     }
 
+    fn no_files() -> Resolver<'static> {
+        Resolver::without_engine(std::path::Path::new("/nonexistent"))
+    }
+
     #[test]
     fn python_imports_resolve_relative_modules_and_aliases() {
         let f = python(
             "from .fields import Field\nimport django.db.models as m\nfrom django.db import models\n",
             "pkg/a/b.py",
         );
-        assert!(!f.imports_other("Field", "pkg/a/fields.py"), "imported from the target's module");
-        assert!(f.imports_other("Field", "other/fields.py"), "imported from another module");
-        assert!(!f.imports_other("Other", "other/fields.py"), "not imported at all");
+        let r = no_files();
+        assert!(!f.imports_other("Field", "pkg/a/fields.py", &r), "imported from the target's module");
+        assert!(f.imports_other("Field", "other/fields.py", &r), "imported from another module");
+        assert!(!f.imports_other("Other", "other/fields.py", &r), "not imported at all");
         assert!(f.names_module_of("m", "django/db/models/__init__.py"));
         assert!(f.names_module_of("m.fields", "django/db/models/fields/__init__.py"));
         assert!(f.names_module_of("models", "django/db/models/base.py"), "a package above the target's module");
         assert!(!f.names_module_of("models", "django/forms/models.py"));
         assert!(!f.names_module_of("x", "django/db/models/base.py"), "not bound by an import");
         assert!(!f.names_module_of("self.x", "django/db/models/base.py"));
+    }
+
+    fn file(lang: &str, text: &str, rel: &str) -> FileImports {
+        let lang = arborist_syntax::language::by_name(lang).unwrap();
+        let tree = arborist_syntax::syntax::parse(lang, text).unwrap();
+        FileImports::of(lang, &tree, text, rel).unwrap()
+    }
+
+    /// `module name as alias` per import, `*` for globs, `pub` for re-exports.
+    fn listed(f: &FileImports) -> Vec<String> {
+        let one = |i: &Import| {
+            let name = i.name.clone().unwrap_or_default();
+            let alias = i.alias.as_ref().map(|a| format!(" as {a}")).unwrap_or_default();
+            let flags = format!("{}{}", if i.glob { " *" } else { "" }, if i.reexport { " pub" } else { "" });
+            format!("{}|{name}{alias}{flags}", i.module)
+        };
+        f.imports.iter().map(one).collect()
+    }
+
+    #[test]
+    fn typescript_imports_and_reexports_are_read() {
+        for lang in ["typescript", "tsx", "javascript"] {
+            let f = file(
+                lang,
+                "import D, { A, B as C } from './m';\nimport * as ns from '../n';\nexport { E } from './e';\nexport * from './all';\n",
+                "src/x.ts",
+            );
+            assert_eq!(
+                listed(&f),
+                ["./m|A", "./m|B as C", "./m|D", "../n| as ns", "./e|E pub", "./all| * pub"],
+                "{lang}"
+            );
+            assert!(f.module_file);
+            assert!(!file(lang, "var x = 1;\n", "a.js").module_file, "a script");
+        }
+    }
+
+    #[test]
+    fn go_imports_bind_package_names() {
+        let f = file(
+            "go",
+            "package a\nimport (\n\t\"fmt\"\n\tx \"example.com/m/b\"\n\t. \"example.com/m/c\"\n)\n",
+            "a/a.go",
+        );
+        assert_eq!(listed(&f), ["fmt|", "example.com/m/b| as x", "example.com/m/c| *"]);
+        assert_eq!(f.module_bound_to("fmt"), Some("fmt"));
+        assert_eq!(f.module_bound_to("x"), Some("example.com/m/b"));
+        assert_eq!(go_package_name("gopkg.in/yaml.v3"), "yaml");
+        assert_eq!(go_package_name("example.com/m/v2"), "m");
+    }
+
+    #[test]
+    fn rust_use_trees_expand() {
+        let f =
+            file("rust", "use crate::a::{b, c as d, e::{self, *}};\npub use super::f::G;\nuse std::io;\n", "src/x.rs");
+        assert_eq!(
+            listed(&f),
+            ["crate::a|b", "crate::a|c as d", "crate::a|e", "crate::a::e| *", "super::f|G pub", "std|io"]
+        );
+    }
+
+    #[test]
+    fn java_imports_and_package_are_read() {
+        let f = file(
+            "java",
+            "package a.b;\nimport c.d.E;\nimport static c.d.E.f;\nimport g.h.*;\nclass X {}\n",
+            "src/a/b/X.java",
+        );
+        assert_eq!(f.package.as_deref(), Some("a.b"));
+        assert_eq!(listed(&f), ["c.d|E", "c.d.E|f", "g.h| *"]);
+        assert_eq!(f.bare_java_use("E", "lib/c/d/E.java"), Verdict::Target);
+        assert_eq!(f.bare_java_use("E", "lib/q/E.java"), Verdict::Other);
+        assert_eq!(f.bare_java_use("Y", "src/a/b/Y.java"), Verdict::Target, "same package");
+        assert_eq!(f.bare_java_use("Z", "lib/g/h/Z.java"), Verdict::Target, "on demand");
+        assert_eq!(qualified_java_use("q.r", "E", "lib/q/r/E.java"), Verdict::Target);
+        assert_eq!(qualified_java_use("q.s", "E", "lib/q/r/E.java"), Verdict::Other);
+        assert_eq!(qualified_java_use("obj", "E", "lib/q/r/E.java"), Verdict::Unknown);
     }
 }

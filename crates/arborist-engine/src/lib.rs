@@ -19,6 +19,7 @@ pub mod locks;
 pub mod lookups;
 pub mod members;
 pub mod memory;
+pub mod module_files;
 pub mod progress;
 pub mod project;
 pub mod references;

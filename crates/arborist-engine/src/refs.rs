@@ -6,8 +6,10 @@
 //! out, an unknown receiver's use is uncertain.
 
 use crate::engine::Engine;
+use crate::imports::Verdict;
 use crate::index::{FileEntry, files_containing};
 use crate::members::{Hierarchy, Typing};
+use crate::module_files::Resolver;
 use crate::project::ProjectPath;
 use crate::uses::Use;
 use arborist_syntax::error::Result;
@@ -105,22 +107,27 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     }
     let Some(facts) = engine.uses().get(engine, entry, target.name, target.member) else { return Vec::new() };
     let imports = facts.imports.as_deref();
-    if imports.is_some_and(|i| i.imports_other(target.name, target.def_rel)) {
+    let resolver = Resolver::new(engine);
+    if !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
         return Vec::new();
     }
     let lang = entry.lang;
     let scoped = Scoped { target, rel, scoped: facts.scoped, hierarchy, entry };
     // `x.Name` of a top-level Name: the target's only when `x` is bound to the target's module
     let qualified = |u: &Use| !target.member && imports.is_some() && u.member;
-    let names_module =
-        |u: &Use| u.receiver_text.as_deref().zip(imports).is_some_and(|(r, i)| i.names_module_of(r, target.def_rel));
+    // a top-level name's use: what the file's imports and the language's scoping say of it
+    let verdict = |u: &Use| match (imports, target.member) {
+        (Some(i), false) => i.verdict(&u.written, target.name, target.def_rel, &resolver),
+        _ => Verdict::Unknown,
+    };
     facts
         .uses
         .iter()
         .filter(|u| !u.definition)
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
-        .filter_map(|u| scoped.typing(u).map(|t| (u, t)))
-        .map(|(u, typing)| Occurrence {
+        .filter_map(|u| scoped.typing(u).map(|t| (u, t, verdict(u))))
+        .filter(|(_, _, verdict)| *verdict != Verdict::Other)
+        .map(|(u, typing, verdict)| Occurrence {
             rel: rel.to_string(),
             bytes: u.bytes.clone(),
             line: u.line,
@@ -128,7 +135,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
             container: entry.symbols.innermost_at(u.bytes.start),
             entry: entry.clone(),
             text: facts.text.clone(),
-            uncertain: typing == Typing::Unknown || qualified(u) && !names_module(u),
+            uncertain: typing == Typing::Unknown || qualified(u) && verdict != Verdict::Target,
         })
         .collect()
 }

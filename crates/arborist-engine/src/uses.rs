@@ -6,7 +6,7 @@
 //! name) this is the identifier index; `refs` decides from it what is a use of a given target.
 
 use crate::engine::Engine;
-use crate::imports::FileImports;
+use crate::imports::{FileImports, Written};
 use crate::index::FileEntry;
 use crate::members::{self, ReceiverType};
 use crate::project::ProjectPath;
@@ -38,8 +38,9 @@ pub struct Use {
     /// Where the use's scopes bind the name, when that is a local, parameter or nested definition (not
     /// the module level, not an import).
     pub local_def: Option<Range<usize>>,
-    /// A member use's receiver as written (`x.y` in `x.y.name`).
-    pub receiver_text: Option<Box<str>>,
+    /// How the use is written (bare, `x.name` with its receiver `x` as written, `name!`), for the file's
+    /// imports.
+    pub written: Written,
     /// A member use's receiver's type as the tree shows it (only worked out for member targets).
     pub receiver: ReceiverType,
 }
@@ -164,18 +165,12 @@ fn work_out(
                 member: is_member,
                 label: locals.as_ref().is_some_and(|l| l.is_label(n)),
                 local_def,
-                receiver_text: is_member.then(|| receiver_text(&n, text)).flatten(),
+                written: Written::of(n, text),
                 receiver,
             }
         })
         .collect();
     Some((imports, uses))
-}
-
-/// The receiver of a member use as written (`x.y` in `x.y.name`).
-fn receiver_text(node: &Node, text: &str) -> Option<Box<str>> {
-    let receiver = node.parent().and_then(|p| p.child_by_field_name("object"))?;
-    Some(text[receiver.byte_range()].into())
 }
 
 /// The byte ranges of the children of `root` that hold one of `nodes` (in order, each once).

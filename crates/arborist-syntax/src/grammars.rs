@@ -152,6 +152,36 @@ pub struct ModuleNaming {
     /// The file name (without extension) that stands for its directory, e.g. `__init__`.
     #[serde(default)]
     pub package_file: Option<String>,
+    /// How a module as written in an import finds its files.
+    #[serde(default)]
+    pub resolve: ModuleScheme,
+    /// File name endings a module path may omit, tried in order (`.ts`, `.d.ts`, …), for `path`.
+    #[serde(default)]
+    pub extensions: Vec<String>,
+}
+
+/// How a module as written in an import maps to project files, and which names a file sees without
+/// importing them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModuleScheme {
+    /// Dotted module names, a file per module, leading separators relative to the package (Python). A
+    /// file sees only what it defines or imports, but star imports and builtins make bare names unknown.
+    #[default]
+    Dotted,
+    /// File paths: `./x`, `../x` relative to the file, `x/index` for a directory, extensions omitted;
+    /// other specifiers through `tsconfig.json` `paths`/`baseUrl`, else a package (TS/JS). A module file
+    /// (one that imports or exports) sees only what it defines or imports.
+    Path,
+    /// Import paths: a package is a directory, named through the nearest `go.mod`'s `module` line; a
+    /// file sees its own directory's names, other packages' only qualified (`pkg.Name`) or dot-imported.
+    Go,
+    /// `crate::`, `super::`, `self::` paths through the module tree (`a/b.rs`, `a/b/mod.rs`, `lib.rs`
+    /// or `main.rs` at the crate root); `pub use` re-exports.
+    Rust,
+    /// Packages are directories under a source root that the file's `package` declaration tells; a
+    /// file sees its package's names and those it imports (`a.b.Name`, `a.b.*`).
+    Java,
 }
 
 fn settle_ms() -> u64 {

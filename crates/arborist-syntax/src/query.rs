@@ -407,6 +407,19 @@ pub enum ImportRole {
     Name,
     /// `@import.alias`: the local name an `as` binds it to.
     Alias,
+    /// `@import.glob`: the import brings every name of the module (`a.b.*`, Go's `.`, `export *`).
+    Glob,
+    /// `@import.reexport`: the file exports what this import brings (`export … from`, Rust `pub use`).
+    Reexport,
+    /// `@import.tree`: a Rust-style use tree `a::{b, c as d, e::*}`, expanded into imports.
+    Tree,
+    /// `@import.package`: the file's own package (Java's `package a.b;`).
+    Package,
+    /// `@import.export`: the file exports names (it is a module, not a script).
+    Export,
+    /// `@import.inner`: the import is inside a module nested in the file (Rust's `mod tests { use … }`):
+    /// its relative paths start from that module.
+    Inner,
     Ignored,
 }
 
@@ -416,8 +429,9 @@ pub struct ImportsQuery {
     pub roles: Vec<ImportRole>,
 }
 
-/// Compiles an imports query; captures must be `@import.module`, `@import.name`, `@import.alias` or
-/// `@_helper`.
+/// Compiles an imports query; captures must be `@import.module`, `@import.name`, `@import.alias`,
+/// `@import.glob`, `@import.reexport`, `@import.tree`, `@import.package`, `@import.export`, `@import.inner`
+/// or `@_helper`.
 pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery, String> {
     let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
     let roles = query
@@ -427,9 +441,16 @@ pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery
             "import.module" => Ok(ImportRole::Module),
             "import.name" => Ok(ImportRole::Name),
             "import.alias" => Ok(ImportRole::Alias),
+            "import.glob" => Ok(ImportRole::Glob),
+            "import.reexport" => Ok(ImportRole::Reexport),
+            "import.tree" => Ok(ImportRole::Tree),
+            "import.package" => Ok(ImportRole::Package),
+            "import.export" => Ok(ImportRole::Export),
+            "import.inner" => Ok(ImportRole::Inner),
             c if c.starts_with('_') => Ok(ImportRole::Ignored),
             other => Err(format!(
-                "unknown capture `@{other}`; allowed: @import.module, @import.name, @import.alias, or @_helper"
+                "unknown capture `@{other}`; allowed: @import.module, @import.name, @import.alias, \
+                 @import.glob, @import.reexport, @import.tree, @import.package, @import.export, @import.inner, or @_helper"
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;

@@ -1,0 +1,272 @@
+//! Heuristic references and rename through the file's imports (TS/JS, Go, Rust, Java): a use of a name
+//! counts when it resolves, through the file's imports and the language's scoping, to the symbol's file,
+//! is left out when it resolves to another module's, and is kept (as uncertain when qualified) when it does
+//! not resolve.
+
+use crate::refs::{heuristic_project, uses};
+use serde_json::json;
+
+/// The files of the uses in an answer (`uses` lines), each once, in order.
+fn files_of(listed: &str) -> Vec<String> {
+    let mut out: Vec<String> = listed.lines().map(|l| l.split(':').next().unwrap().to_string()).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn rename(p: &mut crate::util::TestProject, name_path: &str, rel: &str, new_name: &str) -> String {
+    // the uncertain uses (an unknown receiver's `c.Widget`) are left as they are
+    let args =
+        json!({"name_path": name_path, "relative_path": rel, "new_name": new_name, "allow_unchanged_uses": true});
+    p.ok("rename_symbol", args)
+}
+
+const TS_FILES: &[(&str, &str)] = &[
+    (
+        "tsconfig.json",
+        "{\n  // comments and trailing commas are fine\n  \"compilerOptions\": {\n    \"baseUrl\": \".\",\n    \"paths\": { \"@a/*\": [\"src/a/*\"], \"@b/*\": [\"src/b/*\"], },\n  },\n}\n",
+    ),
+    ("src/a/widget.ts", "export class Widget {}\n"),
+    ("src/b/widget.ts", "export class Widget {}\n"),
+    ("src/use_a.ts", "import { Widget } from './a/widget';\nexport const x = new Widget();\n"),
+    ("src/use_b.ts", "import { Widget } from './b/widget';\nexport const y = new Widget();\n"),
+    ("src/use_b_js.ts", "import { Widget } from './b/widget.js';\nexport const y = new Widget();\n"),
+    ("src/barrel/index.ts", "export * from '../a/widget';\nexport { Widget as Other } from '../b/widget';\n"),
+    ("src/use_barrel.ts", "import { Widget } from './barrel';\nexport const z = new Widget();\n"),
+    ("src/use_package.ts", "import { Widget } from 'some-package';\nexport const p = new Widget();\n"),
+    ("src/use_paths.ts", "import { Widget } from '@a/widget';\nexport const q = new Widget();\n"),
+    ("src/use_paths_b.ts", "import { Widget } from '@b/widget';\nexport const r = new Widget();\n"),
+    (
+        "src/use_ns.ts",
+        "import * as a from './a/widget';\nimport * as b from './b/widget';\nexport const n = [\n  new a.Widget(),\n  new b.Widget(),\n  new c.Widget(),\n];\n",
+    ),
+    ("src/no_import.ts", "export const m = new Widget();\n"),
+    ("src/script.js", "var s = new Widget();\n"),
+    ("src/c/index.ts", "export * from '../a/widget';\nexport class Widget {}\n"),
+    ("src/use_c.ts", "import { Widget } from './c';\nexport const c = new Widget();\n"),
+];
+
+/// Two same-named classes in two modules: a file that imports the other one (directly, through a
+/// tsconfig path, or `ns.Widget` of its namespace) is not a user; a barrel's re-export, an unresolvable
+/// package and a global script keep their uses, a barrel's own definition does not; a module that neither
+/// defines nor imports the name cannot use it.
+#[test]
+fn typescript_uses_follow_imports_barrels_and_paths() {
+    let mut p = heuristic_project(TS_FILES);
+    let found = uses(&mut p, "Widget", "src/a/widget.ts");
+    assert_eq!(
+        files_of(&found),
+        [
+            "src/script.js",
+            "src/use_a.ts",
+            "src/use_barrel.ts",
+            "src/use_ns.ts",
+            "src/use_package.ts",
+            "src/use_paths.ts"
+        ],
+        "{found}"
+    );
+    let ns: Vec<&str> = found.lines().filter(|l| l.starts_with("src/use_ns.ts")).collect();
+    assert_eq!(ns, ["src/use_ns.ts:3 n", "src/use_ns.ts:5 n ?"], "a.Widget certain, c.Widget uncertain: {found}");
+    let other = uses(&mut p, "Widget", "src/b/widget.ts");
+    assert!(other.contains("src/use_b.ts") && other.contains("src/use_b_js.ts"), "{other}");
+    assert!(other.contains("src/barrel/index.ts"), "`export {{ Widget as Other }} from '../b/widget'`: {other}");
+    assert!(!other.contains("use_a.ts") && !other.contains("use_paths.ts:"), "{other}");
+}
+
+#[test]
+fn a_typescript_rename_changes_only_the_importers_of_that_module() {
+    let mut p = heuristic_project(TS_FILES);
+    let a = rename(&mut p, "Widget", "src/a/widget.ts", "Gadget");
+    assert!(a.starts_with("Successfully renamed"), "{a}");
+    assert_eq!(p.read("src/a/widget.ts"), "export class Gadget {}\n");
+    assert_eq!(p.read("src/use_a.ts"), "import { Gadget } from './a/widget';\nexport const x = new Gadget();\n");
+    assert_eq!(p.read("src/use_paths.ts"), "import { Gadget } from '@a/widget';\nexport const q = new Gadget();\n");
+    let others = ["src/b/widget.ts", "src/use_b.ts", "src/use_b_js.ts", "src/use_paths_b.ts", "src/no_import.ts"];
+    for (rel, text) in TS_FILES.iter().filter(|(rel, _)| others.contains(rel)) {
+        assert_eq!(&p.read(rel), text, "{rel} uses the other Widget");
+    }
+    assert!(p.read("src/barrel/index.ts").contains("export { Widget as Other } from '../b/widget'"));
+}
+
+const GO_FILES: &[(&str, &str)] = &[
+    ("go.mod", "module example.com/app\n\ngo 1.21\n"),
+    ("a/widget.go", "package a\n\nfunc Make() int { return 1 }\n"),
+    ("a/same.go", "package a\n\nfunc Twice() int { return Make() * 2 }\n"),
+    ("b/widget.go", "package b\n\nfunc Make() int { return 2 }\n"),
+    (
+        "main.go",
+        "package main\n\nimport (\n\t\"example.com/app/a\"\n\tbee \"example.com/app/b\"\n)\n\nfunc main() {\n\t_ = a.Make() + bee.Make()\n}\n",
+    ),
+    ("d/dot.go", "package d\n\nimport . \"example.com/app/a\"\n\nfunc D() int { return Make() }\n"),
+    ("e/dot.go", "package e\n\nimport . \"example.com/app/b\"\n\nfunc E() int { return Make() }\n"),
+    ("f/ext.go", "package f\n\nimport \"github.com/other/a\"\n\nfunc F() int { return a.Make() }\n"),
+    (
+        "g/bare.go",
+        "package g\n\nfunc G() int { return Make() }\n\nfunc H() int {\n\tv := struct{ Make int }{}\n\treturn v.Make\n}\n",
+    ),
+];
+
+/// A Go package is its directory: a bare `Make` elsewhere is another package's unless dot-imported from
+/// the target's; `pkg.Make` is the target's only when `pkg` is bound to its import path (through go.mod),
+/// and `v.Make` of a value `v` (no package name, in a file that does not import the target's) is a
+/// field.
+#[test]
+fn go_uses_follow_packages_and_import_paths() {
+    let mut p = heuristic_project(GO_FILES);
+    let found = uses(&mut p, "Make", "a/widget.go");
+    assert_eq!(found, "a/same.go:2 Twice\nd/dot.go:4 D\nmain.go:8 main", "{found}");
+    let other = uses(&mut p, "Make", "b/widget.go");
+    assert_eq!(other, "e/dot.go:4 E\nmain.go:8 main", "{other}");
+
+    let a = rename(&mut p, "Make", "a/widget.go", "Build");
+    assert!(a.starts_with("Successfully renamed"), "{a}");
+    assert!(p.read("main.go").contains("_ = a.Build() + bee.Make()"), "{}", p.read("main.go"));
+    for rel in ["b/widget.go", "e/dot.go", "f/ext.go", "g/bare.go"] {
+        assert!(p.read(rel).contains("Make()"), "{rel}: {}", p.read(rel));
+    }
+}
+
+/// Without a go.mod the target's import path is not known: a qualified use stays, as uncertain.
+#[test]
+fn go_without_a_module_keeps_qualified_uses_as_uncertain() {
+    let mut p = heuristic_project(&[
+        ("a/widget.go", "package a\n\nfunc Make() int { return 1 }\n"),
+        ("main.go", "package main\n\nimport \"example.com/app/a\"\n\nfunc main() { _ = a.Make() }\n"),
+    ]);
+    assert_eq!(uses(&mut p, "Make", "a/widget.go"), "main.go:4 main ?");
+}
+
+const RUST_FILES: &[(&str, &str)] = &[
+    ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+    ("src/lib.rs", "pub mod a;\npub mod b;\npub mod prelude;\npub mod use_a;\npub mod use_b;\n"),
+    ("src/a.rs", "pub struct Widget;\n"),
+    ("src/b.rs", "pub struct Widget;\n"),
+    ("src/prelude.rs", "pub use crate::a::*;\n"),
+    ("src/use_a.rs", "use crate::a::Widget;\n\npub fn f() -> Widget {\n    Widget\n}\n"),
+    ("src/use_b.rs", "use crate::b::Widget;\n\npub fn g() -> Widget {\n    Widget\n}\n"),
+    ("src/use_prelude.rs", "use crate::prelude::Widget;\n\npub fn h() -> Widget {\n    Widget\n}\n"),
+    ("src/use_ext.rs", "use other_crate::Widget;\n\npub fn e() -> Widget {\n    Widget\n}\n"),
+    (
+        "src/nested/mod.rs",
+        "use super::b::{self, Widget as W};\n\npub fn k() -> (W, b::Widget, super::a::Widget) {\n    todo!()\n}\n",
+    ),
+    ("src/none.rs", "pub fn n() -> Widget {\n    Widget\n}\n"),
+    ("src/std_user.rs", "pub fn s() -> std::io::Widget {\n    todo!()\n}\n"),
+    ("tests/it.rs", "use app::a::Widget;\n\n#[test]\nfn t() {\n    let _w = Widget;\n}\n"),
+    ("tests/it_b.rs", "use app::b::Widget;\n\n#[test]\nfn u() {\n    let _w = Widget;\n}\n"),
+    ("other/Cargo.toml", "[package]\nname = \"other\"\nversion = \"0.1.0\"\n"),
+    (
+        "other/src/lib.rs",
+        "use app::a::Widget;\nuse app::b::Widget as B;\n\npub fn o() -> (Widget, B) {\n    todo!()\n}\n",
+    ),
+];
+
+/// Rust paths through the module tree: `use crate::b::Widget` is another struct; a module that re-exports
+/// the target (`pub use crate::a::*`) keeps its importers; an external crate's is unknown, kept, but
+/// `std::io::Widget` is std's; another crate, or an integration test, reaches it through the target
+/// crate's name (Cargo.toml);
+/// `b::Widget` through a `use super::b` is the other one, `super::a::Widget` the target; a module that
+/// neither defines nor imports the name cannot use it.
+#[test]
+fn rust_uses_follow_the_module_tree_and_reexports() {
+    let mut p = heuristic_project(RUST_FILES);
+    let found = uses(&mut p, "Widget", "src/a.rs");
+    assert_eq!(
+        files_of(&found),
+        [
+            "other/src/lib.rs",
+            "src/nested/mod.rs",
+            "src/use_a.rs",
+            "src/use_ext.rs",
+            "src/use_prelude.rs",
+            "tests/it.rs"
+        ],
+        "{found}"
+    );
+    assert_eq!(found.lines().filter(|l| l.starts_with("src/nested")).count(), 1, "only super::a::Widget: {found}");
+    let other = uses(&mut p, "Widget", "src/b.rs");
+    assert!(other.contains("src/use_b.rs") && other.contains("src/nested/mod.rs"), "{other}");
+    assert!(!other.contains("src/use_a.rs") && !other.contains("src/use_prelude.rs"), "{other}");
+
+    let a = rename(&mut p, "Widget", "src/a.rs", "Gadget");
+    assert!(a.starts_with("Successfully renamed"), "{a}");
+    assert_eq!(p.read("src/use_a.rs"), "use crate::a::Gadget;\n\npub fn f() -> Gadget {\n    Gadget\n}\n");
+    for (rel, text) in RUST_FILES.iter().filter(|(rel, _)| ["src/b.rs", "src/use_b.rs", "src/none.rs"].contains(rel)) {
+        assert_eq!(&p.read(rel), text, "{rel}");
+    }
+    assert!(
+        p.read("src/nested/mod.rs").contains("(W, b::Widget, super::a::Gadget)"),
+        "{}",
+        p.read("src/nested/mod.rs")
+    );
+}
+
+const JAVA_FILES: &[(&str, &str)] = &[
+    ("src/main/java/com/shop/a/Widget.java", "package com.shop.a;\n\npublic class Widget {}\n"),
+    ("src/main/java/com/shop/b/Widget.java", "package com.shop.b;\n\npublic class Widget {}\n"),
+    (
+        "src/main/java/com/shop/UseA.java",
+        "package com.shop;\n\nimport com.shop.a.Widget;\n\nclass UseA {\n    Widget w = new Widget();\n}\n",
+    ),
+    (
+        "src/main/java/com/shop/UseB.java",
+        "package com.shop;\n\nimport com.shop.b.Widget;\n\nclass UseB {\n    Widget w = new Widget();\n}\n",
+    ),
+    (
+        "src/main/java/com/shop/StarA.java",
+        "package com.shop;\n\nimport com.shop.a.*;\n\nclass StarA {\n    Widget w;\n}\n",
+    ),
+    (
+        "src/main/java/com/shop/StarB.java",
+        "package com.shop;\n\nimport com.shop.b.*;\n\nclass StarB {\n    Widget w;\n}\n",
+    ),
+    (
+        "src/main/java/com/shop/Qualified.java",
+        "package com.shop;\n\nclass Qualified {\n    com.shop.a.Widget x;\n    com.shop.b.Widget y;\n}\n",
+    ),
+    ("src/test/java/com/shop/a/WidgetTest.java", "package com.shop.a;\n\nclass WidgetTest {\n    Widget w;\n}\n"),
+    ("Loose.java", "class Loose {\n    Widget w;\n}\n"),
+];
+
+/// Java packages: a bare `Widget` is the target's in its package (any source root), or where its class
+/// or package is imported; elsewhere another's; `com.shop.b.Widget` is the other class; a file without a
+/// package declaration is unknown, kept.
+#[test]
+fn java_uses_follow_packages_and_imports() {
+    let mut p = heuristic_project(JAVA_FILES);
+    let found = uses(&mut p, "Widget", "src/main/java/com/shop/a/Widget.java");
+    assert_eq!(
+        found,
+        "Loose.java:1 Loose/w\n\
+         src/main/java/com/shop/Qualified.java:3 Qualified/x\n\
+         src/main/java/com/shop/StarA.java:5 StarA/w\n\
+         src/main/java/com/shop/UseA.java:2 UseA\n\
+         src/main/java/com/shop/UseA.java:5 UseA/w\n\
+         src/test/java/com/shop/a/WidgetTest.java:3 WidgetTest/w",
+        "{found}"
+    );
+    let a = rename(&mut p, "Widget", "src/main/java/com/shop/a/Widget.java", "Gadget");
+    assert!(a.starts_with("Successfully renamed"), "{a}");
+    for (rel, text) in
+        JAVA_FILES.iter().filter(|(rel, _)| rel.contains("/b/") || rel.contains("UseB") || rel.contains("StarB"))
+    {
+        assert_eq!(&p.read(rel), text, "{rel}");
+    }
+    assert!(p.read("src/main/java/com/shop/Qualified.java").contains("com.shop.a.Gadget x;\n    com.shop.b.Widget y;"));
+}
+
+/// A Go package whose clause names it otherwise than its directory is reached by that name; a value's
+/// field of the same name in a file that imports it stays out.
+#[test]
+fn go_package_named_otherwise_than_its_directory() {
+    let mut p = heuristic_project(&[
+        ("go.mod", "module example.com/app\n"),
+        ("go-util/util.go", "package util\n\nfunc Make() int { return 1 }\n"),
+        (
+            "main.go",
+            "package main\n\nimport \"example.com/app/go-util\"\n\nfunc main() {\n\t_ = util.Make()\n\tv := struct{ Make int }{}\n\t_ = v.Make\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Make", "go-util/util.go"), "main.go:5 main");
+}
