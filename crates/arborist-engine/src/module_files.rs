@@ -7,9 +7,6 @@
 use crate::engine::Engine;
 use crate::imports::FileImports;
 use crate::project::ProjectPath;
-use arborist_syntax::language;
-use arborist_syntax::syntax::parse_within;
-use arborist_syntax::text::ContentHash;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -91,28 +88,11 @@ impl<'e> Resolver<'e> {
         found
     }
 
-    /// A file's imports, parsed once per content (kept across searches: a module many files import from
-    /// is asked about by each of them).
+    /// A file's imports, from the engine's uses cache (parsed once per content: a module many files
+    /// import from is asked about by each of them).
     fn read_imports(&self, rel: &str) -> Option<Arc<FileImports>> {
-        static PARSED: OnceLock<Parsed> = OnceLock::new();
-        const KEPT: usize = 16_384;
         let engine = self.engine?;
-        let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
-        let lang = language::for_file(rel, &p.abs)?;
-        let doc = engine.cache().load(&p).ok()?;
-        let parsed = PARSED.get_or_init(Mutex::default);
-        if let Some((_, found)) = parsed.lock().ok()?.get(&p.abs).filter(|(hash, _)| *hash == doc.hash) {
-            return Some(found.clone());
-        }
-        let text = doc.text();
-        let tree = parse_within(lang, text, &engine.parse_budget()).ok()?;
-        let found = Arc::new(FileImports::of(lang, &tree, text, rel)?);
-        let mut parsed = parsed.lock().ok()?;
-        if parsed.len() >= KEPT {
-            parsed.clear();
-        }
-        parsed.insert(p.abs, (doc.hash, found.clone()));
-        Some(found)
+        engine.uses().imports_of(engine, &ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) })
     }
 
     /// The project file a TS/JS module specifier written in `from` names (None: a package, or a path
@@ -269,9 +249,6 @@ enum Config {
     GoMod(Option<String>),
     Cargo(Option<String>),
 }
-
-/// Files' imports by path, with the content hash they were read from.
-type Parsed = Mutex<HashMap<PathBuf, (ContentHash, Arc<FileImports>)>>;
 
 type Configs = Mutex<HashMap<PathBuf, (Option<SystemTime>, Option<Config>)>>;
 

@@ -67,7 +67,13 @@ struct FileFacts {
 #[derive(Default)]
 pub struct UsesCache {
     files: Mutex<(HashMap<String, FileFacts>, usize)>,
+    /// The imports of other files asked about while resolving (barrels, re-exports), by path, with the
+    /// content hash they were read from.
+    imports: Mutex<HashMap<String, (ContentHash, Arc<FileImports>)>>,
 }
+
+/// Other files' imports kept beyond this many empty that cache.
+const MAX_IMPORTS: usize = 16_384;
 
 impl UsesCache {
     /// The uses of `name` in `entry`'s file at `entry`'s version, from the cache or worked out now (None:
@@ -114,6 +120,30 @@ impl UsesCache {
         *bytes += uses.len() * std::mem::size_of::<Use>() + name.len();
         facts.names.insert(key, uses.clone());
         Some(NameUses { text, imports, scoped, uses })
+    }
+
+    /// A file's imports at its current content (None: not a code file with an imports query, unreadable,
+    /// or over the parse budget), parsed once per content hash.
+    pub fn imports_of(&self, engine: &Engine, p: &ProjectPath) -> Option<Arc<FileImports>> {
+        let lang = arborist_syntax::language::for_file(&p.rel, &p.abs)?;
+        let doc = engine.cache().load(p).ok()?;
+        let known = |hash: &ContentHash| *hash == doc.hash;
+        if let Some(f) = self.lock().0.get(&p.rel).filter(|f| known(&f.hash)) {
+            return f.imports.clone();
+        }
+        let mut imports = self.imports.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, found)) = imports.get(&p.rel).filter(|(hash, _)| known(hash)) {
+            return Some(found.clone());
+        }
+        drop(imports);
+        let tree = parse_within(lang, doc.text(), &engine.parse_budget()).ok()?;
+        let found = Arc::new(FileImports::of(lang, &tree, doc.text(), &p.rel)?);
+        imports = self.imports.lock().unwrap_or_else(|e| e.into_inner());
+        if imports.len() >= MAX_IMPORTS {
+            imports.clear();
+        }
+        imports.insert(p.rel.clone(), (doc.hash, found.clone()));
+        Some(found)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, (HashMap<String, FileFacts>, usize)> {
