@@ -1,33 +1,7 @@
 //! Scope rules (`queries/<lang>/locals.scm`) that the accuracy table against the language servers
 //! (benches/accuracy/REFS.md) showed wrong: each test is a case the heuristic got wrong on real code.
 
-use crate::util::TestProject;
-use serde_json::{Value, json};
-
-fn heuristic_project(files: &[(&str, &str)]) -> TestProject {
-    let mut p = TestProject::empty();
-    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
-    for (rel, text) in files {
-        p.write(rel, text);
-    }
-    p
-}
-
-/// `file:line containing_symbol` per use (0-based lines), uncertain ones marked ` ?`.
-fn uses(p: &mut TestProject, name_path: &str, rel: &str) -> String {
-    let a = p.ok("find_referencing_symbols", json!({"name_path": name_path, "relative_path": rel}));
-    let v: Value = serde_json::from_str(&a).unwrap();
-    let mut out = Vec::new();
-    for (file, kinds) in v.as_object().unwrap().iter().filter(|(k, _)| *k != "backend") {
-        for item in kinds.as_object().unwrap().values().flat_map(|l| l.as_array().unwrap()) {
-            let context = item["content_around_reference"].as_str().unwrap();
-            let line = context.lines().find_map(|l| l.strip_prefix("  >")).unwrap().split(':').next().unwrap().trim();
-            let mark = if item.get("uncertain").is_some() { " ?" } else { "" };
-            out.push(format!("{file}:{line} {}{mark}", item["name_path"].as_str().unwrap()));
-        }
-    }
-    out.join("\n")
-}
+use crate::refs::{heuristic_project, uses};
 
 /// TypeScript (rxjs): a destructured local (`const { buffer } = record`, `{ delay = 0 }`) shadows a
 /// top-level function of its name, and the destructuring is not a use; the parameters of a signature
