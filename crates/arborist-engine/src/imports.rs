@@ -132,10 +132,10 @@ impl FileImports {
         }
         if self.naming.resolve == ModuleScheme::Dotted {
             let target = module_of(def_rel, &self.naming);
-            return self
-                .imports
-                .iter()
-                .any(|i| i.name.as_deref() == Some(name) && !i.reexport && !self.is_or_contains(&i.module, &target));
+            let other = |module: &str| {
+                !self.is_or_contains(module, &target) || self.package_defines_own(module, name, def_rel, r)
+            };
+            return self.imports.iter().any(|i| i.name.as_deref() == Some(name) && !i.reexport && other(&i.module));
         }
         self.bindings().any(|i| match (i.name.as_deref(), i.local()) {
             (Some(n), Some(local)) if local == name && n == name => {
@@ -181,6 +181,9 @@ impl FileImports {
     pub fn qualified_use(&self, written: &str, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
         match self.naming.resolve {
             ModuleScheme::Dotted => match self.names_module_of(written, def_rel) {
+                true if self.dotted_module(written).is_some_and(|m| self.package_defines_own(&m, name, def_rel, r)) => {
+                    Verdict::Other
+                }
                 true => Verdict::Target,
                 false => Verdict::Unknown,
             },
@@ -197,19 +200,37 @@ impl FileImports {
     /// Whether the receiver `written` (`x` or `x.y` in `x.y.Name`) names `def_rel`'s module, or a package
     /// above it (which may re-export the name), through the file's imports (Python).
     pub fn names_module_of(&self, written: &str, def_rel: &str) -> bool {
+        self.dotted_module(written)
+            .is_some_and(|module| self.is_or_contains(&module, &module_of(def_rel, &self.naming)))
+    }
+
+    /// The module a dotted receiver (`x` or `x.y`) names through the file's imports.
+    fn dotted_module(&self, written: &str) -> Option<String> {
         let sep = self.naming.separator.as_str();
         let dotted =
             written.split(sep).all(|part| !part.is_empty() && part.chars().all(|c| c.is_alphanumeric() || c == '_'));
         if !dotted {
-            return false;
+            return None;
         }
         let (first, rest) = written.split_once(sep).map_or((written, None), |(f, r)| (f, Some(r)));
-        let Some((_, bound)) = self.dotted_bindings().rev().find(|(local, _)| local == first) else { return false };
-        let module = match rest {
+        let (_, bound) = self.dotted_bindings().rev().find(|(local, _)| local == first)?;
+        Some(match rest {
             Some(rest) => format!("{bound}{sep}{rest}"),
             None => bound,
+        })
+    }
+
+    /// Whether `module` is a package above the target's module whose own file (`a/b/__init__.py`)
+    /// defines a symbol `name` of its own: then its `name` is that symbol, not a re-export of the target
+    /// (`django.utils.translation.gettext` wraps `trans_real.gettext`).
+    fn package_defines_own(&self, module: &str, name: &str, def_rel: &str, r: &Resolver) -> bool {
+        let (Some(package), Some((_, ext))) = (&self.naming.package_file, def_rel.rsplit_once('.')) else {
+            return false;
         };
-        self.is_or_contains(&module, &module_of(def_rel, &self.naming))
+        let target = module_of(def_rel, &self.naming);
+        let above = module != target && self.is_or_contains(module, &target);
+        let file = format!("{}/{package}.{ext}", module.replace(self.naming.separator.as_str(), "/"));
+        above && file != def_rel && r.defines(&file, name)
     }
 
     /// Python's local names bound to modules: `import a.b` binds `a` to `a`; `import a.b as x` binds `x` to
