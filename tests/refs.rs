@@ -1125,10 +1125,24 @@ fn a_package_that_defines_its_own_name_is_not_a_re_export() {
              def helped():\n    return helper()\n",
         ),
     ]);
-    // (the package's own file, which defines a gettext, is left out whole: a known limit)
-    assert_eq!(referencing(&mut p, "gettext", "pkg/trans/real.py"), Vec::<String>::new());
+    assert_eq!(referencing(&mut p, "gettext", "pkg/trans/real.py"), ["pkg/trans/__init__.py:gettext"]);
     assert_eq!(
         referencing(&mut p, "helper", "pkg/util/impl.py"),
         ["pkg/util/__init__.py:__init__", "use.py:helped", "use.py:use"]
     );
+}
+
+/// A file that defines its own top-level function named like a method still uses the method through
+/// typed receivers: only its bare uses mean its own function.
+#[test]
+fn a_top_level_namesake_hides_only_bare_uses() {
+    let mut p = heuristic_project(&[
+        ("cart.py", "class Cart:\n    def add(self, item):\n        return item\n"),
+        (
+            "shop.py",
+            "from cart import Cart\n\n\ndef add(a, b):\n    return a + b\n\n\n\
+             def fill():\n    c = Cart()\n    return c.add(1)\n\n\ndef total():\n    return add(1, 2)\n",
+        ),
+    ]);
+    assert_eq!(referencing(&mut p, "Cart/add", "cart.py"), ["shop.py:fill"]);
 }

@@ -100,11 +100,11 @@ fn candidate_files(engine: &Engine, name: &str) -> Result<Vec<Arc<FileEntry>>> {
 
 fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entry: &Arc<FileEntry>) -> Vec<Occurrence> {
     let rel = entry.rel.as_str();
+    // a file that defines its own top-level symbol of the name means that one by a bare use, and by
+    // `x.name` unless its imports tie `x` to the target's module; a member target's uses are weighed like
+    // any other file's
     let shadows =
         rel != target.def_rel && entry.symbols.roots.iter().any(|&r| entry.symbols.get(r).name == target.name);
-    if shadows {
-        return Vec::new();
-    }
     let Some(facts) = engine.uses().get(engine, entry, target.name, target.member) else { return Vec::new() };
     let imports = facts.imports.as_deref();
     let resolver = Resolver::new(engine);
@@ -123,10 +123,11 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     facts
         .uses
         .iter()
-        .filter(|u| !u.definition)
+        .filter(|u| !u.definition && (u.member || !shadows))
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
         .filter_map(|u| scoped.typing(u).map(|t| (u, t, verdict(u))))
         .filter(|(_, _, verdict)| *verdict != Verdict::Other)
+        .filter(|(_, _, verdict)| !shadows || target.member || *verdict == Verdict::Target)
         .map(|(u, typing, verdict)| Occurrence {
             rel: rel.to_string(),
             bytes: u.bytes.clone(),
