@@ -88,8 +88,9 @@ impl Engine {
         if !valid {
             return Err(Error::invalid("new_name", format!("`{new_name}` is not a valid identifier")));
         }
-        let (per_file, backend) = rename_plan(self, target, new_name, requested)?;
-        let unchanged = left_unchanged(&heuristic_occurrences(self, target)?, &per_file);
+        let uses = heuristic_occurrences(self, target)?;
+        let (per_file, backend) = rename_plan(self, target, new_name, requested, &uses)?;
+        let unchanged = left_unchanged(&uses, &per_file);
         if !unchanged.is_empty() && !allow_unchanged {
             return Err(Error::UnchangedUses {
                 name: target.symbol().name.clone(),
@@ -261,7 +262,14 @@ fn precise_occurrences(engine: &Engine, target: &SymbolRef, entry: &LanguageEntr
 /// The byte edits of a rename per file, from the language server or the heuristic, and the backend label.
 type RenamePlan = (BTreeMap<String, Vec<TextEdit>>, String);
 
-fn rename_plan(engine: &Engine, target: &SymbolRef, new_name: &str, requested: Option<&str>) -> Result<RenamePlan> {
+/// `uses`: the heuristic's uses of the target, planned from when no language server answers.
+fn rename_plan(
+    engine: &Engine,
+    target: &SymbolRef,
+    new_name: &str,
+    requested: Option<&str>,
+    uses: &[Occurrence],
+) -> Result<RenamePlan> {
     if let Backend::Precise(entry) = engine.backend(target.entry.lang, requested)? {
         let (text, line, col) = name_position(engine, target)?;
         open_candidates(engine, target, &entry);
@@ -293,7 +301,6 @@ fn rename_plan(engine: &Engine, target: &SymbolRef, new_name: &str, requested: O
             Err(e) => tracing::warn!("rename through the language server failed ({e}); using the heuristic"),
         }
     }
-    let occs = heuristic_occurrences(engine, target)?;
     let mut per_file: BTreeMap<String, Vec<TextEdit>> = BTreeMap::new();
     let s = target.symbol();
     let edit = |r: std::ops::Range<usize>| TextEdit { range: r, new_text: new_name.to_string() };
@@ -301,7 +308,7 @@ fn rename_plan(engine: &Engine, target: &SymbolRef, new_name: &str, requested: O
         .entry(target.entry.rel.clone())
         .or_default()
         .push(edit(s.name_range.start as usize..s.name_range.end as usize));
-    for o in occs.iter().filter(|o| !o.uncertain) {
+    for o in uses.iter().filter(|o| !o.uncertain) {
         per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
     }
     Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))

@@ -221,12 +221,12 @@ fn top_level_statements(root: Node, nodes: &[Node]) -> Vec<Range<usize>> {
 /// Leaf identifier nodes (the language's `identifier_nodes`) whose text is `name`, and strings that name it
 /// in an export list, in document order; subtrees shorter than the name are skipped.
 fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> Vec<Node<'t>> {
-    let kinds = &lang.entry.identifier_nodes;
+    let kinds = arborist_syntax::identifiers::identifier_kinds(lang);
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
         if node.child_count() == 0 {
-            let named = |n: &Node| kinds.iter().any(|k| k == n.kind()) || in_export_list(*n, text);
+            let named = |n: &Node| kinds.contains(&n.kind_id()) || in_export_list(*n, text);
             if &text[node.byte_range()] == name && named(&node) {
                 out.push(node);
             }

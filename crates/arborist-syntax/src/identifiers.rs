@@ -92,18 +92,14 @@ impl Identifiers {
     }
 }
 
-/// The node kind ids of the language's identifier kinds (named and anonymous alike).
-fn identifier_kinds(lang: &Language) -> Vec<u16> {
-    let mut ids: Vec<u16> = lang
-        .entry
-        .identifier_nodes
-        .iter()
-        .flat_map(|k| [lang.grammar.id_for_node_kind(k, true), lang.grammar.id_for_node_kind(k, false)])
-        .filter(|&id| id != 0)
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids
+/// The node kind ids of the language's identifier kinds (named and anonymous alike): what both the index's
+/// sets and a search for one name's identifiers count as an identifier.
+pub fn identifier_kinds(lang: &Language) -> Vec<u16> {
+    // every id of a kind name (an alias gives one name several ids)
+    let names = &lang.entry.identifier_nodes;
+    (1..lang.grammar.node_kind_count() as u16)
+        .filter(|&id| lang.grammar.node_kind_for_id(id).is_some_and(|k| names.iter().any(|n| n == k)))
+        .collect()
 }
 
 #[cfg(test)]
