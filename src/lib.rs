@@ -15,6 +15,6 @@ pub mod session;
 pub mod tools;
 
 pub use arborist_engine::{
-    Error, Result, cache, commit, edit, engine, error, external, files, grammars, index, language, lsp, memory, plan,
-    project, query, refs, resolve, search, settings, shell, symbols, syntax, text, writes,
+    Error, Result, cache, commit, edit, engine, error, external, files, grammars, identifiers, index, language, lsp,
+    memory, plan, project, query, refs, resolve, search, settings, shell, symbols, syntax, text, writes,
 };

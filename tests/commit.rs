@@ -163,3 +163,41 @@ fn a_syntax_breaking_change_is_refused_by_every_writing_tool() {
         }
     }
 }
+
+/// Python edits re-parse only the statements they touch and the whole tree follows in the background:
+/// edits in quick succession (each waiting for its predecessor's tree), a refused one among them, leave
+/// the index's symbols, the cached tree and the identifier index as a fresh parse of the file gives them.
+#[test]
+fn quick_python_edits_leave_symbols_and_trees_as_a_fresh_parse() {
+    use arborist::identifiers::Identifiers;
+    use arborist::symbols::{FileSymbols, outline};
+    let mut source = String::from("import os\n\n\nclass Cart:\n    def add(self, item):\n        return item\n");
+    for i in 0..40 {
+        source.push_str(&format!("\n\n# f{i}\ndef f{i}(a):\n    return a + {i}\n"));
+    }
+    let mut p = TestProject::empty();
+    p.write("m.py", &source);
+    p.engine().build_index(1);
+    for i in 0..12 {
+        let body = format!("def f{i}(a, b):\n    total = Price(a, b)\n    return total.value + {i}");
+        p.ok("replace_symbol_body", json!({"name_path": format!("f{}", i * 3), "relative_path": "m.py", "body": body}));
+        if i == 5 {
+            let broken = json!({"name_path": "Cart/add", "relative_path": "m.py", "body": "def add(self, item):\n    return (item"});
+            assert!(p.err("replace_symbol_body", broken).contains("yntax"));
+        }
+    }
+    p.ok("replace_symbol_body", json!({"name_path": "Cart/add", "relative_path": "m.py", "body": "def add(self, item, n=1):\n    return [Item(item)] * n"}));
+    let engine = p.engine();
+    let text = p.read("m.py");
+    let lang = arborist::language::by_name("python").unwrap();
+    let fresh = arborist::syntax::parse(lang, &text).unwrap();
+    let (entry, doc) = engine.symbols_with_text("m.py").unwrap();
+    assert_eq!(outline(&entry.symbols), outline(&FileSymbols::extract(lang, &fresh, text.as_str())));
+    let cached = engine.tree_for("m.py", lang, &doc).unwrap();
+    assert_eq!(cached.root_node().to_sexp(), fresh.root_node().to_sexp());
+    let used = Identifiers::collect(lang, &fresh, text.as_str());
+    assert!(used.iter().all(|name| entry.identifiers.contains(name)), "the index misses some of {used:?}");
+    for name in ["Price", "total", "Item", "n"] {
+        assert!(engine.index().files_using(engine.project(), name).is_some_and(|f| f.len() == 1), "{name}");
+    }
+}

@@ -7,6 +7,7 @@
 
 use crate::cache::Document;
 use crate::engine::Engine;
+use crate::index::FileEntry;
 use crate::journal::{Entry as JournalEntry, Journal};
 use crate::project::ProjectPath;
 use arborist_syntax::error::{Error, Result};
@@ -14,15 +15,15 @@ use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language::{self, Language};
 pub use arborist_syntax::plan::Force;
 use arborist_syntax::symbols::FileSymbols;
-use arborist_syntax::syntax::{check_change, parse_source, reparse};
+use arborist_syntax::syntax::{Reparsed, Unparsed, check_change, parse_source, reparse};
 use arborist_syntax::text::{Source, TextEdit, apply_edits_to_rope};
 use ropey::Rope;
 use std::ops::Range;
 use std::sync::Arc;
 use tree_sitter::Tree;
 
-/// A check a caller adds to one file's change, run on the new tree and text after the syntax check.
-pub type Check<'a> = dyn Fn(&Tree, &Rope) -> Result<()> + 'a;
+/// A check a caller adds to one file's change, run on the new symbols after the syntax check.
+pub type Check<'a> = dyn Fn(&FileSymbols) -> Result<()> + 'a;
 pub type ExtraCheck<'a> = Box<Check<'a>>;
 
 /// What happens to one file.
@@ -105,8 +106,27 @@ enum Action {
 /// What the index and tree cache learn after a code file is written.
 struct IndexUpdate {
     lang: &'static Language,
-    tree: Tree,
+    tree: Option<NewTree>,
     symbols: FileSymbols,
+    identifiers: Identifiers,
+}
+
+/// The new text's tree for the cache.
+enum NewTree {
+    Ready(Tree),
+    /// Only the edited region was parsed: the whole tree is re-parsed from the old one in the background.
+    Later {
+        old: Tree,
+        old_text: Rope,
+        edit: TextEdit,
+    },
+}
+
+/// A new text as parsed for the checks and the index.
+struct Parsed {
+    tree: Reparsed,
+    symbols: FileSymbols,
+    identifiers: Identifiers,
 }
 
 impl Engine {
@@ -232,49 +252,94 @@ impl Engine {
             Err(Error::Unparseable { .. }) if check.is_none() => return Ok(None),
             other => other?,
         };
-        let tree = match (&old_tree, base, edits) {
-            (Some(old), Some(b), [one]) => reparse(lang, old, b.rope(), text, one, &self.parse_budget()),
-            _ => parse_source(lang, text, None, &self.parse_budget()),
-        };
-        let tree = match tree {
-            Ok(tree) => tree,
+        let old = old_tree.zip(base);
+        let known = base.and_then(|b| self.index().file(path).filter(|e| e.hash == b.hash));
+        let parsed = match self.parse_after(lang, old.as_ref(), known.as_deref(), edits, text) {
+            Ok(parsed) => parsed,
             Err(_) if check.is_none() => return Ok(None),
             Err(why) => return Err(Error::Unparseable { path: path.display().to_string(), why }),
         };
         if force != Force::Yes {
-            let old = old_tree.as_ref().zip(base).map(|(t, b)| (t, b.rope()));
-            let (old_regions, new_regions) = regions(edits, text.len_bytes());
-            check_change(lang, old, &old_regions, &tree, text, &new_regions).map_err(|problems| {
-                Error::BreaksSyntax {
-                    path: path.display().to_string(),
-                    problems,
-                    force_offered: force == Force::Offered,
-                }
-            })?;
+            self.check_syntax(path, lang, old.as_ref(), edits, text, &parsed, force)?;
         }
         if let Some(check) = check {
-            check(&tree, text)?;
+            check(&parsed.symbols)?;
         }
-        let symbols = self.symbols_after(path, lang, base, edits, &tree, text);
-        Ok(Some(IndexUpdate { lang, tree, symbols }))
+        let tree = match (parsed.tree, old, edits) {
+            (Reparsed::Whole { tree, .. }, ..) => Some(NewTree::Ready(tree)),
+            (Reparsed::Region(_), Some((old, base)), [edit]) => {
+                Some(NewTree::Later { old, old_text: base.rope().clone(), edit: edit.clone() })
+            }
+            (Reparsed::Region(_), ..) => None,
+        };
+        Ok(Some(IndexUpdate { lang, tree, symbols: parsed.symbols, identifiers: parsed.identifiers }))
     }
 
-    /// The new symbols: the old ones updated around a single edit when the index holds the base version,
-    /// else extracted afresh.
-    fn symbols_after(
+    /// The new text's tree (only the edited region's when that can tell its symbols), symbols and
+    /// identifiers: what changed is re-read, the rest kept from the index's entry for the base version
+    /// (`known`).
+    fn parse_after(
+        &self,
+        lang: &'static Language,
+        old: Option<&(Tree, &Arc<Document>)>,
+        known: Option<&FileEntry>,
+        edits: &[TextEdit],
+        text: &Rope,
+    ) -> std::result::Result<Parsed, Unparsed> {
+        let budget = self.parse_budget();
+        let (Some((old_tree, base)), [edit]) = (old, edits) else {
+            let tree = parse_source(lang, text, None, &budget)?;
+            let symbols = FileSymbols::extract(lang, &tree, text);
+            let identifiers = Identifiers::collect(lang, &tree, text);
+            return Ok(Parsed { tree: Reparsed::Whole { tree, changed: None }, symbols, identifiers });
+        };
+        let old_text = base.rope();
+        let mut reparsed = reparse(lang, old_tree, old_text, text, edit, &budget, known.is_some())?;
+        if let (Reparsed::Region(region), Some(entry)) = (&reparsed, known) {
+            if let Some(symbols) = entry.symbols.after_region_edit(lang, region, old_text, text, edit) {
+                let identifiers = entry.identifiers.after_edit(lang, &region.tree, region.text.as_str(), None);
+                return Ok(Parsed { tree: reparsed, symbols, identifiers });
+            }
+            reparsed = reparse(lang, old_tree, old_text, text, edit, &budget, false)?;
+        }
+        let (symbols, identifiers) = match (&reparsed, known) {
+            (Reparsed::Whole { tree, changed }, Some(entry)) => (
+                entry.symbols.after_edit(lang, tree, old_text, text, edit),
+                entry.identifiers.after_edit(lang, tree, text, changed.as_deref()),
+            ),
+            (Reparsed::Whole { tree, .. }, None) => {
+                (FileSymbols::extract(lang, tree, text), Identifiers::collect(lang, tree, text))
+            }
+            (Reparsed::Region(_), _) => return self.parse_after(lang, None, None, edits, text),
+        };
+        Ok(Parsed { tree: reparsed, symbols, identifiers })
+    }
+
+    /// The one syntax check (`check_change`), over the whole new tree or the re-parsed region.
+    #[allow(clippy::too_many_arguments)] // the change's facts, each used once
+    fn check_syntax(
         &self,
         path: &ProjectPath,
-        lang: &'static Language,
-        base: Option<&Arc<Document>>,
+        lang: &Language,
+        old: Option<&(Tree, &Arc<Document>)>,
         edits: &[TextEdit],
-        tree: &Tree,
         text: &Rope,
-    ) -> FileSymbols {
-        let known = base.and_then(|b| self.index().file(path).filter(|e| e.hash == b.hash).zip(Some(b)));
-        match (known, edits) {
-            (Some((entry, b)), [one]) => entry.symbols.after_edit(lang, tree, b.rope(), text, one),
-            _ => FileSymbols::extract(lang, tree, text),
-        }
+        parsed: &Parsed,
+        force: Force,
+    ) -> Result<()> {
+        let old = old.map(|(t, b)| (t, b.rope()));
+        let (old_regions, new_regions) = regions(edits, text.len_bytes());
+        let checked = match &parsed.tree {
+            Reparsed::Whole { tree, .. } => check_change(lang, old, &old_regions, tree, text, &new_regions),
+            Reparsed::Region(r) => {
+                check_change(lang, old, &old_regions, &r.tree, r.text.as_str(), &r.local(&new_regions))
+            }
+        };
+        checked.map_err(|problems| Error::BreaksSyntax {
+            path: path.display().to_string(),
+            problems,
+            force_offered: force == Force::Offered,
+        })
     }
 
     /// Refuses a planned write when its file changed on disk since the tool read it.
@@ -316,12 +381,14 @@ impl Engine {
     fn after_write(&self, path: &ProjectPath, doc: &Arc<Document>, update: Option<IndexUpdate>) {
         match update {
             Some(u) => {
-                let identifiers = match doc.has_text() {
-                    true => Identifiers::collect(u.lang, &u.tree, doc.text()),
-                    false => Identifiers::collect(u.lang, &u.tree, doc.rope()),
-                };
-                self.index().put_written(&path.rel, &path.abs, doc.hash, u.lang, (u.symbols, identifiers));
-                self.remember_tree(&path.rel, doc.hash, u.tree);
+                self.index().put_written(&path.rel, &path.abs, doc.hash, u.lang, (u.symbols, u.identifiers));
+                match u.tree {
+                    Some(NewTree::Ready(tree)) => self.remember_tree(&path.rel, doc.hash, tree),
+                    Some(NewTree::Later { old, old_text, edit }) => {
+                        self.reparse_later(&path.rel, doc, u.lang, (old, old_text), edit)
+                    }
+                    None => {}
+                }
             }
             None => self.index().invalidate(&path.rel),
         }

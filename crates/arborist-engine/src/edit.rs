@@ -6,6 +6,7 @@ use crate::engine::Engine;
 use crate::index::FileEntry;
 use arborist_syntax::error::Result;
 use arborist_syntax::plan::{Force, Guard, Op, Outcome, Target, Verify, build_edit, check_guards, check_kind, outcome};
+use arborist_syntax::symbols::FileSymbols;
 use arborist_syntax::text::Source;
 use ropey::Rope;
 use std::ops::Range;
@@ -44,9 +45,7 @@ pub fn edit_symbol(
     check_guards(&target, &entry.rel, &Source::slice(text, target.range.clone()), guards)?;
     let edit = build_edit(&target, text, &op, entry.lang.entry.indent_sensitive);
     let changed = edit.range.start..edit.range.start + edit.new_text.len();
-    let kind_check = |tree: &Tree, new_text: &Rope| {
-        check_kind(entry.lang, &entry.rel, &target, &op, verify, tree, new_text, &changed)
-    };
+    let kind_check = |symbols: &FileSymbols| check_kind(&entry.rel, &target, &op, verify, symbols, &changed);
     let mut change = Change::new(verify.force);
     let check: Option<ExtraCheck> = (verify.force != Force::Yes).then(|| Box::new(kind_check) as ExtraCheck);
     change.push(path, FileOp::Edit { base: doc.clone(), edits: vec![edit.clone()], check });

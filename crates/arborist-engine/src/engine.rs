@@ -10,9 +10,11 @@ use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
-use arborist_syntax::syntax::{ParseBudget, SyntaxIssue, empty_nodes, parse_source, parse_within, syntax_issues};
+use arborist_syntax::syntax::{
+    ParseBudget, Reparsed, SyntaxIssue, empty_nodes, parse_source, parse_within, reparse, syntax_issues,
+};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use tree_sitter::Tree;
 
 /// One symbol of one indexed file.
@@ -56,7 +58,7 @@ pub struct Engine {
     /// Held by editing tool calls: read-modify-write sequences of one file never interleave.
     edits: Arc<crate::locks::EditLocks>,
     /// Parse trees of recently edited files, by path, with the content hash they belong to.
-    trees: std::sync::Mutex<std::collections::HashMap<String, (arborist_syntax::text::ContentHash, tree_sitter::Tree)>>,
+    trees: std::sync::Mutex<std::collections::HashMap<String, (arborist_syntax::text::ContentHash, CachedTree)>>,
     /// How far the background index got (files checked of total).
     index_progress: crate::index::Progress,
     /// What each file's tree says of the names queried for references so far.
@@ -251,10 +253,15 @@ impl Engine {
         lang: &'static arborist_syntax::language::Language,
         doc: &Document,
     ) -> Result<Tree> {
-        if let Some((hash, tree)) = self.trees.lock().unwrap().get(rel)
-            && *hash == doc.hash
-        {
-            return Ok(tree.clone());
+        let cached = self.trees.lock().unwrap().get(rel).filter(|(hash, _)| *hash == doc.hash).map(|(_, t)| t.clone());
+        match cached {
+            Some(CachedTree::Ready(tree)) => return Ok(tree),
+            Some(CachedTree::Pending(slot)) => {
+                if let Some(tree) = slot.wait() {
+                    return Ok(tree.clone());
+                }
+            }
+            None => {}
         }
         let budget = self.parse_budget();
         let tree = if doc.has_text() {
@@ -269,11 +276,40 @@ impl Engine {
 
     /// Keeps a tree for the next edit of the same text.
     pub(crate) fn remember_tree(&self, rel: &str, hash: arborist_syntax::text::ContentHash, tree: Tree) {
+        self.cache_tree(rel, hash, CachedTree::Ready(tree));
+    }
+
+    fn cache_tree(&self, rel: &str, hash: arborist_syntax::text::ContentHash, tree: CachedTree) {
         let mut trees = self.trees.lock().unwrap();
         if trees.len() >= 64 {
             trees.clear();
         }
         trees.insert(rel.to_string(), (hash, tree));
+    }
+
+    /// Re-parses a written file's whole tree in the background, from its tree before `edit` (whose
+    /// region alone was parsed for the edit's checks); a `tree_for` meanwhile waits for it.
+    pub(crate) fn reparse_later(
+        &self,
+        rel: &str,
+        doc: &Document,
+        lang: &'static arborist_syntax::language::Language,
+        (old, old_text): (Tree, ropey::Rope),
+        edit: arborist_syntax::text::TextEdit,
+    ) {
+        let slot = Arc::new(OnceLock::new());
+        self.cache_tree(rel, doc.hash, CachedTree::Pending(slot.clone()));
+        let (new_text, budget) = (doc.rope().clone(), self.parse_budget());
+        let fill = Fill(slot);
+        let parse = move || {
+            let tree = match reparse(lang, &old, &old_text, &new_text, &edit, &budget, false) {
+                Ok(Reparsed::Whole { tree, .. }) => Some(tree),
+                _ => None,
+            };
+            let _ = fill.0.set(tree);
+        };
+        // not spawned: `fill` is dropped with the closure, and a waiting `tree_for` parses itself
+        let _ = std::thread::Builder::new().name("arborist-reparse".into()).spawn(parse);
     }
 
     /// Syntax problems of a code file, with its symbols and text.
@@ -303,4 +339,21 @@ impl Engine {
 fn unsupported(p: &ProjectPath) -> Error {
     let languages = language::all().iter().map(|l| l.name()).collect();
     Error::Unsupported { path: p.display().to_string(), languages }
+}
+
+/// A parse tree in the cache, or one a background re-parse will give (None: it failed).
+#[derive(Clone)]
+enum CachedTree {
+    Ready(Tree),
+    Pending(Arc<OnceLock<Option<Tree>>>),
+}
+
+/// Fills a pending tree's slot with None unless it was filled (a failed spawn, a panicking parse): no
+/// `tree_for` waits forever.
+struct Fill(Arc<OnceLock<Option<Tree>>>);
+
+impl Drop for Fill {
+    fn drop(&mut self) {
+        let _ = self.0.set(None);
+    }
 }

@@ -110,6 +110,12 @@ pub struct LanguageEntry {
     /// assignments are not symbols.
     #[serde(default)]
     pub one_symbol_per_variable: bool,
+    /// An edit's re-parse reads only the top-level statements it touches, parsed on their own, when the
+    /// file was free of errors and they still are (the whole tree follows in the background): for grammars
+    /// whose incremental parse re-reads most of the file anyway (tree-sitter-python reuses little after
+    /// its external scanner's tokens). Such a region must stand alone: it starts and ends whole lines.
+    #[serde(default)]
+    pub region_reparse: bool,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]

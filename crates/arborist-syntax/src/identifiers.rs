@@ -5,6 +5,7 @@
 use crate::language::Language;
 use crate::text::Source;
 use std::borrow::Cow;
+use std::ops::Range;
 use tree_sitter::Tree;
 
 /// A file's distinct identifier names: `\n`, then each name followed by `\n`, sorted (empty: none). One
@@ -15,12 +16,45 @@ pub struct Identifiers(Box<str>);
 impl Identifiers {
     /// The identifier names of a parsed file.
     pub fn collect<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Identifiers {
+        Self::collect_in(lang, tree, text, None)
+    }
+
+    /// The file's set after an edit: these names and those of the new tree's identifiers in `changed`
+    /// (its byte ranges that may differ from the old tree). A name the edit removed stays: the set may
+    /// hold a few names the file no longer uses, never miss one it does (a reference query then reads
+    /// the file and finds nothing).
+    pub fn after_edit<S: Source + ?Sized>(
+        &self,
+        lang: &Language,
+        tree: &Tree,
+        text: &S,
+        changed: Option<&[Range<usize>]>,
+    ) -> Identifiers {
+        let fresh = Self::collect_in(lang, tree, text, changed);
+        let mut names: Vec<&str> = self.iter().chain(fresh.iter()).collect();
+        names.sort_unstable();
+        names.dedup();
+        Identifiers::from_sorted(names.into_iter())
+    }
+
+    /// The names of the identifiers that intersect `ranges` (all of them: None).
+    fn collect_in<S: Source + ?Sized>(
+        lang: &Language,
+        tree: &Tree,
+        text: &S,
+        ranges: Option<&[Range<usize>]>,
+    ) -> Identifiers {
         let kinds = identifier_kinds(lang);
+        let wanted = |node: tree_sitter::Node| {
+            ranges.is_none_or(|rs| rs.iter().any(|r| node.start_byte() <= r.end && r.start <= node.end_byte()))
+        };
         let mut names: Vec<Cow<str>> = Vec::new();
         let mut cursor = tree.walk();
         'walk: loop {
             let node = cursor.node();
-            if node.child_count() == 0 {
+            if !wanted(node) {
+                // skipped with its subtree
+            } else if node.child_count() == 0 {
                 if kinds.contains(&node.kind_id()) && node.end_byte() <= text.len() {
                     let name = text.slice(node.byte_range());
                     if !name.is_empty() && !name.contains('\n') {

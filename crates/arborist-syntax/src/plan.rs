@@ -520,15 +520,12 @@ fn delete_edit<S: Source + ?Sized>(t: &Target, text: &S) -> TextEdit {
 // ---------------------------------------------------------------- verification
 
 /// Refuses a result that no longer defines a block of the expected kind in the changed region.
-#[allow(clippy::too_many_arguments)] // the edit's facts, each used once; a struct would only rename them
-pub fn check_kind<S: Source + ?Sized>(
-    lang: &Language,
+pub fn check_kind(
     rel: &str,
     target: &Target,
     op: &Op,
     verify: &Verify,
-    tree: &Tree,
-    text: &S,
+    symbols: &FileSymbols,
     changed: &Range<usize>,
 ) -> Result<()> {
     let wanted: Vec<SymbolKind> = match op {
@@ -538,11 +535,10 @@ pub fn check_kind<S: Source + ?Sized>(
         _ if verify.kinds.is_empty() => return Ok(()),
         _ => verify.kinds.clone(),
     };
-    let found = FileSymbols::extract_in(lang, tree, text, Some(changed.clone()));
     let inside = |s: &crate::symbols::Symbol| {
         (s.range.start as usize) >= changed.start && (s.range.start as usize) < changed.end.max(changed.start + 1)
     };
-    let ok = found.symbols.iter().any(|s| inside(s) && compatible(s.kind, &wanted));
+    let ok = symbols.symbols.iter().any(|s| inside(s) && compatible(s.kind, &wanted));
     if ok {
         return Ok(());
     }

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::grammars::LanguageEntry;
 use crate::language::Language;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
+use crate::syntax::Region;
 use crate::text::{Source, TextEdit};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -117,9 +118,39 @@ impl FileSymbols {
         new_text: &N,
         edit: &TextEdit,
     ) -> FileSymbols {
-        let Some(tags) = lang.tags().filter(|_| !lang.members_live_elsewhere()) else {
-            return Self::extract(lang, tree, new_text);
+        let fresh = |tags: &_, region| collect_defs(lang, tags, tree, new_text, Some(region), Scan::Walk);
+        self.after_edit_by(lang, old_text, new_text, edit, fresh).unwrap_or_else(|| Self::extract(lang, tree, new_text))
+    }
+
+    /// `after_edit` when only the edited top-level region was re-parsed; None when the symbols cannot be
+    /// told from it alone (the file then needs its whole tree).
+    pub fn after_region_edit<O: Source + ?Sized, N: Source + ?Sized>(
+        &self,
+        lang: &Language,
+        region: &Region,
+        old_text: &O,
+        new_text: &N,
+        edit: &TextEdit,
+    ) -> Option<FileSymbols> {
+        let fresh = |tags: &_, _| {
+            let (defs, supers) = collect_defs(lang, tags, &region.tree, region.text.as_str(), None, Scan::Walk);
+            let defs = defs.into_iter().map(|d| d.moved(region.start, region.line)).collect();
+            (defs, supers.into_iter().map(|(b, name)| (b + region.start, name)).collect())
         };
+        self.after_edit_by(lang, old_text, new_text, edit, fresh)
+    }
+
+    /// The symbols after one edit, from `fresh`, the definitions of the re-extracted region (given the
+    /// tags and that region in the new text); None when the whole file must be extracted again.
+    fn after_edit_by<O: Source + ?Sized, N: Source + ?Sized>(
+        &self,
+        lang: &Language,
+        old_text: &O,
+        new_text: &N,
+        edit: &TextEdit,
+        fresh: impl FnOnce(&crate::query::TagsQuery, Range<usize>) -> (Vec<Def>, Vec<(usize, String)>),
+    ) -> Option<FileSymbols> {
+        let tags = lang.tags().filter(|_| !lang.members_live_elsewhere())?;
         let (start, old_end, new_end) = (edit.range.start, edit.range.end, edit.range.start + edit.new_text.len());
         let (mut lo, mut hi) = (start, old_end);
         for &r in &self.roots {
@@ -130,7 +161,7 @@ impl FileSymbols {
             }
         }
         if lang.entry.one_symbol_per_variable && self.may_hide_reassignment(lo..hi, old_text) {
-            return Self::extract(lang, tree, new_text);
+            return None;
         }
         let delta = new_end as i64 - old_end as i64;
         let line_delta = (new_text.line_of(new_end) as i64 - new_text.line_of(start) as i64)
@@ -141,7 +172,7 @@ impl FileSymbols {
         let outside = |s: &Symbol| (s.range.end as usize) <= lo || (s.range.start as usize) >= hi;
         let mut defs: Vec<Def> =
             self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
-        let (fresh, supers) = collect_defs(lang, tags, tree, new_text, Some(region.clone()), Scan::Walk);
+        let (fresh, supers) = fresh(tags, region.clone());
         defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
         sort_defs(&mut defs);
         let mut fs = build(defs, lang.entry);
@@ -156,7 +187,7 @@ impl FileSymbols {
                 fs.supertypes.push((owner, name));
             }
         }
-        fs
+        Some(fs)
     }
 
     /// Whether an edit of `region` (whole top-level symbols) may uncover a reassignment outside it that is
@@ -425,6 +456,22 @@ fn shift(byte: usize, old_end: usize, delta: i64) -> usize {
 }
 
 /// A kept symbol as a definition again, moved by an edit that ended at `old_end`.
+impl Def {
+    /// The definition found in a text that starts `bytes` bytes and `lines` lines into the file.
+    fn moved(self, bytes: usize, lines: usize) -> Def {
+        let r = |r: Range<usize>| r.start + bytes..r.end + bytes;
+        Def {
+            range: r(self.range),
+            start_line: self.start_line + lines,
+            end_line: self.end_line + lines,
+            name_range: r(self.name_range),
+            signature_end: self.signature_end + bytes,
+            doc: self.doc.map(r),
+            ..self
+        }
+    }
+}
+
 fn shifted_def(s: &Symbol, old_end: usize, delta: i64, line_delta: i64) -> Def {
     let b = |x: u32| shift(x as usize, old_end, delta);
     let after = (s.range.start as usize) >= old_end;

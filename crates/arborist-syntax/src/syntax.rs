@@ -298,8 +298,38 @@ fn snippet(text: &str) -> String {
     s
 }
 
-/// Re-parses after one byte-range replacement, reusing the old tree (incremental parsing); the new text
-/// is read from its chunks.
+/// A new text's syntax after one edit.
+pub enum Reparsed {
+    /// The whole file's tree. `changed`: the byte ranges of the new text where it may differ from the old
+    /// tree (the edit and what the parser re-read differently), when the old tree was reused; None when
+    /// the text was parsed afresh.
+    Whole { tree: Tree, changed: Option<Vec<Range<usize>>> },
+    /// Only the top-level region the edit touched (`region_reparse` grammars).
+    Region(Region),
+}
+
+/// Whole top-level statements of a new text, parsed on their own: the old text had no syntax errors, and
+/// neither do they, so the rest of the file keeps its old tree (shifted).
+pub struct Region {
+    /// The region's tree, in offsets from its start.
+    pub tree: Tree,
+    pub text: String,
+    /// Its first byte and line in the new text.
+    pub start: usize,
+    pub line: usize,
+}
+
+impl Region {
+    /// Byte ranges of the new text, in the region's own offsets (clipped to it).
+    pub fn local(&self, ranges: &[Range<usize>]) -> Vec<Range<usize>> {
+        let clip = |b: usize| b.saturating_sub(self.start).min(self.text.len());
+        ranges.iter().map(|r| clip(r.start)..clip(r.end)).collect()
+    }
+}
+
+/// Re-parses after one byte-range replacement: only the top-level region it touched where the language
+/// asks for that (`region_reparse`) and `region` allows it, else the whole text reusing the old tree
+/// (incremental parsing). The new text is read from its chunks.
 pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &'static Language,
     old: &Tree,
@@ -307,7 +337,68 @@ pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
     new_text: &N,
     edit: &crate::text::TextEdit,
     budget: &ParseBudget,
-) -> Result<Tree, Unparsed> {
+    region: bool,
+) -> Result<Reparsed, Unparsed> {
+    budget.check_size(new_text.len())?;
+    if region
+        && lang.entry.region_reparse
+        && let Some(region) = reparse_region(lang, old, old_text, new_text, edit, budget)
+    {
+        return Ok(Reparsed::Region(region));
+    }
+    reparse_whole(lang, old, old_text, new_text, edit, budget)
+}
+
+/// The region of whole top-level statements that `edit` touches, re-parsed on its own; None when the
+/// old tree has errors, the region does not span whole lines, or its new text has errors alone.
+fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
+    lang: &'static Language,
+    old: &Tree,
+    old_text: &O,
+    new_text: &N,
+    edit: &crate::text::TextEdit,
+    budget: &ParseBudget,
+) -> Option<Region> {
+    let root = old.root_node();
+    if root.has_error() || !lang.parse_masks().is_empty() {
+        return None;
+    }
+    let (mut first, mut hi) = (None, edit.range.end);
+    let mut cursor = root.walk();
+    for child in root.children(&mut cursor) {
+        if child.start_byte() > edit.range.end {
+            break;
+        }
+        if child.end_byte() >= edit.range.start {
+            first.get_or_insert(child);
+            hi = hi.max(child.end_byte());
+        }
+    }
+    // with the comments right above it: they may document its first definition
+    let mut first = first?;
+    while let Some(comment) = first.prev_sibling().filter(|p| p.is_extra()) {
+        first = comment;
+    }
+    let lo = Some(first.start_byte()).filter(|&lo| lo <= edit.range.start)?;
+    let ends_line = hi == old_text.len() || matches!(old_text.byte(hi), b'\n' | b'\r');
+    if old_text.point(lo).column != 0 || !ends_line {
+        return None;
+    }
+    let end = hi + edit.new_text.len() - edit.range.len();
+    let text = new_text.slice(lo..end).into_owned();
+    let tree = parse_source(lang, text.as_str(), None, budget).ok()?;
+    (!tree.root_node().has_error()).then(|| Region { tree, text, start: lo, line: new_text.line_of(lo) })
+}
+
+/// The whole re-parse, reusing the old tree.
+fn reparse_whole<O: Source + ?Sized, N: Source + ?Sized>(
+    lang: &'static Language,
+    old: &Tree,
+    old_text: &O,
+    new_text: &N,
+    edit: &crate::text::TextEdit,
+    budget: &ParseBudget,
+) -> Result<Reparsed, Unparsed> {
     let new_end = edit.range.start + edit.new_text.len();
     let input = tree_sitter::InputEdit {
         start_byte: edit.range.start,
@@ -317,16 +408,19 @@ pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
         old_end_position: old_text.point(edit.range.end),
         new_end_position: new_text.point(new_end),
     };
-    budget.check_size(new_text.len())?;
     let masked = mask::masked(lang, new_text);
     // The parser re-reads only the edited bytes: the old tree holds only if the masks around them stayed.
     let new_masks = masked.as_ref().map_or(&[][..], |m| &m.ranges);
     if !mask::agree_outside(&mask::ranges_of(lang, old_text), new_masks, edit) {
-        return parse_masked(lang, new_text, masked.as_ref(), None, budget);
+        let tree = parse_masked(lang, new_text, masked.as_ref(), None, budget)?;
+        return Ok(Reparsed::Whole { tree, changed: None });
     }
-    let mut tree = old.clone();
-    tree.edit(&input);
-    parse_masked(lang, new_text, masked.as_ref(), Some(&tree), budget)
+    let mut edited = old.clone();
+    edited.edit(&input);
+    let tree = parse_masked(lang, new_text, masked.as_ref(), Some(&edited), budget)?;
+    let mut changed: Vec<Range<usize>> = edited.changed_ranges(&tree).map(|r| r.start_byte..r.end_byte).collect();
+    changed.push(edit.range.start..new_end);
+    Ok(Reparsed::Whole { tree, changed: Some(changed) })
 }
 
 /// Row and byte column of a byte offset.
