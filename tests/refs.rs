@@ -1146,3 +1146,38 @@ fn a_top_level_namesake_hides_only_bare_uses() {
     ]);
     assert_eq!(referencing(&mut p, "Cart/add", "cart.py"), ["shop.py:fill"]);
 }
+
+/// JSDoc links name symbols as tsserver reads them: `{@link Name}`, `{@link Owner#member}`, `@see Name` and
+/// the types of tags (`@returns {Name<T>}`) are uses (found through the identifier index too, and renamed with the symbol); the same word in other
+/// comment text is not.
+#[test]
+fn jsdoc_links_are_uses_and_are_renamed() {
+    let mut p = heuristic_project(&[
+        ("src/Observable.ts", "export class Observable {\n  pipe(): Observable {\n    return this;\n  }\n}\n"),
+        (
+            "src/of.ts",
+            "import { Observable } from './Observable';\n\n/**\n * Emits, as an {@link Observable} does.\n * Chains with {@linkcode Observable#pipe}.\n * @see Observable\n * @returns {Observable<number>} values.\n * Not a link: Observable.\n */\nexport function of(): Observable {\n  return new Observable();\n}\n",
+        ),
+    ]);
+    p.engine().build_index(1);
+    let found = uses(&mut p, "Observable", "src/Observable.ts");
+    assert_eq!(
+        found,
+        "src/Observable.ts:1 Observable/pipe\nsrc/of.ts:0 of\nsrc/of.ts:3 of\nsrc/of.ts:4 of\nsrc/of.ts:5 of\nsrc/of.ts:6 of\nsrc/of.ts:9 of\nsrc/of.ts:10 of",
+        "{found}"
+    );
+    assert_eq!(uses(&mut p, "Observable/pipe", "src/Observable.ts"), "src/of.ts:4 of");
+    p.ok(
+        "rename_symbol",
+        json!({"name_path": "Observable", "relative_path": "src/Observable.ts", "new_name": "Stream"}),
+    );
+    let of = p.read("src/of.ts");
+    assert!(
+        of.contains("{@link Stream}")
+            && of.contains("{@linkcode Stream#pipe}")
+            && of.contains("@see Stream\n")
+            && of.contains("{Stream<number>}"),
+        "{of}"
+    );
+    assert!(of.contains("Not a link: Observable."), "plain comment text is left: {of}");
+}

@@ -162,7 +162,7 @@ fn work_out(
     let lang = entry.lang;
     let tree = parse_within(lang, text, &engine.parse_budget()).ok()?;
     let imports = FileImports::of(lang, &tree, text, &entry.rel);
-    let named = identifiers(lang, tree.root_node(), text, name);
+    let (named, comments) = identifiers(lang, tree.root_node(), text, name);
     let is_member: Vec<bool> = named.iter().map(|n| is_member_use(lang, n, text)).collect();
     // a bare name resolves through the scopes above its identifiers and the bindings among them; a
     // typed member's receiver is bound anywhere in the statements that use it
@@ -176,7 +176,7 @@ fn work_out(
     };
     let definitions: Vec<Range<usize>> =
         entry.symbols.symbols.iter().map(|s| s.name_range.start as usize..s.name_range.end as usize).collect();
-    let uses = named
+    let mut uses: Vec<Use> = named
         .iter()
         .zip(is_member)
         .map(|(&n, is_member)| {
@@ -199,8 +199,40 @@ fn work_out(
                 receiver,
             }
         })
+        .chain(comments.iter().flat_map(|&c| doc_link_uses(lang, c, text, name, member)))
         .collect();
+    uses.sort_by_key(|u| u.bytes.start);
     Some((imports, uses))
+}
+
+/// The uses of `name` that doc comment `comment` links to (`{@link name}`, `{@link Owner.name}`): bare
+/// names or members of the name path before them, never local (a comment is in no scope).
+fn doc_link_uses(lang: &Language, comment: Node, text: &str, name: &str, member_target: bool) -> Vec<Use> {
+    let (start, at) = (comment.start_byte(), comment.start_position());
+    let body = &text[comment.byte_range()];
+    let links = lang.doc_link_names(body).into_iter().filter(|(_, n, _)| *n == name);
+    links
+        .map(|(range, _, before)| {
+            let above = &body[..range.start];
+            let line = at.row + above.matches('\n').count();
+            let col = above.rfind('\n').map_or(at.column + range.start, |nl| range.start - nl - 1);
+            let receiver = match (member_target, before) {
+                (true, owner) if !owner.is_empty() && !owner.contains(['.', '#']) => ReceiverType::Named(owner.into()),
+                _ => ReceiverType::Unknown,
+            };
+            Use {
+                bytes: start + range.start..start + range.end,
+                line,
+                col,
+                definition: false,
+                member: !before.is_empty(),
+                label: false,
+                local_def: None,
+                written: if before.is_empty() { Written::Bare } else { Written::Qualified(before.into()) },
+                receiver,
+            }
+        })
+        .collect()
 }
 
 /// The byte ranges of the children of `root` that hold one of `nodes` (in order, each once).
@@ -219,16 +251,21 @@ fn top_level_statements(root: Node, nodes: &[Node]) -> Vec<Range<usize>> {
 }
 
 /// Leaf identifier nodes (the language's `identifier_nodes`) whose text is `name`, and strings that name it
-/// in an export list, in document order; subtrees shorter than the name are skipped.
-fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> Vec<Node<'t>> {
+/// in an export list, in document order; and the comments that mention it, in languages whose doc comments
+/// link to names. Subtrees shorter than the name are skipped.
+fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> (Vec<Node<'t>>, Vec<Node<'t>>) {
     let kinds = arborist_syntax::identifiers::identifier_kinds(lang);
-    let mut out = Vec::new();
+    let links = !lang.doc_links().is_empty();
+    let (mut out, mut comments) = (Vec::new(), Vec::new());
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
         if node.child_count() == 0 {
             let named = |n: &Node| kinds.contains(&n.kind_id()) || in_export_list(*n, text);
-            if &text[node.byte_range()] == name && named(&node) {
+            let here = &text[node.byte_range()];
+            if here == name && named(&node) {
                 out.push(node);
+            } else if links && node.kind().contains("comment") && here.contains(name) {
+                comments.push(node);
             }
             continue;
         }
@@ -237,7 +274,7 @@ fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> V
             node.children(&mut cursor).filter(|c| c.end_byte() - c.start_byte() >= name.len()).collect();
         stack.extend(children.into_iter().rev());
     }
-    out
+    (out, comments)
 }
 
 /// A string in a list of a module's public names (Python's `__all__ = ["name", ...]`, which

@@ -116,6 +116,11 @@ pub struct LanguageEntry {
     /// its external scanner's tokens). Such a region must stand alone: it starts and ends whole lines.
     #[serde(default)]
     pub region_reparse: bool,
+    /// The names a doc comment links to (JSDoc `{@link Name}`, `@see Name.member`, `@returns {Name<T>}`):
+    /// regexes whose group 1 holds name paths (names joined by `.` or `#`). Each of their names is a use
+    /// of that name there (a language server finds and renames them), in the identifier index too.
+    #[serde(default)]
+    pub doc_links: Vec<String>,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]

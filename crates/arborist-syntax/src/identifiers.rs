@@ -45,6 +45,7 @@ impl Identifiers {
         ranges: Option<&[Range<usize>]>,
     ) -> Identifiers {
         let kinds = identifier_kinds(lang);
+        let links = !lang.doc_links().is_empty();
         let wanted = |node: tree_sitter::Node| {
             ranges.is_none_or(|rs| rs.iter().any(|r| node.start_byte() <= r.end && r.start <= node.end_byte()))
         };
@@ -60,6 +61,9 @@ impl Identifiers {
                     if !name.is_empty() && !name.contains('\n') {
                         names.push(name);
                     }
+                } else if links && node.kind().contains("comment") && node.end_byte() <= text.len() {
+                    let comment = text.slice(node.byte_range());
+                    names.extend(lang.doc_link_names(&comment).into_iter().map(|(_, n, _)| Cow::Owned(n.to_string())));
                 }
             } else if cursor.goto_first_child() {
                 continue;

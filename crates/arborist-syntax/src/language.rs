@@ -8,6 +8,7 @@ use crate::query::{
 };
 use crate::text::Source;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::OnceLock;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, QueryCursor};
@@ -22,6 +23,7 @@ pub struct Language {
     imports: OnceLock<Option<ImportsQuery>>,
     locals: OnceLock<Option<LocalsQuery>>,
     masks: OnceLock<Vec<regex::Regex>>,
+    doc_links: OnceLock<Vec<regex::Regex>>,
 }
 
 /// A grammar compiled into the binary, with its queries from `queries/<name>/`.
@@ -130,6 +132,7 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         imports: OnceLock::new(),
         locals: OnceLock::new(),
         masks: OnceLock::new(),
+        doc_links: OnceLock::new(),
     })
 }
 
@@ -201,7 +204,7 @@ pub fn fingerprint() -> crate::text::ContentHash {
         all.extend([g.name, "\0", g.tags, "\0", g.textobjects, "\0", g.imports, "\0"]);
     }
     for lang in self::all() {
-        all.extend(lang.entry.parse_masks.iter().flat_map(|m| [m.as_str(), "\0"]));
+        all.extend(lang.entry.parse_masks.iter().chain(&lang.entry.doc_links).flat_map(|m| [m.as_str(), "\0"]));
     }
     crate::text::ContentHash::of(all.as_bytes())
 }
@@ -233,6 +236,47 @@ impl Language {
             };
             self.entry.parse_masks.iter().filter_map(compile).collect()
         })
+    }
+
+    /// The `doc_links` of grammars.toml, compiled on first use; one that does not compile or has no group
+    /// 1 is left out (logged once).
+    pub fn doc_links(&self) -> &[regex::Regex] {
+        self.doc_links.get_or_init(|| {
+            let compile = |src: &String| match regex::Regex::new(src) {
+                Ok(re) if re.captures_len() > 1 => Some(re),
+                Ok(_) => {
+                    tracing::error!("grammars.toml: a doc link pattern of {} has no group: {src}", self.name());
+                    None
+                }
+                Err(e) => {
+                    tracing::error!("grammars.toml: a doc link pattern of {} does not compile: {e}", self.name());
+                    None
+                }
+            };
+            self.entry.doc_links.iter().filter_map(compile).collect()
+        })
+    }
+
+    /// The names a doc comment's text links to: each name of each name path (names joined by `.` or `#`)
+    /// in the group 1 of a `doc_links` match, with its byte range in `comment` and the name path before
+    /// it (`Subject` for `next` in `{@link Subject#next}`).
+    pub fn doc_link_names<'c>(&self, comment: &'c str) -> Vec<(Range<usize>, &'c str, &'c str)> {
+        static NAME_PATH: OnceLock<regex::Regex> = OnceLock::new();
+        let name_path = NAME_PATH.get_or_init(|| regex::Regex::new(r"[\w$]+(?:[.#][\w$]+)*").expect("a valid regex"));
+        let mut out = Vec::new();
+        let groups = self.doc_links().iter().flat_map(|re| re.captures_iter(comment).filter_map(|c| c.get(1)));
+        for path in
+            groups.flat_map(|g| name_path.find_iter(g.as_str()).map(move |p| (g.start() + p.start(), p.as_str())))
+        {
+            let (start, path) = path;
+            let mut at = start;
+            for name in path.split(['.', '#']) {
+                let before = comment[start..at].trim_end_matches(['.', '#']);
+                out.push((at..at + name.len(), name, before));
+                at += name.len() + 1;
+            }
+        }
+        out
     }
 
     /// The symbol query, compiled on first use; None (logged once) if it does not compile.
