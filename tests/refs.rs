@@ -1181,3 +1181,26 @@ fn jsdoc_links_are_uses_and_are_renamed() {
     );
     assert!(of.contains("Not a link: Observable."), "plain comment text is left: {of}");
 }
+
+/// A TypeScript method's references take in its override family as tsserver's do: the members of the
+/// name it overrides and that override it (their definitions and their uses through `super`, `this` or a
+/// typed receiver); another class's member of the name stays out.
+#[test]
+fn typescript_method_references_take_in_the_override_family() {
+    let mut p = heuristic_project(&[
+        ("base.ts", "export class Base {\n  run(): void {}\n}\n"),
+        (
+            "child.ts",
+            "import { Base } from './base';\n\nexport class Child extends Base {\n  run(): void {\n    super.run();\n  }\n}\n\nexport class Other {\n  run(): void {}\n}\n",
+        ),
+        (
+            "use.ts",
+            "import { Base } from './base';\nimport { Child, Other } from './child';\n\nexport function go(b: Base) {\n  const c = new Child();\n  c.run();\n  b.run();\n  const o = new Other();\n  o.run();\n}\n",
+        ),
+    ]);
+    p.engine().build_index(1);
+    let family = "base.ts:1 Base/run\nchild.ts:3 Child/run\nchild.ts:4 Child/run\nuse.ts:5 go\nuse.ts:6 go";
+    assert_eq!(uses(&mut p, "Child/run", "child.ts"), family.replace("child.ts:3 Child/run\n", ""));
+    assert_eq!(uses(&mut p, "Base/run", "base.ts"), family.replace("base.ts:1 Base/run\n", ""));
+    assert_eq!(uses(&mut p, "Other/run", "child.ts"), "use.ts:8 go");
+}

@@ -8,8 +8,8 @@ use crate::index::FileEntry;
 use arborist_syntax::locals::{BindingKind, Locals};
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::Node;
 
 /// What a member use is, as far as the tree shows its receiver's type.
@@ -50,6 +50,11 @@ pub struct Hierarchy<'e> {
     owner_rel: &'e str,
     owner: u32,
     member: &'e str,
+    /// The language's references take in the member's override family (`override_families`).
+    families: bool,
+    /// With `families`: the target's class and those of its bases that declare the member, as (file,
+    /// class index).
+    declaring_bases: OnceLock<Vec<(String, u32)>>,
     by_name: Mutex<HashMap<String, Found>>,
     searches: AtomicUsize,
 }
@@ -67,9 +72,21 @@ pub enum ReceiverType {
 
 impl<'e> Hierarchy<'e> {
     /// The hierarchy question for `member` of the class symbol `owner` in `owner_rel`.
-    pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, member: &'e str) -> Self {
-        let by_name = Mutex::new(HashMap::new());
-        Hierarchy { engine, owner_rel, owner, member, by_name, searches: AtomicUsize::new(0) }
+    pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, member: &'e str, families: bool) -> Self {
+        let (by_name, searches, declaring_bases) = (Mutex::new(HashMap::new()), AtomicUsize::new(0), OnceLock::new());
+        Hierarchy { engine, owner_rel, owner, member, families, declaring_bases, by_name, searches }
+    }
+
+    /// The typing of the definition of a member of the name, symbol `index` of `entry`'s file: Target when
+    /// it overrides the target or one of the target's bases (or is overridden by the target), in
+    /// languages whose references take in override families.
+    pub fn definition_typing(&self, entry: &FileEntry, index: u32) -> Typing {
+        let fs = &entry.symbols;
+        let owner = fs.get(index).parent.filter(|&p| fs.get(p).kind.can_own_members());
+        match owner {
+            Some(class) if self.families => self.typing(entry, &ReceiverType::Class(class)),
+            _ => Typing::Other,
+        }
     }
 
     /// The typing of a member use in `entry`'s file whose receiver is `receiver`.
@@ -93,11 +110,59 @@ impl<'e> Hierarchy<'e> {
         if entry.rel == self.owner_rel && index == self.owner {
             return Found::Target;
         }
-        let fs = &entry.symbols;
-        if fs.get(index).children.iter().any(|&c| fs.get(c).name == self.member) {
-            return Found::OtherMember;
+        if !declares(entry, index, self.member) {
+            return self.in_bases(entry, index, depth);
         }
-        self.in_bases(entry, index, depth)
+        // its own member; in an override family, the target's when it overrides the target's or is one of
+        // the bases' members the target overrides
+        let family = self.families
+            && (self.declaring_bases().iter().any(|(rel, i)| *rel == entry.rel && *i == index)
+                || self.in_bases(entry, index, depth) == Found::Target);
+        if family { Found::Target } else { Found::OtherMember }
+    }
+
+    /// The target's class and its bases that declare the member (walked up once per query).
+    fn declaring_bases(&self) -> &[(String, u32)] {
+        self.declaring_bases.get_or_init(|| {
+            let mut out = vec![(self.owner_rel.to_string(), self.owner)];
+            let Some(owner) = self.entry_of(self.owner_rel) else { return out };
+            let mut stack = vec![(owner, self.owner, 0)];
+            while let Some((entry, index, depth)) = stack.pop() {
+                let bases = entry.symbols.supertypes.iter().filter(|(o, _)| *o == index).map(|(_, b)| b.clone());
+                for base in bases.collect::<Vec<_>>() {
+                    for (e, i) in self.classes_named(&entry, &base) {
+                        if declares(&e, i, self.member) && !out.iter().any(|(r, j)| *r == e.rel && *j == i) {
+                            out.push((e.rel.clone(), i));
+                        }
+                        if depth < MAX_DEPTH {
+                            stack.push((e, i, depth + 1));
+                        }
+                    }
+                }
+            }
+            out
+        })
+    }
+
+    /// The classes a use of `name` in `entry`'s file means: the file's own, else the project's top-level
+    /// ones (within the searches allowed before the index is ready).
+    fn classes_named(&self, entry: &Arc<FileEntry>, name: &str) -> Vec<(Arc<FileEntry>, u32)> {
+        let classes = |e: &Arc<FileEntry>, all: bool| -> Vec<(Arc<FileEntry>, u32)> {
+            let fs = &e.symbols;
+            let found = if all { fs.preorder() } else { fs.roots.clone() };
+            let found = found.into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members());
+            found.map(|i| (e.clone(), i)).collect()
+        };
+        let local = classes(entry, true);
+        if !local.is_empty() {
+            return local;
+        }
+        self.definers(name).iter().flatten().flat_map(|e| classes(e, false)).collect()
+    }
+
+    fn entry_of(&self, rel: &str) -> Option<Arc<FileEntry>> {
+        let path = self.engine.project().resolve_file(rel).ok()?;
+        self.engine.index().file(&path)
     }
 
     /// The member as the bases of class `index` have it, the first base that has it winning.
@@ -134,21 +199,7 @@ impl<'e> Hierarchy<'e> {
     }
 
     fn lookup(&self, name: &str, depth: usize) -> Found {
-        let (Ok(pattern), Ok(root)) = (NamePattern::parse(name), self.engine.project().resolve("")) else {
-            return Found::Unknown;
-        };
-        let index = self.engine.index();
-        let saved = match index.is_ready() {
-            true => None,
-            false => index.saved_definers(name),
-        };
-        let entries = match saved {
-            Some(entries) => entries,
-            None if !index.is_ready() && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX => {
-                return Found::Unknown;
-            }
-            None => index.candidates(self.engine.project(), &root, &pattern, false),
-        };
+        let Some(entries) = self.definers(name) else { return Found::Unknown };
         agreed(entries.iter().flat_map(|entry| {
             let fs = &entry.symbols;
             let roots =
@@ -156,6 +207,30 @@ impl<'e> Hierarchy<'e> {
             roots.map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
         }))
     }
+
+    /// The files that may define a top-level class `name`: from the index, a saved one before it is
+    /// ready, or a search (at most `SEARCHES_BEFORE_INDEX` per query; None beyond).
+    fn definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
+        let (Ok(pattern), Ok(root)) = (NamePattern::parse(name), self.engine.project().resolve("")) else {
+            return None;
+        };
+        let index = self.engine.index();
+        let saved = match index.is_ready() {
+            true => None,
+            false => index.saved_definers(name),
+        };
+        match saved {
+            Some(entries) => Some(entries),
+            None if !index.is_ready() && self.searches.fetch_add(1, Ordering::Relaxed) >= SEARCHES_BEFORE_INDEX => None,
+            None => Some(index.candidates(self.engine.project(), &root, &pattern, false)),
+        }
+    }
+}
+
+/// Whether class `index` of `entry`'s file declares a member `name` itself.
+fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
+    let fs = &entry.symbols;
+    fs.get(index).children.iter().any(|&c| fs.get(c).name == name)
 }
 
 /// What several classes of one name give: their common answer, else Unknown (also when there is none).

@@ -61,7 +61,10 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
     let family = target.lang.entry.family();
     let files = candidate_files(engine, target.name)?;
     let hierarchy = match (target.member, target.owner_index) {
-        (true, Some(index)) => Some(Hierarchy::new(engine, target.def_rel, index, target.name)),
+        (true, Some(index)) => {
+            let families = target.lang.entry.override_families;
+            Some(Hierarchy::new(engine, target.def_rel, index, target.name, families))
+        }
         _ => None,
     };
     let progress = crate::progress::current();
@@ -123,9 +126,12 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     facts
         .uses
         .iter()
-        .filter(|u| !u.definition && (u.member || !shadows))
+        .filter(|u| u.member || !shadows)
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
-        .filter_map(|u| scoped.typing(u).map(|t| (u, t, verdict(u))))
+        .filter_map(|u| match u.definition {
+            true => scoped.overrides(u).then_some((u, Typing::Target, Verdict::Unknown)),
+            false => scoped.typing(u).map(|t| (u, t, verdict(u))),
+        })
         .filter(|(_, _, verdict)| *verdict != Verdict::Other)
         .filter(|(_, _, verdict)| !shadows || target.member || *verdict == Verdict::Target)
         .map(|(u, typing, verdict)| Occurrence {
@@ -165,6 +171,17 @@ impl Scoped<'_> {
             (true, true, Some(h)) => Some(h.typing(self.entry, &u.receiver)).filter(|t| *t != Typing::Other),
             _ => Some(Typing::Target),
         }
+    }
+
+    /// Whether the definition `u` of a member of the name is in the target's override family (the target
+    /// itself is not a use of it).
+    fn overrides(&self, u: &Use) -> bool {
+        let Some(h) = self.hierarchy.filter(|_| self.target.member) else { return false };
+        let fs = &self.entry.symbols;
+        let own = self.rel == self.target.def_rel && u.bytes == self.target.name_range;
+        let named = |s: &&arborist_syntax::symbols::Symbol| s.name_range.start as usize == u.bytes.start;
+        let index = fs.symbols.iter().position(|s| named(&s)).map(|i| i as u32);
+        !own && index.is_some_and(|i| h.definition_typing(self.entry, i) == Typing::Target)
     }
 
     /// Whether a bare use of the name resolves to a local, parameter or nested definition of that name

@@ -121,6 +121,11 @@ pub struct LanguageEntry {
     /// of that name there (a language server finds and renames them), in the identifier index too.
     #[serde(default)]
     pub doc_links: Vec<String>,
+    /// A member's references take in its override family, as the language's server answers them
+    /// (tsserver): the members of the name that it overrides, that override it or those, their
+    /// definitions and their uses.
+    #[serde(default)]
+    pub override_families: bool,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]
