@@ -6,7 +6,7 @@ use crate::util::fixtures;
 use arborist::identifiers::Identifiers;
 use arborist::language;
 use arborist::symbols::{FileSymbols, outline};
-use arborist::syntax::{Reparsed, parse};
+use arborist::syntax::{parse, reparse_region};
 
 #[test]
 fn every_language_compiles_its_queries() {
@@ -51,7 +51,7 @@ fn export_macros_are_masked_for_the_parser() {
     let after = format!("{}{}{}", &before[..9], edit.new_text, &before[9..]);
     let old = parse(cpp, before).unwrap();
     let budget = arborist::syntax::ParseBudget::default();
-    let reparsed = whole(arborist::syntax::reparse(cpp, &old, before, after.as_str(), &edit, &budget, true));
+    let reparsed = arborist::syntax::reparse(cpp, &old, before, after.as_str(), &edit, &budget).unwrap().tree;
     assert_eq!(reparsed.root_node().to_sexp(), parse(cpp, &after).unwrap().root_node().to_sexp(), "{after}");
 }
 
@@ -154,19 +154,10 @@ fn python_reassignments_are_one_symbol_even_after_an_edit() {
     let edit = arborist::text::TextEdit { range: start..start + 8, new_text: "pass".to_string() };
     let after = format!("{}pass{}", &before[..start], &before[start + 8..]);
     let budget = arborist::syntax::ParseBudget::default();
-    let tree = whole(arborist::syntax::reparse(py, &old_tree, before, after.as_str(), &edit, &budget, false));
+    let tree = arborist::syntax::reparse(py, &old_tree, before, after.as_str(), &edit, &budget).unwrap().tree;
     let updated = old.after_edit(py, &tree, before, after.as_str(), &edit);
     assert_eq!(outline(&updated), outline(&FileSymbols::extract(py, &tree, after.as_str())));
     assert_eq!(outline(&updated).trim_end(), "Constant MODE [3-3]\nFunction f [6-7]");
-}
-
-/// The tree of a whole re-parse.
-fn whole(reparsed: Result<Reparsed, arborist::syntax::Unparsed>) -> tree_sitter::Tree {
-    match reparsed {
-        Ok(Reparsed::Whole { tree, .. }) => tree,
-        Ok(Reparsed::Region(r)) => panic!("only the region {:?} was re-parsed", r.text),
-        Err(e) => panic!("{e}"),
-    }
 }
 
 /// A Python edit re-parses only the top-level statements it touches when the file had no errors and
@@ -177,7 +168,9 @@ fn whole(reparsed: Result<Reparsed, arborist::syntax::Unparsed>) -> tree_sitter:
 fn python_region_reparse_tells_what_a_whole_parse_tells() {
     let py = language::by_name("python").unwrap();
     let budget = arborist::syntax::ParseBudget::default();
-    let before = "import os\n\n# Docs of run.\ndef run(x):\n    return os.path.join(x)\n\n\n@dataclass\nclass Cart:\n    items: list\n\n    def add(self, item):\n        self.items.append(item)\n\n\nx = 1; y = 2\n";
+    let head = "import os\n\n# Docs of run.\ndef run(x):\n    return os.path.join(x)\n\n\n@dataclass\nclass Cart:\n    items: list\n\n    def add(self, item):\n        self.items.append(item)\n\n\nx = 1; y = 2\n";
+    let pads: String = (0..8).map(|i| format!("\n\ndef pad{i}():\n    return {i}\n")).collect();
+    let before = &format!("{head}{pads}")[..];
     let old_tree = parse(py, before).unwrap();
     let old = FileSymbols::extract(py, &old_tree, before);
     let old_ids = Identifiers::collect(py, &old_tree, before);
@@ -195,11 +188,8 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
     ];
     for edit in &regional {
         let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-        let Ok(Reparsed::Region(region)) =
-            arborist::syntax::reparse(py, &old_tree, before, after.as_str(), edit, &budget, true)
-        else {
-            panic!("{:?} was re-parsed whole", edit.new_text)
-        };
+        let region = reparse_region(py, &old_tree, before, after.as_str(), edit, &budget);
+        let region = region.unwrap_or_else(|| panic!("{:?} needs a whole re-parse", edit.new_text));
         let fresh = parse(py, &after).unwrap();
         let symbols = old.after_region_edit(py, &region, before, after.as_str(), edit).expect("told from the region");
         assert_eq!(outline(&symbols), outline(&FileSymbols::extract(py, &fresh, after.as_str())), "{after}");
@@ -212,8 +202,8 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
         (edit_of("x = 1", "x = 3"), "the line goes on with another statement"),
     ] {
         let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-        let reparsed = arborist::syntax::reparse(py, &old_tree, before, after.as_str(), &edit, &budget, true);
-        assert!(matches!(reparsed, Ok(Reparsed::Whole { changed: Some(_), .. })), "not whole although {why}");
+        let region = reparse_region(py, &old_tree, before, after.as_str(), &edit, &budget);
+        assert!(region.is_none(), "a region although {why}");
     }
 }
 

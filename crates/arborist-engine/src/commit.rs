@@ -15,7 +15,7 @@ use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language::{self, Language};
 pub use arborist_syntax::plan::Force;
 use arborist_syntax::symbols::FileSymbols;
-use arborist_syntax::syntax::{Reparsed, Unparsed, check_change, parse_source, reparse};
+use arborist_syntax::syntax::{Region, Reparsed, Unparsed, check_change, parse_source, reparse, reparse_region};
 use arborist_syntax::text::{Source, TextEdit, apply_edits_to_rope};
 use ropey::Rope;
 use std::ops::Range;
@@ -115,18 +115,27 @@ struct IndexUpdate {
 enum NewTree {
     Ready(Tree),
     /// Only the edited region was parsed: the whole tree is re-parsed from the old one in the background.
-    Later {
-        old: Tree,
-        old_text: Rope,
-        edit: TextEdit,
-    },
+    Later(LaterTree),
+}
+
+/// What the background re-parse of a whole tree starts from: the tree before one edit, its text, the edit.
+pub(crate) struct LaterTree {
+    pub old: Tree,
+    pub old_text: Rope,
+    pub edit: TextEdit,
 }
 
 /// A new text as parsed for the checks and the index.
 struct Parsed {
-    tree: Reparsed,
+    tree: NewSyntax,
     symbols: FileSymbols,
     identifiers: Identifiers,
+}
+
+/// The new text's syntax: its whole tree, or only the edited region's (`syntax::reparse_region`).
+enum NewSyntax {
+    Whole(Tree),
+    Region(Region),
 }
 
 impl Engine {
@@ -266,11 +275,11 @@ impl Engine {
             check(&parsed.symbols)?;
         }
         let tree = match (parsed.tree, old, edits) {
-            (Reparsed::Whole { tree, .. }, ..) => Some(NewTree::Ready(tree)),
-            (Reparsed::Region(_), Some((old, base)), [edit]) => {
-                Some(NewTree::Later { old, old_text: base.rope().clone(), edit: edit.clone() })
+            (NewSyntax::Whole(tree), ..) => Some(NewTree::Ready(tree)),
+            (NewSyntax::Region(_), Some((old, base)), [edit]) => {
+                Some(NewTree::Later(LaterTree { old, old_text: base.rope().clone(), edit: edit.clone() }))
             }
-            (Reparsed::Region(_), ..) => None,
+            (NewSyntax::Region(_), ..) => None,
         };
         Ok(Some(IndexUpdate { lang, tree, symbols: parsed.symbols, identifiers: parsed.identifiers }))
     }
@@ -291,28 +300,25 @@ impl Engine {
             let tree = parse_source(lang, text, None, &budget)?;
             let symbols = FileSymbols::extract(lang, &tree, text);
             let identifiers = Identifiers::collect(lang, &tree, text);
-            return Ok(Parsed { tree: Reparsed::Whole { tree, changed: None }, symbols, identifiers });
+            return Ok(Parsed { tree: NewSyntax::Whole(tree), symbols, identifiers });
         };
         let old_text = base.rope();
-        let mut reparsed = reparse(lang, old_tree, old_text, text, edit, &budget, known.is_some())?;
-        if let (Reparsed::Region(region), Some(entry)) = (&reparsed, known) {
-            if let Some(symbols) = entry.symbols.after_region_edit(lang, region, old_text, text, edit) {
-                let identifiers = entry.identifiers.after_edit(lang, &region.tree, region.text.as_str(), None);
-                return Ok(Parsed { tree: reparsed, symbols, identifiers });
-            }
-            reparsed = reparse(lang, old_tree, old_text, text, edit, &budget, false)?;
+        if let Some(entry) = known
+            && let Some(region) = reparse_region(lang, old_tree, old_text, text, edit, &budget)
+            && let Some(symbols) = entry.symbols.after_region_edit(lang, &region, old_text, text, edit)
+        {
+            let identifiers = entry.identifiers.after_edit(lang, &region.tree, region.text.as_str(), None);
+            return Ok(Parsed { tree: NewSyntax::Region(region), symbols, identifiers });
         }
-        let (symbols, identifiers) = match (&reparsed, known) {
-            (Reparsed::Whole { tree, changed }, Some(entry)) => (
-                entry.symbols.after_edit(lang, tree, old_text, text, edit),
-                entry.identifiers.after_edit(lang, tree, text, changed.as_deref()),
+        let Reparsed { tree, changed } = reparse(lang, old_tree, old_text, text, edit, &budget)?;
+        let (symbols, identifiers) = match known {
+            Some(entry) => (
+                entry.symbols.after_edit(lang, &tree, old_text, text, edit),
+                entry.identifiers.after_edit(lang, &tree, text, changed.as_deref()),
             ),
-            (Reparsed::Whole { tree, .. }, None) => {
-                (FileSymbols::extract(lang, tree, text), Identifiers::collect(lang, tree, text))
-            }
-            (Reparsed::Region(_), _) => return self.parse_after(lang, None, None, edits, text),
+            None => (FileSymbols::extract(lang, &tree, text), Identifiers::collect(lang, &tree, text)),
         };
-        Ok(Parsed { tree: reparsed, symbols, identifiers })
+        Ok(Parsed { tree: NewSyntax::Whole(tree), symbols, identifiers })
     }
 
     /// The one syntax check (`check_change`), over the whole new tree or the re-parsed region.
@@ -330,8 +336,8 @@ impl Engine {
         let old = old.map(|(t, b)| (t, b.rope()));
         let (old_regions, new_regions) = regions(edits, text.len_bytes());
         let checked = match &parsed.tree {
-            Reparsed::Whole { tree, .. } => check_change(lang, old, &old_regions, tree, text, &new_regions),
-            Reparsed::Region(r) => {
+            NewSyntax::Whole(tree) => check_change(lang, old, &old_regions, tree, text, &new_regions),
+            NewSyntax::Region(r) => {
                 check_change(lang, old, &old_regions, &r.tree, r.text.as_str(), &r.local(&new_regions))
             }
         };
@@ -384,9 +390,7 @@ impl Engine {
                 self.index().put_written(&path.rel, &path.abs, doc.hash, u.lang, (u.symbols, u.identifiers));
                 match u.tree {
                     Some(NewTree::Ready(tree)) => self.remember_tree(&path.rel, doc.hash, tree),
-                    Some(NewTree::Later { old, old_text, edit }) => {
-                        self.reparse_later(&path.rel, doc, u.lang, (old, old_text), edit)
-                    }
+                    Some(NewTree::Later(later)) => self.reparse_later(&path.rel, doc, u.lang, later),
                     None => {}
                 }
             }

@@ -11,7 +11,7 @@ use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::{
-    ParseBudget, Reparsed, SyntaxIssue, empty_nodes, parse_source, parse_within, reparse, syntax_issues,
+    ParseBudget, SyntaxIssue, empty_nodes, parse_source, parse_within, reparse, syntax_issues,
 };
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -294,18 +294,14 @@ impl Engine {
         rel: &str,
         doc: &Document,
         lang: &'static arborist_syntax::language::Language,
-        (old, old_text): (Tree, ropey::Rope),
-        edit: arborist_syntax::text::TextEdit,
+        later: crate::commit::LaterTree,
     ) {
         let slot = Arc::new(OnceLock::new());
         self.cache_tree(rel, doc.hash, CachedTree::Pending(slot.clone()));
         let (new_text, budget) = (doc.rope().clone(), self.parse_budget());
         let fill = Fill(slot);
         let parse = move || {
-            let tree = match reparse(lang, &old, &old_text, &new_text, &edit, &budget, false) {
-                Ok(Reparsed::Whole { tree, .. }) => Some(tree),
-                _ => None,
-            };
+            let tree = reparse(lang, &later.old, &later.old_text, &new_text, &later.edit, &budget).ok().map(|r| r.tree);
             let _ = fill.0.set(tree);
         };
         // not spawned: `fill` is dropped with the closure, and a waiting `tree_for` parses itself

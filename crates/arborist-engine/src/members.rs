@@ -147,17 +147,14 @@ impl<'e> Hierarchy<'e> {
     /// The classes a use of `name` in `entry`'s file means: the file's own, else the project's top-level
     /// ones (within the searches allowed before the index is ready).
     fn classes_named(&self, entry: &Arc<FileEntry>, name: &str) -> Vec<(Arc<FileEntry>, u32)> {
-        let classes = |e: &Arc<FileEntry>, all: bool| -> Vec<(Arc<FileEntry>, u32)> {
-            let fs = &e.symbols;
-            let found = if all { fs.preorder() } else { fs.roots.clone() };
-            let found = found.into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members());
-            found.map(|i| (e.clone(), i)).collect()
-        };
-        let local = classes(entry, true);
+        let local = classes(entry, entry.symbols.preorder(), name);
         if !local.is_empty() {
-            return local;
+            return local.into_iter().map(|i| (entry.clone(), i)).collect();
         }
-        self.definers(name).iter().flatten().flat_map(|e| classes(e, false)).collect()
+        let project = self.definers(name).into_iter().flatten();
+        project
+            .flat_map(|e| classes(&e, e.symbols.roots.clone(), name).into_iter().map(move |i| (e.clone(), i)))
+            .collect()
     }
 
     fn entry_of(&self, rel: &str) -> Option<Arc<FileEntry>> {
@@ -184,9 +181,7 @@ impl<'e> Hierarchy<'e> {
         if depth > MAX_DEPTH {
             return Found::Unknown;
         }
-        let fs = &entry.symbols;
-        let local: Vec<u32> =
-            fs.preorder().into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members()).collect();
+        let local = classes(entry, entry.symbols.preorder(), name);
         if !local.is_empty() {
             return agreed(local.into_iter().map(|i| self.in_class(entry, i, depth)));
         }
@@ -201,10 +196,8 @@ impl<'e> Hierarchy<'e> {
     fn lookup(&self, name: &str, depth: usize) -> Found {
         let Some(entries) = self.definers(name) else { return Found::Unknown };
         agreed(entries.iter().flat_map(|entry| {
-            let fs = &entry.symbols;
-            let roots =
-                fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members());
-            roots.map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
+            let roots = classes(entry, entry.symbols.roots.clone(), name);
+            roots.into_iter().map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
         }))
     }
 
@@ -225,6 +218,12 @@ impl<'e> Hierarchy<'e> {
             None => Some(index.candidates(self.engine.project(), &root, &pattern, false)),
         }
     }
+}
+
+/// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
+fn classes(entry: &FileEntry, symbols: Vec<u32>, name: &str) -> Vec<u32> {
+    let fs = &entry.symbols;
+    symbols.into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members()).collect()
 }
 
 /// Whether class `index` of `entry`'s file declares a member `name` itself.

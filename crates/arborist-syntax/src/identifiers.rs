@@ -1,6 +1,6 @@
 //! The names one file uses as identifiers (leaves of its language's `identifier_nodes` kinds, so not
-//! words in strings or comments), as one compact sorted set: what the identifier index keeps per file to
-//! find the files where a name occurs.
+//! words in strings or comments, and the names its doc comments link to), as one compact sorted set:
+//! what the identifier index keeps per file to find the files where a name occurs.
 
 use crate::language::Language;
 use crate::text::Source;

@@ -298,14 +298,12 @@ fn snippet(text: &str) -> String {
     s
 }
 
-/// A new text's syntax after one edit.
-pub enum Reparsed {
-    /// The whole file's tree. `changed`: the byte ranges of the new text where it may differ from the old
-    /// tree (the edit and what the parser re-read differently), when the old tree was reused; None when
-    /// the text was parsed afresh.
-    Whole { tree: Tree, changed: Option<Vec<Range<usize>>> },
-    /// Only the top-level region the edit touched (`region_reparse` grammars).
-    Region(Region),
+/// A new text's whole tree after one edit. `changed`: the byte ranges of the new text where it may differ
+/// from the old tree (the edit and what the parser re-read differently), when the old tree was reused;
+/// None when the text was parsed afresh.
+pub struct Reparsed {
+    pub tree: Tree,
+    pub changed: Option<Vec<Range<usize>>>,
 }
 
 /// Whole top-level statements of a new text, parsed on their own: the old text had no syntax errors, and
@@ -327,31 +325,10 @@ impl Region {
     }
 }
 
-/// Re-parses after one byte-range replacement: only the top-level region it touched where the language
-/// asks for that (`region_reparse`) and `region` allows it, else the whole text reusing the old tree
-/// (incremental parsing). The new text is read from its chunks.
-pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
-    lang: &'static Language,
-    old: &Tree,
-    old_text: &O,
-    new_text: &N,
-    edit: &crate::text::TextEdit,
-    budget: &ParseBudget,
-    region: bool,
-) -> Result<Reparsed, Unparsed> {
-    budget.check_size(new_text.len())?;
-    if region
-        && lang.entry.region_reparse
-        && let Some(region) = reparse_region(lang, old, old_text, new_text, edit, budget)
-    {
-        return Ok(Reparsed::Region(region));
-    }
-    reparse_whole(lang, old, old_text, new_text, edit, budget)
-}
-
-/// The region of whole top-level statements that `edit` touches, re-parsed on its own; None when the
-/// old tree has errors, the region does not span whole lines, or its new text has errors alone.
-fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
+/// The region of whole top-level statements that `edit` touches, re-parsed on its own, in languages that
+/// ask for it (`region_reparse`); None when the old tree has errors, the region does not span whole lines,
+/// or its new text has errors alone.
+pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &'static Language,
     old: &Tree,
     old_text: &O,
@@ -360,9 +337,10 @@ fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     budget: &ParseBudget,
 ) -> Option<Region> {
     let root = old.root_node();
-    if root.has_error() || !lang.parse_masks().is_empty() {
+    if !lang.entry.region_reparse || root.has_error() || !lang.parse_masks().is_empty() {
         return None;
     }
+    budget.check_size(new_text.len()).ok()?;
     let (mut first, mut hi) = (None, edit.range.end);
     let mut cursor = root.walk();
     for child in root.children(&mut cursor) {
@@ -390,8 +368,9 @@ fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     (!tree.root_node().has_error()).then(|| Region { tree, text, start: lo, line: new_text.line_of(lo) })
 }
 
-/// The whole re-parse, reusing the old tree.
-fn reparse_whole<O: Source + ?Sized, N: Source + ?Sized>(
+/// Re-parses the whole text after one byte-range replacement, reusing the old tree (incremental
+/// parsing); the new text is read from its chunks.
+pub fn reparse<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &'static Language,
     old: &Tree,
     old_text: &O,
@@ -399,6 +378,7 @@ fn reparse_whole<O: Source + ?Sized, N: Source + ?Sized>(
     edit: &crate::text::TextEdit,
     budget: &ParseBudget,
 ) -> Result<Reparsed, Unparsed> {
+    budget.check_size(new_text.len())?;
     let new_end = edit.range.start + edit.new_text.len();
     let input = tree_sitter::InputEdit {
         start_byte: edit.range.start,
@@ -413,14 +393,14 @@ fn reparse_whole<O: Source + ?Sized, N: Source + ?Sized>(
     let new_masks = masked.as_ref().map_or(&[][..], |m| &m.ranges);
     if !mask::agree_outside(&mask::ranges_of(lang, old_text), new_masks, edit) {
         let tree = parse_masked(lang, new_text, masked.as_ref(), None, budget)?;
-        return Ok(Reparsed::Whole { tree, changed: None });
+        return Ok(Reparsed { tree, changed: None });
     }
     let mut edited = old.clone();
     edited.edit(&input);
     let tree = parse_masked(lang, new_text, masked.as_ref(), Some(&edited), budget)?;
     let mut changed: Vec<Range<usize>> = edited.changed_ranges(&tree).map(|r| r.start_byte..r.end_byte).collect();
     changed.push(edit.range.start..new_end);
-    Ok(Reparsed::Whole { tree, changed: Some(changed) })
+    Ok(Reparsed { tree, changed: Some(changed) })
 }
 
 /// Row and byte column of a byte offset.
