@@ -162,8 +162,8 @@ fn python_reassignments_are_one_symbol_even_after_an_edit() {
 
 /// A Python edit re-parses only the top-level statements it touches when the file had no errors and
 /// they have none alone; the symbols and identifiers then told from that region alone are those of the
-/// whole new text. An edit that breaks the region, or a line it shares with the next statement, is
-/// re-parsed whole.
+/// whole new text. An edit that breaks the region, a line it shares with the next statement, or a
+/// region that is most of the file, is re-parsed whole.
 #[test]
 fn python_region_reparse_tells_what_a_whole_parse_tells() {
     let py = language::by_name("python").unwrap();
@@ -197,9 +197,11 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
         let all = Identifiers::collect(py, &fresh, after.as_str());
         assert!(all.iter().all(|n| ids.contains(n)), "{:?} misses some of {:?}", ids, all);
     }
+    let most = format!("{}    pass\n", "    x = 1\n".repeat(40));
     for (edit, why) in [
         (edit_of("return os.path.join(x)", "return os.path.join(x"), "it breaks the region"),
         (edit_of("x = 1", "x = 3"), "the line goes on with another statement"),
+        (edit_of("        self.items.append(item)\n", &most), "the region is most of the file"),
     ] {
         let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
         let region = reparse_region(py, &old_tree, before, after.as_str(), &edit, &budget);

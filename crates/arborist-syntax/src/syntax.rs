@@ -326,8 +326,8 @@ impl Region {
 }
 
 /// The region of whole top-level statements that `edit` touches, re-parsed on its own, in languages that
-/// ask for it (`region_reparse`); None when the old tree has errors, the region does not span whole lines,
-/// or its new text has errors alone.
+/// ask for it (`region_reparse`); None when the old tree has errors, the region does not span whole lines
+/// or is most of the file (a whole re-parse costs no more), or its new text has errors alone.
 pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &'static Language,
     old: &Tree,
@@ -363,6 +363,9 @@ pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
         return None;
     }
     let end = hi + edit.new_text.len() - edit.range.len();
+    if (end - lo) * 2 > new_text.len() {
+        return None;
+    }
     let text = new_text.slice(lo..end).into_owned();
     let tree = parse_source(lang, text.as_str(), None, budget).ok()?;
     (!tree.root_node().has_error()).then(|| Region { tree, text, start: lo, line: new_text.line_of(lo) })
