@@ -69,11 +69,14 @@ impl ArboristServer {
                         arborist_engine::progress::scoped(scoped, || tools::call(&session, tool, args))
                     })
                 });
-                let reporting = progress.map(|r| tokio::spawn(r.report(counters)));
+                let (finished, done) = tokio::sync::oneshot::channel::<()>();
+                let reporting = progress.map(|r| tokio::spawn(r.report(counters, done)));
                 let outcome =
                     call.await.unwrap_or_else(|e| Err(tools::error_text(name, &format!("internal error: {e}"))));
+                let _ = finished.send(());
                 if let Some(task) = reporting {
-                    task.abort();
+                    // its last notification goes out before the answer
+                    let _ = task.await;
                 }
                 outcome
             }
@@ -96,16 +99,23 @@ struct Reporter {
 }
 
 impl Reporter {
-    /// Every `PROGRESS_EVERY`, a notification when the counters moved; ends when the call's task aborts it.
-    async fn report(self, counters: Arc<Progress>) {
+    /// Every `PROGRESS_EVERY`, a notification when the counters moved, and a last one when the call is
+    /// `done` (a call faster than one period reports once).
+    async fn report(self, counters: Arc<Progress>, mut done: tokio::sync::oneshot::Receiver<()>) {
         let mut last = None;
         let every = std::env::var("ARBORIST_PROGRESS_MS")
             .ok()
             .and_then(|ms| ms.parse().ok())
             .map_or(PROGRESS_EVERY, Duration::from_millis);
         loop {
-            tokio::time::sleep(every).await;
+            let finished = tokio::select! {
+                _ = tokio::time::sleep(every) => false,
+                _ = &mut done => true,
+            };
             let now = counters.snapshot();
+            if finished && (now.done == 0 || last == Some(now)) {
+                return;
+            }
             if now.done == 0 || last == Some(now) {
                 continue;
             }
@@ -115,7 +125,7 @@ impl Reporter {
             if let Some(total) = now.total {
                 param = param.with_total(total as f64);
             }
-            if self.peer.notify_progress(param).await.is_err() {
+            if self.peer.notify_progress(param).await.is_err() || finished {
                 return;
             }
         }

@@ -499,3 +499,20 @@ fn long_calls_report_progress_to_a_client_that_asks() {
     let quiet = s.messages_until(3);
     assert_eq!(quiet.len(), 1, "no token, no notifications: {quiet:?}");
 }
+
+/// A call that ends within one reporting period still reports once, before its answer, how far it got.
+#[test]
+fn a_call_shorter_than_the_reporting_period_reports_once() {
+    let mut p = TestProject::empty();
+    for i in 0..50 {
+        p.write(&format!("f{i}.txt"), format!("needle {i}\n"));
+    }
+    let mut s = RawSession::start_with_env(&["serve", p.root.to_str().unwrap()], &[("ARBORIST_PROGRESS_MS", "600000")]);
+    s.initialize();
+    s.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"_meta":{"progressToken":7},"name":"search_for_pattern","arguments":{"substring_pattern":"needle 49\\b"}}}"#);
+    let messages = s.messages_until(2);
+    let progress: Vec<&Value> = messages.iter().filter(|m| m["method"] == "notifications/progress").collect();
+    assert_eq!(progress.len(), 1, "{messages:?}");
+    assert!(progress[0]["params"]["progress"].as_f64().unwrap() >= 50.0, "every file searched: {}", progress[0]);
+    assert!(messages.last().unwrap()["result"]["content"][0]["text"].as_str().unwrap().contains("needle 49"));
+}
