@@ -270,3 +270,25 @@ fn go_package_named_otherwise_than_its_directory() {
     ]);
     assert_eq!(uses(&mut p, "Make", "go-util/util.go"), "main.go:5 main");
 }
+
+/// A Python module's imports are its names: `from .base import Error` reaches `exceptions.Error` when
+/// base.py imports it from there (followed through such modules), not when base.py defines its own or
+/// the module is not the project's.
+#[test]
+fn python_uses_follow_modules_that_import_the_name() {
+    let mut p = heuristic_project(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/exceptions.py", "class Error(Exception):\n    pass\n"),
+        ("pkg/base.py", "from .exceptions import Error\n"),
+        ("pkg/again.py", "from pkg.base import Error as Error\n"),
+        ("pkg/own.py", "class Error(Exception):\n    pass\n"),
+        ("pkg/tags.py", "from .base import Error\n\n\ndef tag():\n    raise Error()\n"),
+        ("pkg/deep.py", "from .again import Error\n\n\ndef deep():\n    raise Error()\n"),
+        ("pkg/other.py", "from .own import Error\n\n\ndef other():\n    raise Error()\n"),
+        ("pkg/external.py", "from somewhere import Error\n\n\ndef external():\n    raise Error()\n"),
+    ]);
+    p.engine().build_index(1);
+    let found = uses(&mut p, "Error", "pkg/exceptions.py");
+    assert_eq!(files_of(&found), ["pkg/again.py", "pkg/base.py", "pkg/deep.py", "pkg/tags.py"], "{found}");
+    assert!(found.contains("pkg/tags.py:4 tag") && found.contains("pkg/deep.py:4 deep"), "{found}");
+}

@@ -132,8 +132,11 @@ impl FileImports {
         }
         if self.naming.resolve == ModuleScheme::Dotted {
             let target = module_of(def_rel, &self.naming);
-            let other = |module: &str| {
-                !self.is_or_contains(module, &target) || self.package_defines_own(module, name, def_rel, r)
+            // a package above the target may re-export it; another project module re-exports it when its
+            // imports lead there (`from .base import X` where base.py imports X from the target's module)
+            let other = |module: &str| match self.is_or_contains(module, &target) {
+                true => self.package_defines_own(module, name, def_rel, r),
+                false => self.source(module, name, def_rel, r, 0) != Verdict::Target,
             };
             return self.imports.iter().any(|i| i.name.as_deref() == Some(name) && !i.reexport && other(&i.module));
         }
@@ -271,7 +274,11 @@ impl FileImports {
     /// file (or package), or may re-export it.
     fn source(&self, module: &str, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
         match self.naming.resolve {
-            ModuleScheme::Dotted => Verdict::Unknown,
+            ModuleScheme::Dotted => match self.dotted_file(module, def_rel, r) {
+                Some(file) if file == def_rel => Verdict::Target,
+                Some(file) => reexports_of(r, &file, name, def_rel, depth),
+                None => Verdict::Unknown,
+            },
             ModuleScheme::Path => match r.script_file(module, &self.rel, &self.naming.extensions) {
                 Some(file) if file == def_rel => Verdict::Target,
                 Some(file) => reexports_of(r, &file, name, def_rel, depth),
@@ -303,8 +310,9 @@ impl FileImports {
         if depth >= MAX_REEXPORT_DEPTH {
             return Verdict::Unknown;
         }
-        // an ES module may `export { name }` what it imports; Rust exports only what it `pub use`s
-        let plain_imports_export = self.naming.resolve == ModuleScheme::Path;
+        // an ES module may `export { name }` what it imports, and a Python module's imports are its names;
+        // Rust exports only what it `pub use`s
+        let plain_imports_export = matches!(self.naming.resolve, ModuleScheme::Path | ModuleScheme::Dotted);
         let mut verdict = Verdict::Other;
         for i in &self.imports {
             let found = match (i.glob, i.local(), i.name.as_deref()) {
@@ -476,6 +484,15 @@ impl FileImports {
     }
 
     /// Whether `module` is `target` or a package above it.
+    /// The project file of the absolute dotted module `module` (`a/b.py`, or the package's `a/b/__init__.py`),
+    /// with the target's extension.
+    fn dotted_file(&self, module: &str, def_rel: &str, r: &Resolver) -> Option<String> {
+        let ext = def_rel.rsplit_once('.').map_or("py", |(_, e)| e);
+        let path = module.replace(self.naming.separator.as_str(), "/");
+        let package = self.naming.package_file.as_deref().map(|p| format!("{path}/{p}.{ext}"));
+        std::iter::once(format!("{path}.{ext}")).chain(package).find(|f| r.is_file(f))
+    }
+
     fn is_or_contains(&self, module: &str, target: &str) -> bool {
         target == module || target.strip_prefix(module).is_some_and(|r| r.starts_with(&self.naming.separator))
     }
