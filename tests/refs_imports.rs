@@ -292,3 +292,27 @@ fn python_uses_follow_modules_that_import_the_name() {
     assert_eq!(files_of(&found), ["pkg/again.py", "pkg/base.py", "pkg/deep.py", "pkg/tags.py"], "{found}");
     assert!(found.contains("pkg/tags.py:4 tag") && found.contains("pkg/deep.py:4 deep"), "{found}");
 }
+
+/// A Python module that imports the target and binds its name again (`f = partial(f)`, a stand-in in
+/// `except ImportError`) still means the target by it, and so do the modules that import it from there;
+/// two such modules importing each other end the search.
+#[test]
+fn python_rebound_imports_still_mean_the_target() {
+    let mut p = heuristic_project(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/gen.py", "def output(f):\n    return f\n"),
+        (
+            "pkg/raster.py",
+            "from functools import partial\n\nfrom .gen import output\n\noutput = partial(output, cpl=True)\nget_info = output(1)\n",
+        ),
+        ("pkg/fields.py", "try:\n    from .gen import output\nexcept ImportError:\n    output = None\n"),
+        ("pkg/models.py", "from .fields import output\n\nvalue = output(2)\n"),
+        ("pkg/a.py", "from .b import output\n\noutput = output\n"),
+        ("pkg/b.py", "from .a import output\n\noutput = output\n"),
+        ("pkg/own.py", "def output(f):\n    return None\n\n\nx = output(3)\n"),
+    ]);
+    p.engine().build_index(1);
+    let found = uses(&mut p, "output", "pkg/gen.py");
+    assert_eq!(files_of(&found), ["pkg/fields.py", "pkg/models.py", "pkg/raster.py"], "{found}");
+    assert!(found.contains("pkg/raster.py:5 get_info") && found.contains("pkg/models.py:2 value"), "{found}");
+}

@@ -149,6 +149,18 @@ impl FileImports {
         })
     }
 
+    /// Whether the file imports `name` from the target's module (or one that re-exports it) in a language
+    /// whose modules may bind an imported name again (Python): its own top-level `name` is then the
+    /// target rebound.
+    pub fn rebinds_target(&self, name: &str, def_rel: &str, r: &Resolver) -> bool {
+        self.rebinds_target_at(name, def_rel, r, 0)
+    }
+
+    /// `rebinds_target`, `depth` re-exporting files deep.
+    fn rebinds_target_at(&self, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> bool {
+        self.naming.resolve == ModuleScheme::Dotted && self.reexports(name, def_rel, r, depth) == Verdict::Target
+    }
+
     /// Whether the use `node` (an identifier named `name`, bare or qualified `x.name`) can be the top-level
     /// symbol `name` of `def_rel`.
     pub fn use_of(&self, node: Node, text: &str, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
@@ -521,10 +533,13 @@ fn relative_guard(relative: bool, verdict: Verdict) -> Verdict {
 /// What project file `file` exports as `name` (followed through its re-exports): its own definition of
 /// `name` is another symbol.
 fn reexports_of(r: &Resolver, file: &str, name: &str, def_rel: &str, depth: usize) -> Verdict {
+    let imports = r.imports_of(file);
     if r.defines(file, name) {
-        return Verdict::Other;
+        // a Python module that imports the target and binds the name again still exports the target
+        let rebound = imports.is_some_and(|i| i.rebinds_target_at(name, def_rel, r, depth + 1));
+        return if rebound { Verdict::Target } else { Verdict::Other };
     }
-    match r.imports_of(file) {
+    match imports {
         Some(imports) => imports.reexports(name, def_rel, r, depth),
         None => Verdict::Unknown,
     }

@@ -105,12 +105,15 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     let rel = entry.rel.as_str();
     // a file that defines its own top-level symbol of the name means that one by a bare use, and by
     // `x.name` unless its imports tie `x` to the target's module; a member target's uses are weighed like
-    // any other file's
-    let shadows =
-        rel != target.def_rel && entry.symbols.roots.iter().any(|&r| entry.symbols.get(r).name == target.name);
+    // any other file's. A Python module that imports the target and binds the name again (`f =
+    // partial(f)`, a fallback in `except ImportError`) still means the target by it, as pyright reads it.
+    let defines_own = entry.symbols.roots.iter().any(|&r| entry.symbols.get(r).name == target.name);
     let Some(facts) = engine.uses().get(engine, entry, target.name, target.member) else { return Vec::new() };
     let imports = facts.imports.as_deref();
     let resolver = Resolver::new(engine);
+    let shadows = rel != target.def_rel
+        && defines_own
+        && !imports.is_some_and(|i| !target.member && i.rebinds_target(target.name, target.def_rel, &resolver));
     if !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
         return Vec::new();
     }
