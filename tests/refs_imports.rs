@@ -295,7 +295,7 @@ fn python_uses_follow_modules_that_import_the_name() {
 
 /// A Python module that imports the target and binds its name again (`f = partial(f)`, a stand-in in
 /// `except ImportError`) still means the target by it, and so do the modules that import it from there;
-/// two such modules importing each other end the search.
+/// `from m import *` brings m's names along; two such modules importing each other end the search.
 #[test]
 fn python_rebound_imports_still_mean_the_target() {
     let mut p = heuristic_project(&[
@@ -305,7 +305,9 @@ fn python_rebound_imports_still_mean_the_target() {
             "pkg/raster.py",
             "from functools import partial\n\nfrom .gen import output\n\noutput = partial(output, cpl=True)\nget_info = output(1)\n",
         ),
-        ("pkg/fields.py", "try:\n    from .gen import output\nexcept ImportError:\n    output = None\n"),
+        ("pkg/fields.py", "try:\n    from pkg.all import output\nexcept ImportError:\n    output = None\n"),
+        ("pkg/all/__init__.py", "from .star import *\n"),
+        ("pkg/all/star.py", "from ..gen import *\n"),
         ("pkg/models.py", "from .fields import output\n\nvalue = output(2)\n"),
         ("pkg/a.py", "from .b import output\n\noutput = output\n"),
         ("pkg/b.py", "from .a import output\n\noutput = output\n"),
@@ -314,5 +316,6 @@ fn python_rebound_imports_still_mean_the_target() {
     p.engine().build_index(1);
     let found = uses(&mut p, "output", "pkg/gen.py");
     assert_eq!(files_of(&found), ["pkg/fields.py", "pkg/models.py", "pkg/raster.py"], "{found}");
+    // (through `pkg/all`, whose `from .star import *` brings star.py's names, which has gen.py's)
     assert!(found.contains("pkg/raster.py:5 get_info") && found.contains("pkg/models.py:2 value"), "{found}");
 }

@@ -17,3 +17,8 @@
     (dotted_name) @import.module
     (aliased_import name: (dotted_name) @import.module alias: (identifier) @import.alias)
   ])
+
+; `from a import *` brings a's public names (a module that re-exports what it imports this way)
+(import_from_statement
+  module_name: (_) @import.module
+  (wildcard_import) @import.glob)

@@ -104,15 +104,16 @@ impl FileImports {
             }
             let Some(module) = capture(ImportRole::Module).map(unquote) else { continue };
             let name = capture(ImportRole::Name).map(String::from);
-            let module = match (naming.resolve, &name) {
-                (ModuleScheme::Dotted, Some(_)) => match resolve_module(module, rel, naming) {
+            let glob = capture(ImportRole::Glob).is_some();
+            // `from .m import x` and `from .m import *` are relative to the file's package
+            let module = match (naming.resolve, name.is_some() || glob) {
+                (ModuleScheme::Dotted, true) => match resolve_module(module, rel, naming) {
                     Some(m) => m,
                     None => continue,
                 },
                 _ => module.to_string(),
             };
             let alias = capture(ImportRole::Alias).map(String::from);
-            let glob = capture(ImportRole::Glob).is_some();
             out.imports.push(Import { module, name, alias, glob, reexport, inner: false });
         }
         trees.sort_by_key(|(range, _, inner)| (range.start, !inner));
@@ -252,7 +253,7 @@ impl FileImports {
     /// `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
     fn dotted_bindings(&self) -> impl DoubleEndedIterator<Item = (String, String)> + '_ {
         let sep = self.naming.separator.as_str();
-        self.imports.iter().filter(|i| !i.reexport).map(move |i| match (&i.name, &i.alias) {
+        self.imports.iter().filter(|i| !i.reexport && !i.glob).map(move |i| match (&i.name, &i.alias) {
             (Some(name), alias) => (alias.as_deref().unwrap_or(name).to_string(), format!("{}{sep}{name}", i.module)),
             (None, Some(alias)) => (alias.clone(), i.module.clone()),
             (None, None) => {
@@ -325,10 +326,12 @@ impl FileImports {
         // an ES module may `export { name }` what it imports, and a Python module's imports are its names;
         // Rust exports only what it `pub use`s
         let plain_imports_export = matches!(self.naming.resolve, ModuleScheme::Path | ModuleScheme::Dotted);
+        // and Python's `from m import *` brings m's names into the module
+        let globs_export = self.naming.resolve == ModuleScheme::Dotted;
         let mut verdict = Verdict::Other;
         for i in &self.imports {
             let found = match (i.glob, i.local(), i.name.as_deref()) {
-                (true, _, _) if i.reexport => self.import_source(i, name, def_rel, r, depth + 1),
+                (true, _, _) if i.reexport || globs_export => self.import_source(i, name, def_rel, r, depth + 1),
                 (false, Some(local), Some(original)) if local == name && (i.reexport || plain_imports_export) => {
                     self.import_source(i, original, def_rel, r, depth + 1)
                 }
