@@ -319,3 +319,19 @@ fn python_rebound_imports_still_mean_the_target() {
     // (through `pkg/all`, whose `from .star import *` brings star.py's names, which has gen.py's)
     assert!(found.contains("pkg/raster.py:5 get_info") && found.contains("pkg/models.py:2 value"), "{found}");
 }
+
+/// A Python `import name` binds the name to a module: its uses there are not a function or class of that
+/// name defined elsewhere.
+#[test]
+fn a_python_module_import_is_not_a_symbol_of_its_name() {
+    let mut p = heuristic_project(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/trans.py", "def gettext(message):\n    return message\n"),
+        ("pkg/use.py", "from pkg.trans import gettext\n\n\ndef hello():\n    return gettext('hi')\n"),
+        ("pkg/reload.py", "import gettext\n\n\ndef reset():\n    gettext._translations = {}\n"),
+        ("pkg/alias.py", "import os.path as gettext\n\n\ndef where():\n    return gettext.join('a')\n"),
+    ]);
+    p.engine().build_index(1);
+    let found = uses(&mut p, "gettext", "pkg/trans.py");
+    assert_eq!(files_of(&found), ["pkg/use.py"], "{found}");
+}

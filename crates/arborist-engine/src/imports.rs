@@ -139,6 +139,16 @@ impl FileImports {
                 true => self.package_defines_own(module, name, def_rel, r),
                 false => self.source(module, name, def_rel, r, 0) != Verdict::Target,
             };
+            // `import gettext` binds the name to a module, never to a function or class of that name
+            let sep = self.naming.separator.as_str();
+            let binds_module = |i: &Import| {
+                i.name.is_none()
+                    && !i.glob
+                    && i.alias.as_deref().unwrap_or(i.module.split(sep).next().unwrap_or("")) == name
+            };
+            if self.imports.iter().any(binds_module) {
+                return true;
+            }
             return self.imports.iter().any(|i| i.name.as_deref() == Some(name) && !i.reexport && other(&i.module));
         }
         self.bindings().any(|i| match (i.name.as_deref(), i.local()) {
