@@ -318,6 +318,14 @@ fn python_rebound_imports_still_mean_the_target() {
     assert_eq!(files_of(&found), ["pkg/fields.py", "pkg/models.py", "pkg/raster.py"], "{found}");
     // (through `pkg/all`, whose `from .star import *` brings star.py's names, which has gen.py's)
     assert!(found.contains("pkg/raster.py:5 get_info") && found.contains("pkg/models.py:2 value"), "{found}");
+    // a rename changes both sides of the rebinding, so the module still calls its own `output`
+    rename(&mut p, "output", "pkg/gen.py", "emit");
+    assert_eq!(
+        p.read("pkg/raster.py"),
+        "from functools import partial\n\nfrom .gen import emit\n\nemit = partial(emit, cpl=True)\nget_info = emit(1)\n"
+    );
+    assert_eq!(p.read("pkg/fields.py"), "try:\n    from pkg.all import emit\nexcept ImportError:\n    emit = None\n");
+    assert_eq!(p.read("pkg/own.py"), "def output(f):\n    return None\n\n\nx = output(3)\n");
 }
 
 /// A Python `import name` binds the name to a module: its uses there are not a function or class of that

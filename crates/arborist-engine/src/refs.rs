@@ -111,9 +111,15 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     let Some(facts) = engine.uses().get(engine, entry, target.name, target.member) else { return Vec::new() };
     let imports = facts.imports.as_deref();
     let resolver = Resolver::new(engine);
-    let shadows = rel != target.def_rel
+    let rebinds = rel != target.def_rel
         && defines_own
-        && !imports.is_some_and(|i| !target.member && i.rebinds_target(target.name, target.def_rel, &resolver));
+        && imports.is_some_and(|i| !target.member && i.rebinds_target(target.name, target.def_rel, &resolver));
+    let shadows = rel != target.def_rel && defines_own && !rebinds;
+    // the rebinding itself is a use: a rename changes both sides of `f = partial(f)`
+    let rebinding = |u: &Use| {
+        let fs = &entry.symbols;
+        rebinds && fs.roots.iter().any(|&r| fs.get(r).name_range.start as usize == u.bytes.start)
+    };
     if !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
         return Vec::new();
     }
@@ -132,7 +138,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .filter(|u| u.member || !shadows)
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
         .filter_map(|u| match u.definition {
-            true => scoped.overrides(u).then_some((u, Typing::Target, Verdict::Unknown)),
+            true => (rebinding(u) || scoped.overrides(u)).then_some((u, Typing::Target, Verdict::Unknown)),
             false => scoped.typing(u).map(|t| (u, t, verdict(u))),
         })
         .filter(|(_, _, verdict)| *verdict != Verdict::Other)
