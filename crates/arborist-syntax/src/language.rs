@@ -223,18 +223,8 @@ impl Language {
     /// neither a group `m` nor `w` is left out (logged once).
     pub fn parse_masks(&self) -> &[regex::Regex] {
         self.masks.get_or_init(|| {
-            let compile = |src: &String| match regex::Regex::new(src) {
-                Ok(re) if re.capture_names().any(|n| matches!(n, Some("m" | "w"))) => Some(re),
-                Ok(_) => {
-                    tracing::error!("grammars.toml: a parse mask of {} has no group `m` or `w`: {src}", self.name());
-                    None
-                }
-                Err(e) => {
-                    tracing::error!("grammars.toml: a parse mask of {} does not compile: {e}", self.name());
-                    None
-                }
-            };
-            self.entry.parse_masks.iter().filter_map(compile).collect()
+            let groups = |re: &regex::Regex| re.capture_names().any(|n| matches!(n, Some("m" | "w")));
+            self.compile_patterns("parse mask", &self.entry.parse_masks, groups, "no group `m` or `w`")
         })
     }
 
@@ -242,19 +232,31 @@ impl Language {
     /// 1 is left out (logged once).
     pub fn doc_links(&self) -> &[regex::Regex] {
         self.doc_links.get_or_init(|| {
-            let compile = |src: &String| match regex::Regex::new(src) {
-                Ok(re) if re.captures_len() > 1 => Some(re),
-                Ok(_) => {
-                    tracing::error!("grammars.toml: a doc link pattern of {} has no group: {src}", self.name());
-                    None
-                }
-                Err(e) => {
-                    tracing::error!("grammars.toml: a doc link pattern of {} does not compile: {e}", self.name());
-                    None
-                }
-            };
-            self.entry.doc_links.iter().filter_map(compile).collect()
+            self.compile_patterns("doc link pattern", &self.entry.doc_links, |re| re.captures_len() > 1, "no group")
         })
+    }
+
+    /// The regexes of a grammars.toml list that compile and pass `valid`; the others are logged (`what`
+    /// they are, `lacks`: what `valid` missed) and left out.
+    fn compile_patterns(
+        &self,
+        what: &str,
+        sources: &[String],
+        valid: impl Fn(&regex::Regex) -> bool,
+        lacks: &str,
+    ) -> Vec<regex::Regex> {
+        let compile = |src: &String| match regex::Regex::new(src) {
+            Ok(re) if valid(&re) => Some(re),
+            Ok(_) => {
+                tracing::error!("grammars.toml: a {what} of {} has {lacks}: {src}", self.name());
+                None
+            }
+            Err(e) => {
+                tracing::error!("grammars.toml: a {what} of {} does not compile: {e}", self.name());
+                None
+            }
+        };
+        sources.iter().filter_map(compile).collect()
     }
 
     /// The names a doc comment's text links to: each name of each name path (names joined by `.` or `#`)
