@@ -343,3 +343,22 @@ fn a_python_module_import_is_not_a_symbol_of_its_name() {
     let found = uses(&mut p, "gettext", "pkg/trans.py");
     assert_eq!(files_of(&found), ["pkg/use.py"], "{found}");
 }
+
+/// `x.Name` in Python counts when `x` is a project module that re-exports the target (`from a import *`);
+/// through a module that does not, it stays uncertain.
+#[test]
+fn python_qualified_uses_follow_reexporting_modules() {
+    let mut p = heuristic_project(&[
+        ("db/__init__.py", ""),
+        ("db/fields.py", "class UUIDField:\n    pass\n"),
+        ("gis/__init__.py", ""),
+        ("gis/models.py", "from db.fields import *\n"),
+        ("gis/plain.py", "X = 1\n"),
+        (
+            "app.py",
+            "from gis import models, plain\n\n\ndef make():\n    a = plain.UUIDField\n    return models.UUIDField(), a\n",
+        ),
+    ]);
+    p.engine().build_index(1);
+    assert_eq!(uses(&mut p, "UUIDField", "db/fields.py"), "app.py:5 make\napp.py:4 make ?");
+}

@@ -211,7 +211,11 @@ impl FileImports {
                     Verdict::Other
                 }
                 true => Verdict::Target,
-                false => Verdict::Unknown,
+                // another project module that re-exports it (`from django.db.models import *`)
+                false => match self.dotted_module(written) {
+                    Some(m) if self.source(&m, name, def_rel, r, 0) == Verdict::Target => Verdict::Target,
+                    _ => Verdict::Unknown,
+                },
             },
             ModuleScheme::Path | ModuleScheme::Go => match self.module_bound_to(written) {
                 Some(module) => self.source(module, name, def_rel, r, 0),
