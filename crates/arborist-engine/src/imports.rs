@@ -140,12 +140,7 @@ impl FileImports {
                 false => self.source(module, name, def_rel, r, 0) != Verdict::Target,
             };
             // `import gettext` binds the name to a module, never to a function or class of that name
-            let sep = self.naming.separator.as_str();
-            let binds_module = |i: &Import| {
-                i.name.is_none()
-                    && !i.glob
-                    && i.alias.as_deref().unwrap_or(i.module.split(sep).next().unwrap_or("")) == name
-            };
+            let binds_module = |i: &Import| i.name.is_none() && !i.glob && self.dotted_binding(i).0 == name;
             if self.imports.iter().any(binds_module) {
                 return true;
             }
@@ -266,15 +261,20 @@ impl FileImports {
     /// Python's local names bound to modules: `import a.b` binds `a` to `a`; `import a.b as x` binds `x` to
     /// `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
     fn dotted_bindings(&self) -> impl DoubleEndedIterator<Item = (String, String)> + '_ {
+        self.imports.iter().filter(|i| !i.reexport && !i.glob).map(|i| self.dotted_binding(i))
+    }
+
+    /// The local name one Python import binds, and the module (or module member) it binds it to.
+    fn dotted_binding(&self, i: &Import) -> (String, String) {
         let sep = self.naming.separator.as_str();
-        self.imports.iter().filter(|i| !i.reexport && !i.glob).map(move |i| match (&i.name, &i.alias) {
+        match (&i.name, &i.alias) {
             (Some(name), alias) => (alias.as_deref().unwrap_or(name).to_string(), format!("{}{sep}{name}", i.module)),
             (None, Some(alias)) => (alias.clone(), i.module.clone()),
             (None, None) => {
                 let first = i.module.split(sep).next().unwrap_or(&i.module);
                 (first.to_string(), first.to_string())
             }
-        })
+        }
     }
 
     /// The imports that bind a name of the file's own (not globs; not re-exports, except Rust's `pub use`,
