@@ -391,7 +391,7 @@ fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
         stats.files, stats.parsed, stats.reused, stats.symbols, stats.bytes, stats.seconds
     );
     if stats.skipped > 0 {
-        println!("skipped (over the parse budget; search still reads them): {}", stats.skipped);
+        println!("skipped (over the parse budget or minified; search still reads them): {}", stats.skipped);
         for (rel, why) in engine.index().skipped() {
             println!("  {rel}: {why}");
         }

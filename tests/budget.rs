@@ -39,7 +39,7 @@ fn a_file_over_the_size_budget_is_skipped_by_the_index_and_named() {
     assert_eq!(skipped[0].0, "dist/bundle.min.js");
     assert!(matches!(skipped[0].1, Unparsed::TooLarge { limit: 4000, .. }), "{:?}", skipped[0].1);
     let config = p.ok("get_current_config", json!({}));
-    assert!(config.contains("Not indexed, over the parse budget (1 files"), "{config}");
+    assert!(config.contains("Not indexed, over the parse budget or minified (1 files"), "{config}");
     assert!(config.contains("dist/bundle.min.js: it is 1"), "{config}");
 }
 
@@ -57,6 +57,38 @@ fn symbol_tools_name_the_limit_and_search_still_finds_the_text() {
 }
 
 #[test]
+fn a_minified_file_is_skipped_unless_the_project_parses_them() {
+    let mut p = TestProject::empty();
+    // 400 functions: one line of 12 kB, and the same code one function per line (~33 bytes a line)
+    p.write("dist/bundle.min.js", one_liner(400)).write("src/app.js", one_liner(400).replace(';', "\n"));
+    let e = p.err("get_symbols_overview", json!({"relative_path": "dist/bundle.min.js"}));
+    assert!(e.contains("it is minified (lines of 12180 bytes on average, over 110)"), "{e}");
+    assert!(e.contains("parse_minified = true in .arborist/project.toml"), "{e}");
+    let found = p.ok("find_symbol", json!({"name_path_pattern": "f17"}));
+    assert!(found.contains("src/app.js") && !found.contains("bundle.min.js"), "{found}");
+    let stats = p.engine().build_index(1);
+    assert_eq!(stats.skipped, 1, "{stats:?}");
+    assert!(matches!(p.engine().index().skipped()[0].1, Unparsed::Minified { limit: 110, .. }));
+
+    let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "parse_minified = true\n").write("dist/bundle.min.js", one_liner(400));
+    let found = p.ok("find_symbol", json!({"name_path_pattern": "f17"}));
+    assert!(found.contains("bundle.min.js"), "{found}");
+}
+
+#[test]
+fn only_languages_that_get_minified_and_files_of_4_kb_or_more_count_as_minified() {
+    let budget = ParseBudget::default();
+    let js = language::by_name("javascript").unwrap();
+    let small = one_liner(100); // 3.3 kB on one line
+    assert!(small.len() < 4096 && parse_within(js, &small, &budget).is_ok());
+    assert!(matches!(parse_within(js, &one_liner(200), &budget), Err(Unparsed::Minified { .. })));
+    let python = language::by_name("python").unwrap();
+    let long_line = format!("x = [{}]\n", "1, ".repeat(3000));
+    assert!(parse_within(python, &long_line, &budget).is_ok());
+}
+
+#[test]
 fn a_file_over_the_budget_still_takes_text_edits() {
     let mut p = project_with_a_bundle();
     let args = json!({"relative_path": "dist/bundle.min.js", "needle": "return a+17}", "repl": "return a+71}",
@@ -69,7 +101,7 @@ fn a_file_over_the_budget_still_takes_text_edits() {
 fn a_parse_over_time_is_abandoned_and_the_parser_stays_usable() {
     let lang = language::by_name("javascript").unwrap();
     let text = one_liner(60_000);
-    let hurried = ParseBudget { max_bytes: u64::MAX, max_time: Duration::from_millis(1) };
+    let hurried = ParseBudget { max_bytes: u64::MAX, max_time: Duration::from_millis(1), minified: true };
     assert_eq!(parse_within(lang, &text, &hurried).unwrap_err(), Unparsed::TooSlow { limit_ms: 1 });
     // The next parse on this thread starts afresh rather than resuming the abandoned one.
     let small = "function g() { return 2; }\n";

@@ -200,8 +200,9 @@ fn deep_nesting_does_not_overflow_the_stack() {
     let deep =
         format!("function f() {} x = (; {}\nfunction g() {{ return 2; }}\n", "{".repeat(depth), "}".repeat(depth));
     p.write("deep.js", &deep);
-    // the depth is the test, not the parse time: a debug build on a busy machine may take seconds
-    p.write(".arborist/project.toml", "parse_timeout_ms = 60000\n");
+    // the depth is the test, not the parse time: a debug build on a busy machine may take seconds; its
+    // one long line would count as minified
+    p.write(".arborist/project.toml", "parse_timeout_ms = 60000\nparse_minified = true\n");
     let found = p.ok("get_diagnostics_for_file", json!({"relative_path": "deep.js"}));
     assert!(found.contains("Syntax error"), "{}", &found[..found.len().min(300)]);
     let overview = p.ok("get_symbols_overview", json!({"relative_path": "deep.js"}));

@@ -216,13 +216,15 @@ fn get_current_config(session: &Session, _: NoParams) -> Result<String> {
     Ok(out)
 }
 
-/// The files the index left out for the parse budget, up to ten named; empty when there are none.
+/// The files the index left out for the parse budget (or minified), up to ten named; empty when there are none.
 fn skipped_files(skipped: &[(String, crate::syntax::Unparsed)]) -> String {
     if skipped.is_empty() {
         return String::new();
     }
-    let mut out =
-        format!("Not indexed, over the parse budget ({} files; search_for_pattern still reads them):\n", skipped.len());
+    let mut out = format!(
+        "Not indexed, over the parse budget or minified ({} files; search_for_pattern still reads them):\n",
+        skipped.len()
+    );
     for (rel, why) in skipped.iter().take(10) {
         out.push_str(&format!("  {rel}: {why}\n"));
     }

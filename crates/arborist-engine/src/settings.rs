@@ -38,6 +38,9 @@ pub struct ProjectConfig {
     pub parse_max_bytes: u64,
     /// A parse running longer than this is abandoned, and the file treated as over the budget.
     pub parse_timeout_ms: u64,
+    /// Parse minified files too (JavaScript or CSS whose lines average over 110 bytes; default false:
+    /// left out of the index like a file over the budget).
+    pub parse_minified: bool,
 }
 
 impl Default for ProjectConfig {
@@ -54,6 +57,7 @@ impl Default for ProjectConfig {
             language_servers: Default::default(),
             parse_max_bytes: ParseBudget::default().max_bytes,
             parse_timeout_ms: ParseBudget::default().max_time.as_millis() as u64,
+            parse_minified: ParseBudget::default().minified,
         }
     }
 }
@@ -86,6 +90,7 @@ impl ProjectConfig {
         ParseBudget {
             max_bytes: self.parse_max_bytes,
             max_time: std::time::Duration::from_millis(self.parse_timeout_ms),
+            minified: self.parse_minified,
         }
     }
 }

@@ -136,6 +136,11 @@ pub struct LanguageEntry {
     /// grammar lacks (bash extglob). Offsets and lines stay those of the file.
     #[serde(default)]
     pub parse_masks: Vec<String>,
+    /// A file of this language whose lines average more than this many bytes is minified (GitHub
+    /// Linguist's rule for JavaScript and CSS, 110): generated, one-letter names, nothing to edit by
+    /// symbol. It is not parsed unless the project sets `parse_minified` (search still reads it).
+    #[serde(default)]
+    pub minified_line_bytes: Option<usize>,
 }
 
 /// How code names a type's members.

@@ -21,13 +21,18 @@ thread_local! {
 pub struct ParseBudget {
     pub max_bytes: u64,
     pub max_time: Duration,
+    /// Whether minified files (`minified_line_bytes` in grammars.toml) are parsed.
+    pub minified: bool,
 }
 
 impl Default for ParseBudget {
     fn default() -> Self {
-        ParseBudget { max_bytes: 10_000_000, max_time: Duration::from_millis(3000) }
+        ParseBudget { max_bytes: 10_000_000, max_time: Duration::from_millis(3000), minified: false }
     }
 }
+
+/// Texts shorter than this are never taken for minified: a one-line module of a few statements is not.
+const MINIFIED_MIN_BYTES: usize = 4096;
 
 /// A byte count for people: `20.1 MB`, `4.0 kB`, `12 bytes`.
 fn size(bytes: u64) -> String {
@@ -43,6 +48,19 @@ impl ParseBudget {
     pub fn check_size(&self, bytes: usize) -> Result<(), Unparsed> {
         let limit = self.max_bytes;
         if bytes as u64 > limit { Err(Unparsed::TooLarge { bytes: bytes as u64, limit }) } else { Ok(()) }
+    }
+
+    /// Whether a text of `lang` may be parsed, minified or not: a minified one is refused unless the budget
+    /// takes them.
+    pub fn check_minified<S: Source + ?Sized>(&self, lang: &Language, text: &S) -> Result<(), Unparsed> {
+        let Some(limit) = lang.entry.minified_line_bytes else { return Ok(()) };
+        if self.minified || text.len() < MINIFIED_MIN_BYTES {
+            return Ok(());
+        }
+        let breaks: usize = text.chunks(0..text.len()).map(|c| memchr::memchr_iter(b'\n', c).count()).sum();
+        let lines = breaks + usize::from(text.byte(text.len() - 1) != b'\n');
+        let mean = text.len() / lines.max(1);
+        if mean > limit { Err(Unparsed::Minified { mean_line: mean as u64, limit: limit as u64 }) } else { Ok(()) }
     }
 }
 
@@ -60,6 +78,11 @@ pub enum Unparsed {
     TooSlow { limit_ms: u64 },
     #[error("its grammar could not be loaded")]
     NoGrammar,
+    #[error(
+        "it is minified (lines of {mean_line} bytes on average, over {limit}); parse_minified = true in \
+         .arborist/project.toml parses such files"
+    )]
+    Minified { mean_line: u64, limit: u64 },
 }
 
 /// Parses `text` within the default budget.
@@ -81,6 +104,7 @@ pub fn parse_source<S: Source + ?Sized>(
     budget: &ParseBudget,
 ) -> Result<Tree, Unparsed> {
     budget.check_size(text.len())?;
+    budget.check_minified(lang, text)?;
     parse_masked(lang, text, mask::masked(lang, text).as_ref(), old, budget)
 }
 

@@ -262,10 +262,8 @@ impl Index {
     pub fn build_observed(&self, project: &Project, threads: usize, progress: &Progress) -> BuildStats {
         let started = Instant::now();
         self.ensure_loaded();
-        if self.watch_changes.load(Ordering::Acquire) {
-            self.start_watching();
-        }
-        let files = code_files(project, &project.resolve("").expect("the root resolves"));
+        let root = project.resolve("").expect("the root resolves");
+        let files = code_files_paced(project, &root, &|| self.yield_to_queries());
         progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
@@ -317,6 +315,12 @@ impl Index {
             }
         }
         self.ready.store(true, Ordering::Release);
+        if self.watch_changes.load(Ordering::Acquire) {
+            // after the build, so that setting up the watches (a walk of every directory) does not slow
+            // the first queries; a file changed meanwhile differs from its entry's stamp
+            self.yield_to_queries();
+            self.start_watching(project);
+        }
         stats.seconds = started.elapsed().as_secs_f64();
         stats
     }
@@ -336,8 +340,9 @@ impl Index {
 
     /// Watches the project for changes (best effort: without a watcher, every indexed file is
     /// re-checked by mtime/size before each query). Opening and reading a file (ours included: the
-    /// build reads every file) is not a change.
-    fn start_watching(&self) {
+    /// build reads every file) is not a change. What changed between the build's reading and the start
+    /// of the watcher is marked changed.
+    fn start_watching(&self, project: &Project) {
         use notify::{RecursiveMode, Watcher};
         let dirty = self.dirty.clone();
         let handler = move |res: notify::Result<notify::Event>| {
@@ -352,6 +357,8 @@ impl Index {
         {
             Ok(w) => {
                 *self.watcher.lock().unwrap() = Some(w);
+                let changed = self.changed_since_read(project);
+                self.dirty.lock().unwrap().extend(changed);
                 self.watching.store(true, Ordering::Release);
             }
             Err(e) => tracing::warn!("file watcher unavailable ({e}); checking files by mtime before each query"),
@@ -366,13 +373,31 @@ impl Index {
         }
         let mut changed: Vec<PathBuf> = self.dirty.lock().unwrap().drain().collect();
         if !self.watching.load(Ordering::Acquire) {
-            let t = self.tables.read().unwrap();
-            let stale = t.files.values().filter(|e| Stamp::read(&self.root.join(&e.rel)) != Some(e.stamp));
-            changed.extend(stale.map(|e| self.root.join(&e.rel)));
+            changed.extend(self.stale_entries());
         }
         for abs in changed {
             self.refresh_path(project, &abs);
         }
+    }
+
+    /// The indexed files whose stamp on disk differs from their entry's (or that are gone).
+    fn stale_entries(&self) -> Vec<PathBuf> {
+        let t = self.tables.read().unwrap();
+        let stale = t.files.values().filter(|e| Stamp::read(&self.root.join(&e.rel)) != Some(e.stamp));
+        stale.map(|e| self.root.join(&e.rel)).collect()
+    }
+
+    /// The files changed, gone or added since the index read them: its stale entries and the code files
+    /// it has no entry for (nor a reason to skip).
+    fn changed_since_read(&self, project: &Project) -> Vec<PathBuf> {
+        let root = project.resolve("").expect("the root resolves");
+        let listed = code_files_paced(project, &root, &|| self.yield_to_queries());
+        let mut changed = self.stale_entries();
+        let t = self.tables.read().unwrap();
+        let skipped = self.skipped.lock().unwrap();
+        let added = listed.into_iter().filter(|(rel, _)| !t.files.contains_key(rel) && !skipped.contains_key(rel));
+        changed.extend(added.map(|(_, abs)| abs));
+        changed
     }
 
     /// Re-reads one file (or drops it when it is gone, ignored or not code).
@@ -644,10 +669,19 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &
 
 /// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.
 pub fn code_files(project: &Project, scope: &ProjectPath) -> Vec<(String, PathBuf)> {
+    code_files_paced(project, scope, &|| {})
+}
+
+/// `code_files`, calling `pause` before each file it lists (the background build waits there while a
+/// query has the cores).
+fn code_files_paced(project: &Project, scope: &ProjectPath, pause: &(dyn Fn() + Sync)) -> Vec<(String, PathBuf)> {
     let filter = PathFilter::new("", "", Kinds::Known).expect("empty globs compile");
     let out = Mutex::new(Vec::new());
     for_each_file(project, project.walker(scope, true), &filter, || {
-        |rel: &str, abs: &Path| out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()))
+        |rel: &str, abs: &Path| {
+            pause();
+            out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()))
+        }
     });
     out.into_inner().unwrap()
 }
@@ -758,5 +792,32 @@ mod tests {
         let stale = saved_freshness(&project).unwrap();
         assert_eq!(stale, Freshness { saved: 2, changed: 1, added: 1, removed: 1, left_out: 1 });
         assert!(!stale.is_fresh());
+    }
+
+    #[test]
+    fn what_changed_before_the_watcher_started_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "a.py", "def a():\n    pass\n", None);
+        write(root, "b.py", "def b():\n    pass\n", None);
+        write(root, "big.py", &"x = 1\n".repeat(100), None);
+        std::fs::create_dir(root.join(".arborist")).unwrap();
+        write(root, ".arborist/project.toml", "parse_max_bytes = 100\n", None);
+        let project = Project::open(root).unwrap();
+        let index = Index::new(&project);
+        index.skip_watching();
+        index.build(&project, 1);
+        assert_eq!(index.skipped().len(), 1, "big.py is over the budget");
+        assert!(index.changed_since_read(&project).is_empty());
+        write(root, "a.py", "def a():\n    return 1\n", Some(SystemTime::now() + Duration::from_secs(60)));
+        std::fs::remove_file(root.join("b.py")).unwrap();
+        write(root, "c.py", "def c():\n    pass\n", None);
+        let mut changed: Vec<String> = index
+            .changed_since_read(&project)
+            .iter()
+            .map(|p| p.strip_prefix(root).unwrap().display().to_string())
+            .collect();
+        changed.sort();
+        assert_eq!(changed, ["a.py", "b.py", "c.py"]);
     }
 }
