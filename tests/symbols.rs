@@ -247,3 +247,44 @@ fn definition_prefilters_match_every_definition_in_the_fixtures() {
     }
     assert!(checked > 50, "only {checked} definitions checked");
 }
+
+/// Before the index is built, a Python lookup parses only the skeletons of the lines that may define
+/// the name (the blocks' headers around them, the definitions whole): every name of the fixtures, and of
+/// files whose skeletons cannot stand alone (a sibling of the same name, an `else:` block, tabs), is found
+/// with the same name paths, ranges, children and bodies as from the whole parse. Each file ends with a
+/// long comment, so that skeletons are the small share of it they are in real code, and each lookup is
+/// the first of a fresh engine (a whole parse is kept and would answer the next lookups).
+#[test]
+fn lookups_before_the_index_find_what_the_whole_parse_finds() {
+    let mut p = crate::util::TestProject::fixture("python");
+    p.write(
+        "twice.py",
+        "def t():\n    class U:\n        pass\n    class U:\n        def clean(self):\n            pass\n",
+    )
+    .write("branches2.py", "if X:\n    def clean():\n        pass\nelse:\n    def clean():\n        return 1\n")
+    .write("tabs.py", "class T:\n\tdef clean(self):\n\t\treturn 2\n")
+    .write("long.py", format!("class Long:\n{}    def clean(self):\n        pass\n", "    x = 1\n".repeat(50)));
+    let mut names = std::collections::BTreeSet::new();
+    for path in std::fs::read_dir(&p.root).unwrap().flatten().map(|e| e.path()) {
+        let Some(lang) = language::for_path(&path.to_string_lossy()) else { continue };
+        let text = std::fs::read_to_string(&path).unwrap() + &"# filler\n".repeat(500);
+        std::fs::write(&path, &text).unwrap();
+        let symbols = FileSymbols::extract(lang, &parse(lang, &text).unwrap(), text.as_str());
+        names.extend(symbols.symbols.iter().map(|s| s.name.clone()));
+    }
+    assert!(names.len() > 40 && names.contains("clean"), "{names:?}");
+    let find = |p: &mut crate::util::TestProject, name: &str| {
+        let args = serde_json::json!({"name_path_pattern": name, "depth": 1, "include_body": true});
+        p.ok("find_symbol", args)
+    };
+    let mut before = Vec::new();
+    for name in &names {
+        p.reopen();
+        before.push(find(&mut p, name));
+        assert!(!p.engine().index().is_ready());
+    }
+    p.engine().build_index(1);
+    for (name, before) in names.iter().zip(before) {
+        assert_eq!(before, find(&mut p, name), "`{name}` before and after the index");
+    }
+}

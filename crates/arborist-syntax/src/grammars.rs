@@ -141,6 +141,11 @@ pub struct LanguageEntry {
     /// symbol. It is not parsed unless the project sets `parse_minified` (search still reads it).
     #[serde(default)]
     pub minified_line_bytes: Option<usize>,
+    /// The language's blocks are its indentation, with `#` comments, `'`/`"` strings (also
+    /// triple-quoted) and brackets as Python has them (`outline.rs`): a lookup before the index parses
+    /// only the skeletons of the definitions the prefilter finds, not the whole file.
+    #[serde(default)]
+    pub outline_lookup: bool,
 }
 
 /// How code names a type's members.

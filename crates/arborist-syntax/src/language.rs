@@ -19,6 +19,8 @@ pub struct Language {
     pub grammar: tree_sitter::Language,
     sources: &'static Grammar,
     tags: OnceLock<Option<TagsQuery>>,
+    /// Set once a thread has been started to compile `tags` (`prepare_tags`).
+    preparing: std::sync::atomic::AtomicBool,
     textobjects: OnceLock<Option<BlockQuery>>,
     imports: OnceLock<Option<ImportsQuery>>,
     locals: OnceLock<Option<LocalsQuery>>,
@@ -128,6 +130,7 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         grammar: (sources.language)(),
         sources,
         tags: OnceLock::new(),
+        preparing: Default::default(),
         textobjects: OnceLock::new(),
         imports: OnceLock::new(),
         locals: OnceLock::new(),
@@ -279,6 +282,16 @@ impl Language {
             }
         }
         out
+    }
+
+    /// Starts compiling the symbol query on a thread of its own, unless that is done or started: a
+    /// lookup that will parse files of this language calls it as soon as it finds one, so that the
+    /// compile (up to 100 ms for large grammars) overlaps the rest of its search.
+    pub fn prepare_tags(&'static self) {
+        use std::sync::atomic::Ordering;
+        if self.tags.get().is_none() && !self.preparing.swap(true, Ordering::AcqRel) {
+            std::thread::spawn(|| self.tags());
+        }
     }
 
     /// The symbol query, compiled on first use; None (logged once) if it does not compile.

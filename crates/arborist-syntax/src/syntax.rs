@@ -95,6 +95,31 @@ pub fn parse_within(lang: &'static Language, text: &str, budget: &ParseBudget) -
     parse_source(lang, text, None, budget)
 }
 
+/// Parses only `ranges` of `text` (sorted, disjoint, each starting a line), as if the rest were not
+/// there: nodes keep their offsets in `text`. For a lookup that needs a few definitions of a long file.
+pub fn parse_ranges(
+    lang: &'static Language,
+    text: &str,
+    ranges: &[Range<usize>],
+    budget: &ParseBudget,
+) -> Result<Tree, Unparsed> {
+    budget.check_size(text.len())?;
+    let b = text.as_bytes();
+    let (mut row, mut at) = (0, 0);
+    let mut point = |byte: usize| {
+        row += memchr::memchr_iter(b'\n', &b[at..byte]).count();
+        at = byte;
+        let column = byte - memchr::memrchr(b'\n', &b[..byte]).map_or(0, |i| i + 1);
+        tree_sitter::Point { row, column }
+    };
+    let mut included = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        let (start_point, end_point) = (point(r.start), point(r.end));
+        included.push(tree_sitter::Range { start_byte: r.start, end_byte: r.end, start_point, end_point });
+    }
+    budgeted_in(lang, |byte, _| text.as_bytes().get(byte..).unwrap_or_default(), &included, budget)
+}
+
 /// Parses a text read from its chunks (a rope) within `budget`, reusing `old` (already edited) when
 /// given.
 pub fn parse_source<S: Source + ?Sized>(
@@ -121,6 +146,19 @@ fn parse_masked<S: Source + ?Sized>(
         Some(m) => budgeted(lang, |i, _| m.bytes.get(i..).unwrap_or_default(), old, budget),
         None => budgeted(lang, |byte, _| text.chunk_from(byte), old, budget),
     }
+}
+
+/// Runs one parse of the `included` ranges only (all of the text when empty) under the time budget.
+fn budgeted_in<T: AsRef<[u8]>>(
+    lang: &'static Language,
+    read: impl FnMut(usize, tree_sitter::Point) -> T,
+    included: &[tree_sitter::Range],
+    budget: &ParseBudget,
+) -> Result<Tree, Unparsed> {
+    with_parser(lang, |parser| parser.set_included_ranges(included).map_err(|_| Unparsed::NoGrammar))?;
+    let tree = budgeted(lang, read, None, budget);
+    with_parser(lang, |parser| parser.set_included_ranges(&[]).map_err(|_| Unparsed::NoGrammar))?;
+    tree
 }
 
 /// Runs one parse under the time budget.

@@ -3,6 +3,7 @@
 //! mtime/size (plus a file watcher) before each query. Until the full build is ready, queries search
 //! for the name first and parse only the candidate files.
 
+mod skeleton;
 mod store;
 
 use crate::project::{Project, ProjectPath};
@@ -589,12 +590,19 @@ impl Index {
         let has_others = |abs: &Path| {
             others.is_empty() || std::fs::read(abs).is_ok_and(|b| others.iter().all(|o| contains(&b, o.as_bytes())))
         };
+        let definitions = skeleton::DefinitionLines::new(name);
+        let known = |rel: &String| self.tables.read().unwrap().files.contains_key(rel);
+        let parse = |rel: &String, abs: &PathBuf| {
+            let from_skeleton = || skeleton::entry(rel, abs, &definitions, &self.budget);
+            match substring || known(rel) {
+                false => from_skeleton(),
+                true => None,
+            }
+            .or_else(|| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
+        };
         use rayon::prelude::*;
-        let mut out: Vec<Arc<FileEntry>> = files
-            .par_iter()
-            .filter(|(_, abs)| has_others(abs))
-            .filter_map(|(rel, abs)| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
-            .collect();
+        let mut out: Vec<Arc<FileEntry>> =
+            files.par_iter().filter(|(_, abs)| has_others(abs)).filter_map(|(rel, abs)| parse(rel, abs)).collect();
         tracing::debug!(
             "search-first: {} files contain `{needle}` ({searched:?}), {} parsed, {:?} in all",
             files.len(),
@@ -702,7 +710,7 @@ pub fn word_pattern(name: &str) -> String {
 /// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
 pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
     let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
-    files_matching(project, scope, &|_| Some(&matcher))
+    files_matching(project, scope, &|_| Some(&matcher), &|_| {})
 }
 
 /// The definition prefilter of a language for `name` (`definition_prefilter` in grammars.toml), as one
@@ -725,14 +733,22 @@ pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str)
         let i = language::all().iter().position(|l| std::ptr::eq(l, lang))?;
         prefilters[i].get_or_init(|| compile_matcher(&definition_regex(lang, name)?, false).ok()).as_ref()
     };
-    files_matching(project, scope, &|rel| Some(language::for_path(rel).and_then(prefilter).unwrap_or(&word)))
+    let prepare = |rel: &str| {
+        if let Some(lang) = language::for_path(rel) {
+            lang.prepare_tags();
+        }
+    };
+    let matcher_for = |rel: &str| Some(language::for_path(rel).and_then(prefilter).unwrap_or(&word));
+    files_matching(project, scope, &matcher_for, &prepare)
 }
 
-/// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped).
+/// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped);
+/// `on_match` is called with each as it is found.
 fn files_matching<'m>(
     project: &Project,
     scope: &ProjectPath,
     matcher_for: &(dyn Fn(&str) -> Option<&'m grep_regex::RegexMatcher> + Sync),
+    on_match: &(dyn Fn(&str) + Sync),
 ) -> Vec<(String, PathBuf)> {
     let filter = PathFilter::new("", "", Kinds::Known).expect("empty globs compile");
     let out = Mutex::new(Vec::new());
@@ -749,6 +765,7 @@ fn files_matching<'m>(
                 Ok(false)
             });
             if searcher.search_path(matcher, abs, sink).is_ok() && hit {
+                on_match(rel);
                 out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()));
             }
         }
