@@ -137,6 +137,37 @@ fn go_without_a_module_keeps_qualified_uses_as_uncertain() {
     assert_eq!(uses(&mut p, "Make", "a/widget.go"), "main.go:4 main ?");
 }
 
+const GO_PLATFORM_FILES: &[(&str, &str)] = &[
+    ("go.mod", "module example.com/app\n\ngo 1.21\n"),
+    ("unix/ztypes_linux_amd64.go", "package unix\n\ntype Time_t int64\n"),
+    ("unix/ztypes_linux_s390x.go", "package unix\n\ntype Time_t int64\n"),
+    ("unix/syscall_linux_amd64.go", "package unix\n\nfunc A(t Time_t) {}\n"),
+    ("unix/syscall_linux.go", "package unix\n\nfunc L(t Time_t) {}\n"),
+    ("unix/syscall_other.go", "//go:build !linux\n\npackage unix\n\nfunc O(t Time_t) {}\n"),
+    ("main_linux_s390x.go", "package main\n\nimport \"example.com/app/unix\"\n\nvar T unix.Time_t\n"),
+    ("main_windows.go", "package main\n\nimport \"example.com/app/unix\"\n\nvar W unix.Time_t\n"),
+];
+
+/// A Go file is built for the platforms its name and `//go:build` line allow: a use in a file never built
+/// with the definition's (another architecture's, another system's) is not a use of it, and a use built
+/// with another platform's variant of the definition as well means either, so it is uncertain and a
+/// rename of one variant leaves it, as `go build` on each platform needs.
+#[test]
+fn go_uses_follow_build_constraints() {
+    let mut p = heuristic_project(GO_PLATFORM_FILES);
+    let s390x = uses(&mut p, "Time_t", "unix/ztypes_linux_s390x.go");
+    assert_eq!(s390x, "main_linux_s390x.go:4 T\nunix/syscall_linux.go:2 L ?", "{s390x}");
+    let amd64 = uses(&mut p, "Time_t", "unix/ztypes_linux_amd64.go");
+    assert_eq!(amd64, "unix/syscall_linux.go:2 L ?\nunix/syscall_linux_amd64.go:2 A", "{amd64}");
+    let renamed = rename(&mut p, "Time_t", "unix/ztypes_linux_s390x.go", "Time_rn");
+    assert!(renamed.contains("unix/syscall_linux.go"), "the shared use is listed: {renamed}");
+    assert!(p.read("main_linux_s390x.go").contains("unix.Time_rn"));
+    for rel in ["unix/syscall_linux.go", "unix/syscall_linux_amd64.go", "unix/ztypes_linux_amd64.go", "main_windows.go"]
+    {
+        assert!(p.read(rel).contains("Time_t"), "{rel}: {}", p.read(rel));
+    }
+}
+
 const RUST_FILES: &[(&str, &str)] = &[
     ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
     ("src/lib.rs", "pub mod a;\npub mod b;\npub mod prelude;\npub mod use_a;\npub mod use_b;\n"),

@@ -5,6 +5,7 @@
 //! file's other facts; the questions about a target are asked of it afterwards, with a `Resolver` for the
 //! project's files (`module_files`).
 
+use crate::go_build::Platforms;
 use crate::module_files::{Resolver, parent, rust_module};
 use arborist_syntax::grammars::{ModuleNaming, ModuleScheme};
 use arborist_syntax::language::Language;
@@ -21,6 +22,9 @@ pub enum Verdict {
     Other,
     /// Nothing says: kept as the name matching found it.
     Unknown,
+    /// It means the target on some platforms and another variant of it on others (Go's build
+    /// constraints): kept, uncertain, so that a rename of one variant leaves it.
+    Shared,
 }
 
 impl Verdict {
@@ -29,7 +33,7 @@ impl Verdict {
     fn or(self, other: Verdict) -> Verdict {
         match (self, other) {
             (Verdict::Target, _) | (_, Verdict::Target) => Verdict::Target,
-            (Verdict::Unknown, _) | (_, Verdict::Unknown) => Verdict::Unknown,
+            (Verdict::Unknown | Verdict::Shared, _) | (_, Verdict::Unknown | Verdict::Shared) => Verdict::Unknown,
             _ => Verdict::Other,
         }
     }
@@ -71,6 +75,8 @@ pub struct FileImports {
     package: Option<String>,
     /// The file imports or exports (an ES module, not a script).
     module_file: bool,
+    /// The platforms a Go file is built for.
+    platforms: Option<Platforms>,
 }
 
 impl FileImports {
@@ -84,6 +90,7 @@ impl FileImports {
             imports: Vec::new(),
             package: None,
             module_file: false,
+            platforms: (naming.resolve == ModuleScheme::Go).then(|| Platforms::of(rel, text)),
         };
         // use trees: (range, re-exported, inside a nested module); a nested one matches twice
         let mut trees: Vec<(std::ops::Range<usize>, bool, bool)> = Vec::new();
@@ -192,7 +199,7 @@ impl FileImports {
         match self.naming.resolve {
             ModuleScheme::Dotted => Verdict::Unknown,
             ModuleScheme::Path => self.bare_script_use(name, def_rel, r),
-            ModuleScheme::Go => self.bare_go_use(def_rel, r),
+            ModuleScheme::Go => self.bare_go_use(name, def_rel, r),
             ModuleScheme::Rust => self.bare_rust_use(name, def_rel, r),
             ModuleScheme::Java => self.bare_java_use(name, def_rel),
         }
@@ -212,9 +219,16 @@ impl FileImports {
                     _ => Verdict::Unknown,
                 },
             },
-            ModuleScheme::Path | ModuleScheme::Go => match self.module_bound_to(written) {
+            ModuleScheme::Go if !self.built_with(def_rel, r) => Verdict::Other,
+            ModuleScheme::Go => {
+                let verdict = match self.module_bound_to(written) {
+                    Some(module) => self.source(module, name, def_rel, r, 0),
+                    None => self.unbound_go_receiver(written, def_rel, r),
+                };
+                self.unless_variant(verdict, name, def_rel, r)
+            }
+            ModuleScheme::Path => match self.module_bound_to(written) {
                 Some(module) => self.source(module, name, def_rel, r, 0),
-                None if self.naming.resolve == ModuleScheme::Go => self.unbound_go_receiver(written, def_rel, r),
                 None => Verdict::Unknown,
             },
             ModuleScheme::Rust => self.qualified_rust_use(written, name, def_rel, r),
@@ -374,12 +388,38 @@ impl FileImports {
         }
     }
 
-    fn bare_go_use(&self, def_rel: &str, r: &Resolver) -> Verdict {
+    fn bare_go_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        if !self.built_with(def_rel, r) {
+            return Verdict::Other;
+        }
         if parent(&self.rel) == parent(def_rel) {
-            return Verdict::Target;
+            return self.unless_variant(Verdict::Target, name, def_rel, r);
         }
         let dotted = self.imports.iter().filter(|i| i.glob);
         dotted.fold(Verdict::Other, |v, i| v.or(self.import_source(i, "", def_rel, r, 0)))
+    }
+
+    /// Whether some platform builds this file and `def_rel` together (Go's build constraints; true for
+    /// other languages and unknown files).
+    fn built_with(&self, def_rel: &str, r: &Resolver) -> bool {
+        let theirs = r.imports_of(def_rel).and_then(|f| f.platforms);
+        self.platforms.zip(theirs).is_none_or(|(a, b)| a.overlap(&b))
+    }
+
+    /// `verdict`, unless it is Target and a variant of the definition for another platform (another file of
+    /// its package that defines the name) is built with this file too: the use then means either, by
+    /// platform (Shared).
+    fn unless_variant(&self, verdict: Verdict, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
+        let restricted = r.imports_of(def_rel).and_then(|f| f.platforms).is_some_and(|p| !p.is_all());
+        if verdict != Verdict::Target || !restricted {
+            return verdict;
+        }
+        let mine = self.platforms;
+        let shared = r.go_variants(parent(def_rel), name, def_rel).iter().any(|v| {
+            let theirs = r.imports_of(v).and_then(|f| f.platforms);
+            mine.zip(theirs).is_none_or(|(a, b)| a.overlap(&b))
+        });
+        if shared { Verdict::Shared } else { verdict }
     }
 
     /// `x.Name` where `x` is no import's alias or path's last element: Go reaches another package's

@@ -12,6 +12,7 @@ pub mod edit;
 pub mod engine;
 pub mod external;
 pub mod files;
+pub mod go_build;
 pub mod imports;
 pub mod index;
 pub mod journal;

@@ -138,6 +138,18 @@ impl<'e> Resolver<'e> {
         self.remembered("go", dir, || self.find_go_package_paths(dir))
     }
 
+    /// The other Go files of the directory `dir` (one package) that define a top-level `name` too: the
+    /// variants of `def_rel`'s definition for other platforms (`ztypes_linux_amd64.go`,
+    /// `ztypes_linux_s390x.go`).
+    pub fn go_variants(&self, dir: &str, name: &str, def_rel: &str) -> Vec<String> {
+        let find = || {
+            let files = std::fs::read_dir(self.root.join(dir)).ok()?.flatten();
+            let rels = files.filter_map(|e| Some(join(dir, e.file_name().to_str()?)?.to_string()));
+            Some(rels.filter(|rel| rel.ends_with(".go") && rel != def_rel && self.defines(rel, name)).collect())
+        };
+        self.remembered("go-variants", &format!("{dir}\0{name}\0{def_rel}"), find).unwrap_or_default()
+    }
+
     fn find_go_package_paths(&self, dir: &str) -> Option<Vec<String>> {
         let (module, module_dir) = ancestors(dir).find_map(|d| {
             let rel = join(d, "go.mod")?;

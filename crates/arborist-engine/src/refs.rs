@@ -151,7 +151,9 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
             container: entry.symbols.innermost_at(u.bytes.start),
             entry: entry.clone(),
             text: facts.text.clone(),
-            uncertain: typing == Typing::Unknown || qualified(u) && verdict != Verdict::Target,
+            uncertain: typing == Typing::Unknown
+                || verdict == Verdict::Shared
+                || qualified(u) && verdict != Verdict::Target,
         })
         .collect()
 }
