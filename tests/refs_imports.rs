@@ -143,6 +143,8 @@ const GO_PLATFORM_FILES: &[(&str, &str)] = &[
     ("unix/ztypes_linux_s390x.go", "package unix\n\ntype Time_t int64\n"),
     ("unix/syscall_linux_amd64.go", "package unix\n\nfunc A(t Time_t) {}\n"),
     ("unix/syscall_linux.go", "package unix\n\nfunc L(t Time_t) {}\n"),
+    // methods of the type: it stands for the type here, it is no variant of it
+    ("unix/timestruct.go", "package unix\n\nfunc (t *Time_t) Nano() int64 { return int64(*t) }\n"),
     ("unix/syscall_other.go", "//go:build !linux\n\npackage unix\n\nfunc O(t Time_t) {}\n"),
     ("main_linux_s390x.go", "package main\n\nimport \"example.com/app/unix\"\n\nvar T unix.Time_t\n"),
     ("main_windows.go", "package main\n\nimport \"example.com/app/unix\"\n\nvar W unix.Time_t\n"),
@@ -151,7 +153,8 @@ const GO_PLATFORM_FILES: &[(&str, &str)] = &[
 /// A Go file is built for the platforms its name and `//go:build` line allow: a use in a file never built
 /// with the definition's (another architecture's, another system's) is not a use of it, and a use built
 /// with another platform's variant of the definition as well means either, so it is uncertain and a
-/// rename of one variant leaves it, as `go build` on each platform needs.
+/// rename of one variant leaves it, as `go build` on each platform needs. A file with methods of the type
+/// is not a variant.
 #[test]
 fn go_uses_follow_build_constraints() {
     let mut p = heuristic_project(GO_PLATFORM_FILES);

@@ -176,12 +176,14 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
         ));
     }
     if !r.unchanged.is_empty() {
-        let left: Vec<String> = r.unchanged.iter().map(|(rel, line)| format!("{rel}:{line}")).collect();
+        let left: Vec<String> = r.unchanged.iter().take(200).map(|(rel, line)| format!("{rel}:{line}")).collect();
+        let more = r.unchanged.len() - left.len();
         answer.push_str(&format!(
             "\nLeft unchanged (allow_unchanged_uses; uses of `{}` the tree cannot rule out as this symbol's; rename \
-             them yourself if they are): {}",
+             them yourself if they are): {}{}",
             r.old_name,
-            left.join("; ")
+            left.join("; "),
+            if more > 0 { format!("; and {more} more") } else { String::new() }
         ));
     }
     Ok(answer)

@@ -74,7 +74,8 @@ impl<'e> Resolver<'e> {
     pub fn defines(&self, rel: &str, name: &str) -> bool {
         let Some(engine) = self.engine else { return false };
         let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
-        engine.index().file(&p).is_some_and(|e| e.symbols.roots.iter().any(|&r| e.symbols.get(r).name == name))
+        let defined = |s: &arborist_syntax::symbols::Symbol| s.name == name && !s.stands_for_elsewhere();
+        engine.index().file(&p).is_some_and(|e| e.symbols.roots.iter().any(|&r| defined(e.symbols.get(r))))
     }
 
     /// The imports of the project file `rel` (None when it cannot be read or parsed, or its language has no

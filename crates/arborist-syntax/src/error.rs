@@ -207,9 +207,18 @@ impl Error {
 }
 
 /// `{"a.py": [3, 9], ...}`, the reference server's listing of uses.
+/// Files listed in a message of uses; the rest are counted (a method named like a common interface's
+/// has thousands of uses that an answer could not hold).
+pub const LISTED_USE_FILES: usize = 100;
+
 fn uses_json(uses: &[(String, Vec<usize>)]) -> String {
-    let files: Vec<String> = uses.iter().map(|(f, lines)| format!("{f:?}: {lines:?}")).collect();
-    format!("{{{}}}", files.join(", "))
+    let files: Vec<String> = uses.iter().take(LISTED_USE_FILES).map(|(f, lines)| format!("{f:?}: {lines:?}")).collect();
+    let rest = &uses[files.len()..];
+    let more = match rest.iter().map(|(_, lines)| lines.len()).sum::<usize>() {
+        0 => String::new(),
+        n => format!(" and {n} more in {} more files", rest.len()),
+    };
+    format!("{{{}}}{more}", files.join(", "))
 }
 
 /// `line L, column C: message` per issue (0-based), for messages.
@@ -217,4 +226,17 @@ fn issue_lines(issues: &[SyntaxIssue]) -> String {
     let lines: Vec<String> =
         issues.iter().map(|i| format!("line {}, column {}: {}", i.start.0, i.start.1, i.message)).collect();
     lines.join("\n  ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_of_many_uses_lists_the_first_files_and_counts_the_rest() {
+        let uses: Vec<(String, Vec<usize>)> = (0..150).map(|i| (format!("f{i}.go"), vec![i, i + 1])).collect();
+        let e = Error::UnchangedUses { name: "Errno".into(), backend: "heuristic".into(), uses }.to_string();
+        assert!(e.contains("\"f99.go\": [99, 100]}") && !e.contains("f100.go"), "{e}");
+        assert!(e.contains("and 100 more in 50 more files. Check them"), "{e}");
+    }
 }

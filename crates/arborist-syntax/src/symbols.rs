@@ -35,6 +35,17 @@ pub struct Symbol {
     pub overload: Option<u32>,
 }
 
+/// What `detail` says of an `Object` symbol that stands for a type defined in another file, to hold
+/// the methods this file gives it (Go's `func (t *T) M()` in a file without `type T`).
+const ELSEWHERE: &str = "methods";
+
+impl Symbol {
+    /// Whether this symbol only holds members of a type defined in another file (it defines nothing).
+    pub fn stands_for_elsewhere(&self) -> bool {
+        self.kind == SymbolKind::Object && self.detail.as_deref() == Some(ELSEWHERE)
+    }
+}
+
 /// The symbols of one file, as a forest stored flat.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileSymbols {
@@ -862,7 +873,7 @@ fn synthetic_type(fs: &mut FileSymbols, name: &str, first_member: u32) -> u32 {
     let siblings = siblings_of(fs, first_member);
     if let Some(existing) = siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
-        sym.kind == SymbolKind::Object && sym.name == name && sym.detail.as_deref() == Some("methods")
+        sym.name == name && sym.stands_for_elsewhere()
     }) {
         return existing;
     }
@@ -871,7 +882,7 @@ fn synthetic_type(fs: &mut FileSymbols, name: &str, first_member: u32) -> u32 {
     fs.symbols.push(Symbol {
         name: name.to_string(),
         kind: SymbolKind::Object,
-        detail: Some("methods".into()),
+        detail: Some(ELSEWHERE.into()),
         children: Vec::new(),
         overload: None,
         doc: None,
