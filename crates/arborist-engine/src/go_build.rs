@@ -3,65 +3,21 @@
 //! a definition in a file never built with it (`ztypes_linux_s390x.go` defines the `Time_t` of s390x, not
 //! the one `syscall_linux_amd64.go` uses).
 
+#[rustfmt::skip]
 const OSES: &[&str] = &[
-    "aix",
-    "android",
-    "darwin",
-    "dragonfly",
-    "freebsd",
-    "hurd",
-    "illumos",
-    "ios",
-    "js",
-    "linux",
-    "nacl",
-    "netbsd",
-    "openbsd",
-    "plan9",
-    "solaris",
-    "wasip1",
-    "windows",
-    "zos",
+    "aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl", "netbsd",
+    "openbsd", "plan9", "solaris", "wasip1", "windows", "zos",
 ];
+#[rustfmt::skip]
 const ARCHES: &[&str] = &[
-    "386",
-    "amd64",
-    "amd64p32",
-    "arm",
-    "arm64",
-    "arm64be",
-    "armbe",
-    "loong64",
-    "mips",
-    "mips64",
-    "mips64le",
-    "mips64p32",
-    "mips64p32le",
-    "mipsle",
-    "ppc",
-    "ppc64",
-    "ppc64le",
-    "riscv",
-    "riscv64",
-    "s390",
-    "s390x",
-    "sparc",
-    "sparc64",
-    "wasm",
+    "386", "amd64", "amd64p32", "arm", "arm64", "arm64be", "armbe", "loong64", "mips", "mips64", "mips64le",
+    "mips64p32", "mips64p32le", "mipsle", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc",
+    "sparc64", "wasm",
 ];
 /// The systems the `unix` tag stands for.
+#[rustfmt::skip]
 const UNIX: &[&str] = &[
-    "aix",
-    "android",
-    "darwin",
-    "dragonfly",
-    "freebsd",
-    "hurd",
-    "illumos",
-    "ios",
-    "linux",
-    "netbsd",
-    "openbsd",
+    "aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "linux", "netbsd", "openbsd",
     "solaris",
 ];
 
@@ -78,7 +34,7 @@ impl Platforms {
     pub fn of(rel: &str, text: &str) -> Platforms {
         let named = by_name(rel);
         match build_line(text).and_then(parse) {
-            Some(expr) => named.and(Platforms::where_true(&expr)),
+            Some(expr) => named.and(Platforms::matching(|os, arch| expr.holds(os, arch) != Some(false))),
             None => named,
         }
     }
@@ -94,31 +50,26 @@ impl Platforms {
     }
 
     fn all() -> Platforms {
-        let mut p = Platforms([0; WORDS]);
-        (0..PAIRS).for_each(|i| p.set(i));
-        p
+        Platforms::matching(|_, _| true)
     }
 
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+    /// The pairs for which `holds(os, arch)`.
+    fn matching(holds: impl Fn(&str, &str) -> bool) -> Platforms {
+        let mut out = Platforms([0; WORDS]);
+        for (o, os) in OSES.iter().enumerate() {
+            for (a, arch) in ARCHES.iter().enumerate() {
+                if holds(os, arch) {
+                    let i = o * ARCHES.len() + a;
+                    out.0[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        out
     }
 
     fn and(self, other: Platforms) -> Platforms {
         let mut out = self;
         out.0.iter_mut().zip(other.0.iter()).for_each(|(a, b)| *a &= b);
-        out
-    }
-
-    /// The pairs where `expr` can hold, whatever the unknown tags are.
-    fn where_true(expr: &Expr) -> Platforms {
-        let mut out = Platforms([0; WORDS]);
-        for (o, os) in OSES.iter().enumerate() {
-            for (a, arch) in ARCHES.iter().enumerate() {
-                if expr.holds(os, arch) != Some(false) {
-                    out.set(o * ARCHES.len() + a);
-                }
-            }
-        }
         out
     }
 }
@@ -133,15 +84,7 @@ fn by_name(rel: &str) -> Platforms {
         [_, .., last] if OSES.contains(last) => (Some(*last), None),
         _ => return Platforms::all(),
     };
-    let mut out = Platforms([0; WORDS]);
-    for (o, name) in OSES.iter().enumerate() {
-        for (a, a_name) in ARCHES.iter().enumerate() {
-            if os.is_none_or(|x| x == *name) && arch.is_none_or(|x| x == *a_name) {
-                out.set(o * ARCHES.len() + a);
-            }
-        }
-    }
-    out
+    Platforms::matching(|o, a| os.is_none_or(|x| x == o) && arch.is_none_or(|x| x == a))
 }
 
 /// The expression of the `//go:build` line, which comes before the package clause.

@@ -399,10 +399,10 @@ impl FileImports {
         dotted.fold(Verdict::Other, |v, i| v.or(self.import_source(i, "", def_rel, r, 0)))
     }
 
-    /// Whether some platform builds this file and `def_rel` together (Go's build constraints; true for
+    /// Whether some platform builds this file and `other` together (Go's build constraints; true for
     /// other languages and unknown files).
-    fn built_with(&self, def_rel: &str, r: &Resolver) -> bool {
-        let theirs = r.imports_of(def_rel).and_then(|f| f.platforms);
+    fn built_with(&self, other: &str, r: &Resolver) -> bool {
+        let theirs = r.imports_of(other).and_then(|f| f.platforms);
         self.platforms.zip(theirs).is_none_or(|(a, b)| a.overlap(&b))
     }
 
@@ -414,11 +414,7 @@ impl FileImports {
         if verdict != Verdict::Target || !restricted {
             return verdict;
         }
-        let mine = self.platforms;
-        let shared = r.go_variants(parent(def_rel), name, def_rel).iter().any(|v| {
-            let theirs = r.imports_of(v).and_then(|f| f.platforms);
-            mine.zip(theirs).is_none_or(|(a, b)| a.overlap(&b))
-        });
+        let shared = r.go_variants(parent(def_rel), name, def_rel).iter().any(|v| self.built_with(v, r));
         if shared { Verdict::Shared } else { verdict }
     }
 

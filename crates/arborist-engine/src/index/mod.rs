@@ -1,7 +1,8 @@
 //! The symbol index: per-file symbol tables keyed by content hash, a name → files map, a background
 //! full build (parallel parse), a persistent on-disk copy for fast restarts, and freshness checks by
 //! mtime/size (plus a file watcher) before each query. Until the full build is ready, queries search
-//! for the name first and parse only the candidate files.
+//! for the name first and parse only the candidate files (only the skeletons of their definitions where
+//! the language allows: `skeleton`).
 
 mod skeleton;
 mod store;
@@ -592,13 +593,13 @@ impl Index {
         };
         let definitions = skeleton::DefinitionLines::new(name);
         let known = |rel: &String| self.tables.read().unwrap().files.contains_key(rel);
+        // a skeleton's entry answers this lookup only; a whole parse's is kept
         let parse = |rel: &String, abs: &PathBuf| {
-            let from_skeleton = || skeleton::entry(rel, abs, &definitions, &self.budget);
-            match substring || known(rel) {
-                false => from_skeleton(),
-                true => None,
-            }
-            .or_else(|| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
+            let skeleton = !substring && !known(rel);
+            skeleton
+                .then(|| skeleton::entry(rel, abs, &definitions, &self.budget))
+                .flatten()
+                .or_else(|| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
         };
         use rayon::prelude::*;
         let mut out: Vec<Arc<FileEntry>> =
