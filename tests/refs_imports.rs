@@ -171,6 +171,32 @@ fn go_uses_follow_build_constraints() {
     }
 }
 
+/// A TypeScript declaration inside `declare global { }` or a module augmentation merges with the lib's or
+/// a package's declarations of the name, which the project does not hold: a heuristic rename refuses and
+/// writes nothing; the same interface outside such a block is renamed.
+#[test]
+fn typescript_merged_declarations_are_not_renamed_heuristically() {
+    let symbols = "declare global {\n  interface SymbolConstructor {\n    readonly observable: symbol;\n  }\n}\n";
+    let augment = "declare module 'rxjs' {\n  interface Observable {\n    extra(): void;\n  }\n}\n";
+    let mut p = heuristic_project(&[
+        ("src/types.ts", &format!("{symbols}export interface Plain {{\n  a: number;\n}}\n")),
+        ("src/augment.ts", augment),
+        ("src/use.ts", "import { Plain } from './types';\nexport const x: Plain = { a: 1 };\n"),
+    ]);
+    let args = json!({"name_path": "SymbolConstructor", "relative_path": "src/types.ts", "new_name": "Renamed"});
+    let e = p.err("rename_symbol", args);
+    assert!(
+        e.contains("Nothing was renamed: `SymbolConstructor` is declared inside `declare global` (src/types.ts:0)"),
+        "{e}"
+    );
+    let args = json!({"name_path": "Observable", "relative_path": "src/augment.ts", "new_name": "Renamed"});
+    let e = p.err("rename_symbol", args);
+    assert!(e.contains("inside `declare module 'rxjs'`"), "{e}");
+    assert!(p.read("src/types.ts").starts_with(symbols) && p.read("src/augment.ts") == augment);
+    assert!(rename(&mut p, "Plain", "src/types.ts", "Simple").starts_with("Successfully renamed"));
+    assert!(p.read("src/use.ts").contains("const x: Simple"));
+}
+
 const RUST_FILES: &[(&str, &str)] = &[
     ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
     ("src/lib.rs", "pub mod a;\npub mod b;\npub mod prelude;\npub mod use_a;\npub mod use_b;\n"),

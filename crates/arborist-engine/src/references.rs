@@ -301,6 +301,7 @@ fn rename_plan(
             Err(e) => tracing::warn!("rename through the language server failed ({e}); using the heuristic"),
         }
     }
+    refuse_merged(engine, target)?;
     let mut per_file: BTreeMap<String, Vec<TextEdit>> = BTreeMap::new();
     let s = target.symbol();
     let edit = |r: std::ops::Range<usize>| TextEdit { range: r, new_text: new_name.to_string() };
@@ -312,6 +313,41 @@ fn rename_plan(
         per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
     }
     Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))
+}
+
+/// Refuses a heuristic rename of a symbol declared inside a block whose declarations merge with others
+/// (`merged_declarations` in grammars.toml: TypeScript's `declare global { }`).
+fn refuse_merged(engine: &Engine, target: &SymbolRef) -> Result<()> {
+    let lang = target.entry.lang;
+    if lang.entry.merged_declarations.is_empty() {
+        return Ok(());
+    }
+    let patterns: Vec<regex::Regex> =
+        lang.entry.merged_declarations.iter().filter_map(|p| regex::Regex::new(p).ok()).collect();
+    let path = engine.project().resolve_file(&target.entry.rel)?;
+    let doc = engine.cache().read(&path)?;
+    let tree = engine.tree_for(&target.entry.rel, lang, &doc)?;
+    let text = doc.text();
+    let start = target.symbol().name_range.start as usize;
+    let mut node = tree.root_node().descendant_for_byte_range(start, start);
+    while let Some(n) = node.and_then(|n| n.parent()).filter(|n| n.parent().is_some()) {
+        let mut end = n.end_byte().min(n.start_byte() + 200);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let head = &text[n.start_byte()..end];
+        if patterns.iter().any(|p| p.is_match(head)) {
+            let block = head.split('{').next().unwrap_or(head).trim().to_string();
+            return Err(Error::MergedDeclaration {
+                name: target.symbol().name.clone(),
+                block,
+                path: target.entry.rel.clone(),
+                line: n.start_position().row,
+            });
+        }
+        node = Some(n);
+    }
+    Ok(())
 }
 
 /// References and rename are for code: a document's keys and sections have no uses to find.

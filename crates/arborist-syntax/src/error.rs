@@ -119,6 +119,14 @@ pub enum Error {
         uses_json(.uses)
     )]
     UnchangedUses { name: String, backend: String, uses: Vec<(String, Vec<usize>)> },
+    /// A heuristic rename of a symbol whose declaration merges with others the project may not hold.
+    #[error(
+        "Nothing was renamed: `{name}` is declared inside `{block}` ({path}:{line}), where declarations merge \
+         with others of the name that the project may not hold (the language's own library, a package's \
+         types), which a heuristic rename cannot change. Rename it with a language server (backend \"lsp\") \
+         or by hand."
+    )]
+    MergedDeclaration { name: String, block: String, path: String, line: usize },
     #[error("Matched {count}>max_matches={max} symbols.\n{listing}")]
     TooManySymbols { count: usize, max: usize, listing: String },
 

@@ -146,6 +146,11 @@ pub struct LanguageEntry {
     /// only the skeletons of the definitions the prefilter finds, not the whole file.
     #[serde(default)]
     pub outline_lookup: bool,
+    /// Regexes for the start of a block whose declarations merge with declarations of the same name that
+    /// the project may not hold (TypeScript's `declare global { }` with the lib's, `declare module 'x' { }`
+    /// with a package's): the heuristic refuses to rename a symbol declared inside one.
+    #[serde(default)]
+    pub merged_declarations: Vec<String>,
 }
 
 /// How code names a type's members.
