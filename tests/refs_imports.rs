@@ -154,14 +154,20 @@ const GO_PLATFORM_FILES: &[(&str, &str)] = &[
 /// with the definition's (another architecture's, another system's) is not a use of it, and a use built
 /// with another platform's variant of the definition as well means either, so it is uncertain and a
 /// rename of one variant leaves it, as `go build` on each platform needs. A file with methods of the type
-/// is not a variant.
+/// is not a variant: its receivers use the type.
 #[test]
 fn go_uses_follow_build_constraints() {
     let mut p = heuristic_project(GO_PLATFORM_FILES);
     let s390x = uses(&mut p, "Time_t", "unix/ztypes_linux_s390x.go");
-    assert_eq!(s390x, "main_linux_s390x.go:4 T\nunix/syscall_linux.go:2 L ?", "{s390x}");
+    assert_eq!(
+        s390x, "main_linux_s390x.go:4 T\nunix/syscall_linux.go:2 L ?\nunix/timestruct.go:2 Time_t/Nano ?",
+        "{s390x}"
+    );
     let amd64 = uses(&mut p, "Time_t", "unix/ztypes_linux_amd64.go");
-    assert_eq!(amd64, "unix/syscall_linux.go:2 L ?\nunix/syscall_linux_amd64.go:2 A", "{amd64}");
+    assert_eq!(
+        amd64, "unix/syscall_linux.go:2 L ?\nunix/syscall_linux_amd64.go:2 A\nunix/timestruct.go:2 Time_t/Nano ?",
+        "{amd64}"
+    );
     let renamed = rename(&mut p, "Time_t", "unix/ztypes_linux_s390x.go", "Time_rn");
     assert!(renamed.contains("unix/syscall_linux.go"), "the shared use is listed: {renamed}");
     assert!(p.read("main_linux_s390x.go").contains("unix.Time_rn"));
@@ -169,6 +175,30 @@ fn go_uses_follow_build_constraints() {
     {
         assert!(p.read(rel).contains("Time_t"), "{rel}: {}", p.read(rel));
     }
+}
+
+/// The name of a Rust `impl` block is a use of its type, in the type's file and in others: a rename of the
+/// type renames every `impl Widget` and `impl Trait for Widget` header with it, as `cargo check` needs.
+#[test]
+fn rust_impl_headers_are_uses_of_their_type() {
+    let mut p = heuristic_project(&[
+        ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", "pub mod a;\npub mod more;\n"),
+        ("src/a.rs", "pub struct Widget;\n\nimpl Widget {\n    pub fn new() -> Widget {\n        Widget\n    }\n}\n"),
+        (
+            "src/more.rs",
+            "use crate::a::Widget;\n\nimpl Default for Widget {\n    fn default() -> Self {\n        Widget::new()\n    }\n}\n",
+        ),
+    ]);
+    let found = uses(&mut p, "Widget", "src/a.rs");
+    assert!(found.contains("src/a.rs:2") && found.contains("src/more.rs:2"), "{found}");
+    let renamed = rename(&mut p, "Widget", "src/a.rs", "Gadget");
+    assert!(renamed.starts_with("Successfully renamed"), "{renamed}");
+    assert!(p.read("src/a.rs").contains("impl Gadget {") && !p.read("src/a.rs").contains("Widget"));
+    assert_eq!(
+        p.read("src/more.rs"),
+        "use crate::a::Gadget;\n\nimpl Default for Gadget {\n    fn default() -> Self {\n        Gadget::new()\n    }\n}\n"
+    );
 }
 
 /// A TypeScript declaration inside `declare global { }` or a module augmentation merges with the lib's or

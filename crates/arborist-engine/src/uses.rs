@@ -174,8 +174,14 @@ fn work_out(
         true => None,
         false => Locals::within(lang, &tree, text, &regions),
     };
-    let definitions: Vec<Range<usize>> =
-        entry.symbols.symbols.iter().map(|s| s.name_range.start as usize..s.name_range.end as usize).collect();
+    // the name of a block of members (`impl Foo {`) is a use of the type, not a definition
+    let definitions: Vec<Range<usize>> = entry
+        .symbols
+        .symbols
+        .iter()
+        .filter(|s| !s.is_type_block())
+        .map(|s| s.name_range.start as usize..s.name_range.end as usize)
+        .collect();
     let mut uses: Vec<Use> = named
         .iter()
         .zip(is_member)

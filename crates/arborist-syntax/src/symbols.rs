@@ -44,6 +44,14 @@ impl Symbol {
     pub fn stands_for_elsewhere(&self) -> bool {
         self.kind == SymbolKind::Object && self.detail.as_deref() == Some(ELSEWHERE)
     }
+
+    /// Whether this symbol is a block of members for a type rather than a definition (a Rust `impl`,
+    /// kept as a symbol or merged into its type's, or Go's methods of a type defined elsewhere): its name
+    /// is a use of the type.
+    pub fn is_type_block(&self) -> bool {
+        self.kind == SymbolKind::Object
+            && self.detail.as_deref().is_some_and(|d| d == ELSEWHERE || d.starts_with("impl "))
+    }
 }
 
 /// The symbols of one file, as a forest stored flat.
@@ -831,6 +839,7 @@ fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
         for &m in &members {
             fs.symbols[m as usize].detail = Some(detail.clone());
         }
+        fs.symbols[imp as usize].detail = Some(detail);
         let owner = match target {
             Some(t) => {
                 unlink(fs, imp);
@@ -838,7 +847,6 @@ fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
                 t
             }
             None => {
-                fs.symbols[imp as usize].detail = Some(detail);
                 move_children(fs, &members, imp);
                 imp
             }
