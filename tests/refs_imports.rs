@@ -177,6 +177,29 @@ fn go_uses_follow_build_constraints() {
     }
 }
 
+/// `from .base import Loader as BaseLoader` in a module that defines its own `Loader` names base's: a use of
+/// base's Loader (renamed with it), not of the module's own (left by its rename).
+#[test]
+fn python_an_aliased_import_beside_a_definition_of_the_name_is_the_other_modules() {
+    let mut p = heuristic_project(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/base.py", "class Loader:\n    pass\n"),
+        ("pkg/cached.py", "from .base import Loader as BaseLoader\n\n\nclass Loader(BaseLoader):\n    pass\n"),
+        ("pkg/user.py", "from .cached import Loader\n\nx = Loader()\n"),
+    ]);
+    let own = uses(&mut p, "Loader", "pkg/cached.py");
+    assert_eq!(own, "pkg/user.py:0 user\npkg/user.py:2 x", "{own}");
+    let base = uses(&mut p, "Loader", "pkg/base.py");
+    assert!(base.contains("pkg/cached.py:0"), "{base}");
+    let renamed = rename(&mut p, "Loader", "pkg/cached.py", "CachedLoader");
+    assert!(renamed.starts_with("Successfully renamed"), "{renamed}");
+    assert_eq!(
+        p.read("pkg/cached.py"),
+        "from .base import Loader as BaseLoader\n\n\nclass CachedLoader(BaseLoader):\n    pass\n"
+    );
+    assert_eq!(p.read("pkg/user.py"), "from .cached import CachedLoader\n\nx = CachedLoader()\n");
+}
+
 /// The name of a Rust `impl` block is a use of its type, in the type's file and in others: a rename of the
 /// type renames every `impl Widget` and `impl Trait for Widget` header with it, as `cargo check` needs.
 #[test]

@@ -77,6 +77,9 @@ pub struct FileImports {
     module_file: bool,
     /// The platforms a Go file is built for.
     platforms: Option<Platforms>,
+    /// Where the file writes the names it imports (`Name` in `from m import Name as N`), with the import's
+    /// index in `imports`.
+    imported_names: Vec<(std::ops::Range<usize>, usize)>,
 }
 
 impl FileImports {
@@ -91,6 +94,7 @@ impl FileImports {
             package: None,
             module_file: false,
             platforms: (naming.resolve == ModuleScheme::Go).then(|| Platforms::of(rel, text)),
+            imported_names: Vec::new(),
         };
         // use trees: (range, re-exported, inside a nested module); a nested one matches twice
         let mut trees: Vec<(std::ops::Range<usize>, bool, bool)> = Vec::new();
@@ -122,6 +126,8 @@ impl FileImports {
             };
             let alias = capture(ImportRole::Alias).map(String::from);
             out.imports.push(Import { module, name, alias, glob, reexport, inner: false });
+            let name_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Name);
+            out.imported_names.extend(name_node.map(|c| (c.node.byte_range(), out.imports.len() - 1)));
         }
         trees.sort_by_key(|(range, _, inner)| (range.start, !inner));
         trees.dedup_by_key(|(range, _, _)| range.clone());
@@ -187,6 +193,23 @@ impl FileImports {
             Written::Macro => Verdict::Unknown,
             Written::Bare => self.bare_use(name, def_rel, r),
         }
+    }
+
+    /// When the use at `bytes` is the name of one of the file's imports (`Loader` in `from .base import
+    /// Loader as BaseLoader`): whether that import brings the target, by where it imports from (in the
+    /// target's own file, another module's symbol: a module does not import its own).
+    pub fn imported_name_at(
+        &self,
+        bytes: &std::ops::Range<usize>,
+        name: &str,
+        def_rel: &str,
+        r: &Resolver,
+    ) -> Option<Verdict> {
+        let &(_, i) = self.imported_names.iter().find(|(range, _)| range == bytes)?;
+        Some(match self.rel == def_rel {
+            true => Verdict::Other,
+            false => self.import_source(&self.imports[i], name, def_rel, r, 0),
+        })
     }
 
     /// Whether a bare `name` in this file can be `def_rel`'s: the language's scoping (a Go package is its

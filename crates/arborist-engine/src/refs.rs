@@ -130,14 +130,22 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     // `x.Name` of a top-level Name: the target's only when `x` is bound to the target's module
     let qualified = |u: &Use| !target.member && imports.is_some() && u.member;
     // a top-level name's use: what the file's imports and the language's scoping say of it
+    // the name of an import that brings the target (`Loader` in `from .base import Loader as BaseLoader`),
+    // also in a file with its own symbol of the name
+    let imports_target = |u: &Use| {
+        imports.and_then(|i| i.imported_name_at(&u.bytes, target.name, target.def_rel, &resolver))
+            == Some(Verdict::Target)
+    };
     let verdict = |u: &Use| match (imports, target.member) {
-        (Some(i), false) => i.verdict(&u.written, target.name, target.def_rel, &resolver),
+        (Some(i), false) => i
+            .imported_name_at(&u.bytes, target.name, target.def_rel, &resolver)
+            .unwrap_or_else(|| i.verdict(&u.written, target.name, target.def_rel, &resolver)),
         _ => Verdict::Unknown,
     };
     facts
         .uses
         .iter()
-        .filter(|u| u.member || !shadows)
+        .filter(|u| u.member || !shadows || imports_target(u))
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
         .filter_map(|u| match u.definition {
             true => (rebinding(u) || scoped.overrides(u)).then_some((u, Typing::Target, Verdict::Unknown)),
