@@ -11,7 +11,7 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model or the queries change meaning.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Serialises entries; the checksum covers everything after it.
 pub fn encode(entries: &[&FileEntry]) -> Vec<u8> {
