@@ -224,6 +224,21 @@ fn rust_impl_headers_are_uses_of_their_type() {
     );
 }
 
+/// A Rust name written before `::` names a module or a type: `crate::rank::TABLE` is no use of the function
+/// `rank` (a module and a function may share a name), and renaming the function leaves the path.
+#[test]
+fn rust_a_path_segment_is_no_use_of_a_function() {
+    let lib = "pub mod rank;\n\npub fn rank() -> u8 {\n    crate::rank::TABLE[0]\n}\n\npub fn user() -> u8 {\n    rank()\n}\n";
+    let mut p = heuristic_project(&[
+        ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", lib),
+        ("src/rank.rs", "pub const TABLE: [u8; 1] = [1];\n"),
+    ]);
+    assert_eq!(uses(&mut p, "rank[1]", "src/lib.rs"), "src/lib.rs:7 user"); // rank[0] is `mod rank;`
+    assert!(rename(&mut p, "rank[1]", "src/lib.rs", "ranked").starts_with("Successfully renamed"));
+    assert_eq!(p.read("src/lib.rs"), lib.replace("fn rank()", "fn ranked()").replace("    rank()", "    ranked()"));
+}
+
 /// A TypeScript declaration inside `declare global { }` or a module augmentation merges with the lib's or
 /// a package's declarations of the name, which the project does not hold: a heuristic rename refuses and
 /// writes nothing; the same interface outside such a block is renamed.

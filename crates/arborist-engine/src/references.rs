@@ -12,6 +12,7 @@ use crate::resolve::Backend;
 use arborist_syntax::error::{Error, Result};
 use arborist_syntax::grammars::{Category, LanguageEntry, MemberCalls};
 use arborist_syntax::language;
+use arborist_syntax::query::SymbolKind;
 use arborist_syntax::text::{self, TextEdit};
 use std::collections::{BTreeMap, HashSet};
 
@@ -196,6 +197,7 @@ fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occu
         lang: target.entry.lang,
         def_rel: &target.entry.rel,
         name_range: s.name_range.start as usize..s.name_range.end as usize,
+        value: matches!(s.kind, SymbolKind::Function | SymbolKind::Variable | SymbolKind::Constant),
     };
     refs::occurrences(engine, &t)
 }

@@ -52,6 +52,8 @@ pub struct Target<'a> {
     pub def_rel: &'a str,
     /// The target's own name in `def_rel` (a use bound to it is the target even in a nested scope).
     pub name_range: Range<usize>,
+    /// A function, variable or constant: a name before a namespace separator (`rank::`) is not it.
+    pub value: bool,
 }
 
 /// Every occurrence of the target's name in code files of its language family: the certain ones first,
@@ -146,6 +148,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .uses
         .iter()
         .filter(|u| u.member || !shadows || imports_target(u))
+        .filter(|u| !(target.value && u.namespace))
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
         .filter_map(|u| match u.definition {
             true => (rebinding(u) || scoped.overrides(u)).then_some((u, Typing::Target, Verdict::Unknown)),

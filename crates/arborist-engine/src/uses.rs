@@ -43,6 +43,8 @@ pub struct Use {
     pub written: Written,
     /// A member use's receiver's type as the tree shows it (only worked out for member targets).
     pub receiver: ReceiverType,
+    /// Written right before a namespace separator (`rank` in `crate::rank::TABLE`): a module or a type.
+    pub namespace: bool,
 }
 
 /// The uses of one name in one file at one version.
@@ -203,12 +205,29 @@ fn work_out(
                 local_def,
                 written: Written::of(n, text),
                 receiver,
+                namespace: before_namespace_separator(lang, n),
             }
         })
         .chain(comments.iter().flat_map(|&c| doc_link_uses(lang, c, text, name, member)))
         .collect();
     uses.sort_by_key(|u| u.bytes.start);
     Some((imports, uses))
+}
+
+/// Whether `node` ends a path that a namespace separator of the language follows (`rank` in
+/// `crate::rank::TABLE`, where `crate::rank` ends at `rank`).
+fn before_namespace_separator(lang: &Language, node: Node) -> bool {
+    let separators = &lang.entry.namespace_separators;
+    let mut n = node;
+    loop {
+        if let Some(next) = n.next_sibling() {
+            return separators.iter().any(|s| s == next.kind());
+        }
+        match n.parent() {
+            Some(p) if p.end_byte() == n.end_byte() && !separators.is_empty() => n = p,
+            _ => return false,
+        }
+    }
 }
 
 /// The uses of `name` that doc comment `comment` links to (`{@link name}`, `{@link Owner.name}`): bare
@@ -236,6 +255,7 @@ fn doc_link_uses(lang: &Language, comment: Node, text: &str, name: &str, member_
                 local_def: None,
                 written: if before.is_empty() { Written::Bare } else { Written::Qualified(before.into()) },
                 receiver,
+                namespace: false,
             }
         })
         .collect()

@@ -151,6 +151,10 @@ pub struct LanguageEntry {
     /// with a package's): the heuristic refuses to rename a symbol declared inside one.
     #[serde(default)]
     pub merged_declarations: Vec<String>,
+    /// Tokens that end a path to a module or type (Rust's `::`): a name written right before one (`rank` in
+    /// `crate::rank::TABLE`) names a module, type or enum, never a function, variable or constant.
+    #[serde(default)]
+    pub namespace_separators: Vec<String>,
 }
 
 /// How code names a type's members.
