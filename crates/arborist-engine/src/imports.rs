@@ -571,7 +571,6 @@ impl FileImports {
         Some(RustPath::Local(root, at))
     }
 
-    /// Whether `module` is `target` or a package above it.
     /// The project file of the absolute dotted module `module` (`a/b.py`, or the package's `a/b/__init__.py`),
     /// with the target's extension.
     fn dotted_file(&self, module: &str, def_rel: &str, r: &Resolver) -> Option<String> {
@@ -581,6 +580,7 @@ impl FileImports {
         std::iter::once(format!("{path}.{ext}")).chain(package).find(|f| r.is_file(f))
     }
 
+    /// Whether `module` is `target` or a package above it.
     fn is_or_contains(&self, module: &str, target: &str) -> bool {
         target == module || target.strip_prefix(module).is_some_and(|r| r.starts_with(&self.naming.separator))
     }

@@ -321,11 +321,10 @@ fn rename_plan(
 /// (`merged_declarations` in grammars.toml: TypeScript's `declare global { }`).
 fn refuse_merged(engine: &Engine, target: &SymbolRef) -> Result<()> {
     let lang = target.entry.lang;
-    if lang.entry.merged_declarations.is_empty() {
+    let patterns = lang.merged_declarations();
+    if patterns.is_empty() {
         return Ok(());
     }
-    let patterns: Vec<regex::Regex> =
-        lang.entry.merged_declarations.iter().filter_map(|p| regex::Regex::new(p).ok()).collect();
     let path = engine.project().resolve_file(&target.entry.rel)?;
     let doc = engine.cache().read(&path)?;
     let tree = engine.tree_for(&target.entry.rel, lang, &doc)?;

@@ -218,13 +218,16 @@ fn work_out(
 /// `crate::rank::TABLE`, where `crate::rank` ends at `rank`).
 fn before_namespace_separator(lang: &Language, node: Node) -> bool {
     let separators = &lang.entry.namespace_separators;
+    if separators.is_empty() {
+        return false;
+    }
     let mut n = node;
     loop {
         if let Some(next) = n.next_sibling() {
             return separators.iter().any(|s| s == next.kind());
         }
         match n.parent() {
-            Some(p) if p.end_byte() == n.end_byte() && !separators.is_empty() => n = p,
+            Some(p) if p.end_byte() == n.end_byte() => n = p,
             _ => return false,
         }
     }

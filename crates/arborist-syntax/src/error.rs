@@ -217,7 +217,7 @@ impl Error {
 /// `{"a.py": [3, 9], ...}`, the reference server's listing of uses.
 /// Files listed in a message of uses; the rest are counted (a method named like a common interface's
 /// has thousands of uses that an answer could not hold).
-pub const LISTED_USE_FILES: usize = 100;
+const LISTED_USE_FILES: usize = 100;
 
 fn uses_json(uses: &[(String, Vec<usize>)]) -> String {
     let files: Vec<String> = uses.iter().take(LISTED_USE_FILES).map(|(f, lines)| format!("{f:?}: {lines:?}")).collect();

@@ -26,6 +26,7 @@ pub struct Language {
     locals: OnceLock<Option<LocalsQuery>>,
     masks: OnceLock<Vec<regex::Regex>>,
     doc_links: OnceLock<Vec<regex::Regex>>,
+    merged_declarations: OnceLock<Vec<regex::Regex>>,
 }
 
 /// A grammar compiled into the binary, with its queries from `queries/<name>/`.
@@ -136,6 +137,7 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         locals: OnceLock::new(),
         masks: OnceLock::new(),
         doc_links: OnceLock::new(),
+        merged_declarations: OnceLock::new(),
     })
 }
 
@@ -236,6 +238,14 @@ impl Language {
     pub fn doc_links(&self) -> &[regex::Regex] {
         self.doc_links.get_or_init(|| {
             self.compile_patterns("doc link pattern", &self.entry.doc_links, |re| re.captures_len() > 1, "no group")
+        })
+    }
+
+    /// `merged_declarations` of grammars.toml, compiled once; a pattern that does not compile is left out
+    /// (logged once).
+    pub fn merged_declarations(&self) -> &[regex::Regex] {
+        self.merged_declarations.get_or_init(|| {
+            self.compile_patterns("merged declaration pattern", &self.entry.merged_declarations, |_| true, "")
         })
     }
 

@@ -41,7 +41,7 @@ const ELSEWHERE: &str = "methods";
 
 impl Symbol {
     /// Whether this symbol only holds members of a type defined in another file (it defines nothing).
-    pub fn stands_for_elsewhere(&self) -> bool {
+    fn stands_for_elsewhere(&self) -> bool {
         self.kind == SymbolKind::Object && self.detail.as_deref() == Some(ELSEWHERE)
     }
 
@@ -49,8 +49,9 @@ impl Symbol {
     /// kept as a symbol or merged into its type's, or Go's methods of a type defined elsewhere): its name
     /// is a use of the type.
     pub fn is_type_block(&self) -> bool {
-        self.kind == SymbolKind::Object
-            && self.detail.as_deref().is_some_and(|d| d == ELSEWHERE || d.starts_with("impl "))
+        let impl_block =
+            self.kind == SymbolKind::Object && self.detail.as_deref().is_some_and(|d| d.starts_with("impl "));
+        impl_block || self.stands_for_elsewhere()
     }
 }
 

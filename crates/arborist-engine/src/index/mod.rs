@@ -727,12 +727,9 @@ pub fn definition_regex(lang: &Language, name: &str) -> Option<String> {
 /// prefilter, or (for a language without one) they mention the name as a word.
 pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str) -> Vec<(String, PathBuf)> {
     let Ok(word) = compile_matcher(&word_pattern(name), false) else { return Vec::new() };
-    // compiled on the first file of each language, in the order of language::all()
-    let prefilters: Vec<std::sync::OnceLock<Option<grep_regex::RegexMatcher>>> =
-        language::all().iter().map(|_| std::sync::OnceLock::new()).collect();
+    let prefilters = PerLanguage::new();
     let prefilter = |lang: &'static Language| {
-        let i = language::all().iter().position(|l| std::ptr::eq(l, lang))?;
-        prefilters[i].get_or_init(|| compile_matcher(&definition_regex(lang, name)?, false).ok()).as_ref()
+        prefilters.get_or_init(lang, || compile_matcher(&definition_regex(lang, name)?, false).ok())
     };
     let prepare = |rel: &str| {
         if let Some(lang) = language::for_path(rel) {
@@ -741,6 +738,21 @@ pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str)
     };
     let matcher_for = |rel: &str| Some(language::for_path(rel).and_then(prefilter).unwrap_or(&word));
     files_matching(project, scope, &matcher_for, &prepare)
+}
+
+/// One value per language, made on first use (a name's prefilter, compiled on the first file of each
+/// language a search meets); None where the language has none.
+pub(super) struct PerLanguage<T>(Vec<std::sync::OnceLock<Option<T>>>);
+
+impl<T> PerLanguage<T> {
+    pub(super) fn new() -> Self {
+        PerLanguage(language::all().iter().map(|_| std::sync::OnceLock::new()).collect())
+    }
+
+    pub(super) fn get_or_init(&self, lang: &'static Language, make: impl FnOnce() -> Option<T>) -> Option<&T> {
+        let i = language::all().iter().position(|l| std::ptr::eq(l, lang))?;
+        self.0[i].get_or_init(make).as_ref()
+    }
 }
 
 /// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped);

@@ -4,14 +4,14 @@
 //! fraction of a long file), when that parse is clean. The entry it gives holds those definitions, their
 //! ancestors and their children only: it answers the lookup and is never stored.
 
-use super::{FileEntry, Stamp, definition_regex};
+use super::{FileEntry, PerLanguage, Stamp, definition_regex};
 use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::outline::{Outline, merge};
 use arborist_syntax::symbols::FileSymbols;
 use arborist_syntax::syntax::{ParseBudget, parse_ranges};
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// A skeleton is parsed only when it is at most this share of the file; a larger one costs nearly a
 /// whole parse, and the whole parse gives an entry the index keeps.
@@ -21,18 +21,17 @@ const MAX_SHARE: f64 = 0.5;
 /// use).
 pub(super) struct DefinitionLines<'n> {
     name: &'n str,
-    regexes: Vec<OnceLock<Option<regex::Regex>>>,
+    regexes: PerLanguage<regex::Regex>,
 }
 
 impl<'n> DefinitionLines<'n> {
     pub(super) fn new(name: &'n str) -> Self {
-        DefinitionLines { name, regexes: language::all().iter().map(|_| OnceLock::new()).collect() }
+        DefinitionLines { name, regexes: PerLanguage::new() }
     }
 
     fn regex(&self, lang: &'static Language) -> Option<&regex::Regex> {
-        let i = language::all().iter().position(|l| std::ptr::eq(l, lang))?;
         let compile = || regex::Regex::new(&format!("(?m){}", definition_regex(lang, self.name)?)).ok();
-        self.regexes[i].get_or_init(compile).as_ref()
+        self.regexes.get_or_init(lang, compile)
     }
 }
 
