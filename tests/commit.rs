@@ -165,8 +165,9 @@ fn a_syntax_breaking_change_is_refused_by_every_writing_tool() {
 }
 
 /// Python edits re-parse only the statements they touch and the whole tree follows in the background:
-/// edits in quick succession (each waiting for its predecessor's tree), a refused one among them, leave
-/// the index's symbols, the cached tree and the identifier index as a fresh parse of the file gives them.
+/// edits in quick succession (each planned from its predecessor's top-level statements while that tree is
+/// still being built), a refused one and insertions among them, leave the index's symbols, the cached tree
+/// and the identifier index as a fresh parse of the file gives them.
 #[test]
 fn quick_python_edits_leave_symbols_and_trees_as_a_fresh_parse() {
     use arborist::identifiers::Identifiers;
@@ -181,6 +182,13 @@ fn quick_python_edits_leave_symbols_and_trees_as_a_fresh_parse() {
     for i in 0..12 {
         let body = format!("def f{i}(a, b):\n    total = Price(a, b)\n    return total.value + {i}");
         p.ok("replace_symbol_body", json!({"name_path": format!("f{}", i * 3), "relative_path": "m.py", "body": body}));
+        if i % 4 == 1 {
+            let code = format!("# Added.\ndef g{i}(x):\n    return x * Price(x, {i})");
+            p.ok(
+                "insert_after_symbol",
+                json!({"name_path": format!("f{}", i * 3 + 1), "relative_path": "m.py", "body": code}),
+            );
+        }
         if i == 5 {
             let broken = json!({"name_path": "Cart/add", "relative_path": "m.py", "body": "def add(self, item):\n    return (item"});
             assert!(p.err("replace_symbol_body", broken).contains("yntax"));

@@ -6,7 +6,7 @@ use crate::util::fixtures;
 use arborist::identifiers::Identifiers;
 use arborist::language;
 use arborist::symbols::{FileSymbols, outline};
-use arborist::syntax::{parse, reparse_region};
+use arborist::syntax::{TopLevel, parse, reparse_region};
 
 #[test]
 fn every_language_compiles_its_queries() {
@@ -161,8 +161,8 @@ fn python_reassignments_are_one_symbol_even_after_an_edit() {
 }
 
 /// A Python edit re-parses only the top-level statements it touches when the file had no errors and
-/// they have none alone; the symbols and identifiers then told from that region alone are those of the
-/// whole new text. An edit that breaks the region, a line it shares with the next statement, or a
+/// they have none alone; the symbols, identifiers and top-level statements then told from that region
+/// alone are those of the whole new text. An edit that breaks the region, a line it shares with the next statement, or a
 /// region that is most of the file, is re-parsed whole.
 #[test]
 fn python_region_reparse_tells_what_a_whole_parse_tells() {
@@ -174,6 +174,7 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
     let old_tree = parse(py, before).unwrap();
     let old = FileSymbols::extract(py, &old_tree, before);
     let old_ids = Identifiers::collect(py, &old_tree, before);
+    let top = TopLevel::of(&old_tree).unwrap();
     let edit_of = |old_text: &str, new_text: &str| {
         let start = before.find(old_text).unwrap();
         arborist::text::TextEdit { range: start..start + old_text.len(), new_text: new_text.to_string() }
@@ -188,11 +189,12 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
     ];
     for edit in &regional {
         let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-        let region = reparse_region(py, &old_tree, before, after.as_str(), edit, &budget);
+        let region = reparse_region(py, &top, before, after.as_str(), edit, &budget);
         let region = region.unwrap_or_else(|| panic!("{:?} needs a whole re-parse", edit.new_text));
         let fresh = parse(py, &after).unwrap();
         let symbols = old.after_region_edit(py, &region, before, after.as_str(), edit).expect("told from the region");
         assert_eq!(outline(&symbols), outline(&FileSymbols::extract(py, &fresh, after.as_str())), "{after}");
+        assert_eq!(top.after_region(&region), TopLevel::of(&fresh).unwrap(), "{after}");
         let ids = old_ids.after_edit(py, &region.tree, region.text.as_str(), None);
         let all = Identifiers::collect(py, &fresh, after.as_str());
         assert!(all.iter().all(|n| ids.contains(n)), "{:?} misses some of {:?}", ids, all);
@@ -204,7 +206,7 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
         (edit_of("        self.items.append(item)\n", &most), "the region is most of the file"),
     ] {
         let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-        let region = reparse_region(py, &old_tree, before, after.as_str(), &edit, &budget);
+        let region = reparse_region(py, &top, before, after.as_str(), &edit, &budget);
         assert!(region.is_none(), "a region although {why}");
     }
 }

@@ -45,8 +45,9 @@ impl Engine {
     /// Runs `op` on the symbol `name_path` names in `rel` (exactly one, or an error listing them).
     pub fn edit_by_name_path(&self, rel: &str, name_path: &str, op: Op, guards: &[Guard]) -> Result<Outcome> {
         let pattern = NamePattern::parse(name_path)?;
-        let pick =
-            |entry: &Arc<FileEntry>, _: &Tree, _: &Rope| resolve_in(entry, &pattern, name_path).map(Pick::Symbol);
+        let pick = |entry: &Arc<FileEntry>, _: &dyn Fn() -> Result<Tree>, _: &Rope| {
+            resolve_in(entry, &pattern, name_path).map(Pick::Symbol)
+        };
         edit_symbol(self, rel, &pick, op, guards, &Verify::default())
     }
 
@@ -75,8 +76,8 @@ impl Engine {
         let kinds = kinds_for(&spec.kind)?;
         let wanted = if matches!(op, Op::Replace(_)) { kinds.clone().unwrap_or_default() } else { Vec::new() };
         let verify = Verify { force: Force::offered(force), kinds: wanted };
-        let pick = |entry: &Arc<FileEntry>, tree: &Tree, text: &Rope| match &kinds {
-            None => pick_impl(entry, tree, text, spec),
+        let pick = |entry: &Arc<FileEntry>, tree: &dyn Fn() -> Result<Tree>, text: &Rope| match &kinds {
+            None => pick_impl(entry, &tree()?, text, spec),
             Some(kinds) => pick_block(entry, kinds, spec),
         };
         edit_symbol(self, rel, &pick, op, guards, &verify)

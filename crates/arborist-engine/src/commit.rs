@@ -6,7 +6,7 @@
 //! cache, the symbol index, the parse-tree cache and running language servers learn the new text.
 
 use crate::cache::Document;
-use crate::engine::Engine;
+use crate::engine::{CachedTree, Engine, PendingTree};
 use crate::index::FileEntry;
 use crate::journal::{Entry as JournalEntry, Journal};
 use crate::project::ProjectPath;
@@ -15,7 +15,9 @@ use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language::{self, Language};
 pub use arborist_syntax::plan::Force;
 use arborist_syntax::symbols::FileSymbols;
-use arborist_syntax::syntax::{Region, Reparsed, Unparsed, check_change, parse_source, reparse, reparse_region};
+use arborist_syntax::syntax::{
+    Region, Reparsed, TopLevel, Unparsed, check_change, parse_source, reparse, reparse_region,
+};
 use arborist_syntax::text::{Source, TextEdit, apply_edits_to_rope};
 use ropey::Rope;
 use std::ops::Range;
@@ -118,11 +120,13 @@ enum NewTree {
     Later(LaterTree),
 }
 
-/// What the background re-parse of a whole tree starts from: the tree before one edit, its text, the edit.
+/// What the background re-parse of a whole tree starts from: the tree before one edit (itself pending
+/// after an edit in a quick row), its text, the edit; and the new text's top-level statements.
 pub(crate) struct LaterTree {
-    pub old: Tree,
+    pub old: CachedTree,
     pub old_text: Rope,
     pub edit: TextEdit,
+    pub top: Option<TopLevel>,
 }
 
 /// A new text as parsed for the checks and the index.
@@ -132,10 +136,11 @@ struct Parsed {
     identifiers: Identifiers,
 }
 
-/// The new text's syntax: its whole tree, or only the edited region's (`syntax::reparse_region`).
+/// The new text's syntax: its whole tree, or only the edited region's (`syntax::reparse_region`) with
+/// the top-level statements of the whole text.
 enum NewSyntax {
     Whole(Tree),
-    Region(Region),
+    Region { region: Region, top: TopLevel },
 }
 
 impl Engine {
@@ -257,31 +262,81 @@ impl Engine {
         check: Option<&Check<'_>>,
     ) -> Result<Option<IndexUpdate>> {
         let Some(lang) = language::for_head(&path.rel, text.chunk_from(0)) else { return Ok(None) };
-        let old_tree = match base.map(|b| self.tree_for(&path.rel, lang, b)).transpose() {
-            Err(Error::Unparseable { .. }) if check.is_none() => return Ok(None),
-            other => other?,
-        };
-        let old = old_tree.zip(base);
         let known = base.and_then(|b| self.index().file(path).filter(|e| e.hash == b.hash));
-        let parsed = match self.parse_after(lang, old.as_ref(), known.as_deref(), edits, text) {
-            Ok(parsed) => parsed,
-            Err(_) if check.is_none() => return Ok(None),
-            Err(why) => return Err(Error::Unparseable { path: path.display().to_string(), why }),
+        let (old, parsed) = match self.region_before_tree(path, lang, base, known.as_deref(), edits, text, force) {
+            Some((pending, parsed)) => (Some(CachedTree::Pending(pending)), parsed),
+            None => {
+                let old_tree = match base.map(|b| self.tree_for(&path.rel, lang, b)).transpose() {
+                    Err(Error::Unparseable { .. }) if check.is_none() => return Ok(None),
+                    other => other?,
+                };
+                let old = old_tree.zip(base);
+                let parsed = match self.parse_after(lang, old.as_ref(), known.as_deref(), edits, text) {
+                    Ok(parsed) => parsed,
+                    Err(_) if check.is_none() => return Ok(None),
+                    Err(why) => return Err(Error::Unparseable { path: path.display().to_string(), why }),
+                };
+                if force != Force::Yes {
+                    self.check_syntax(path, lang, old.as_ref(), edits, text, &parsed, force)?;
+                }
+                (old.map(|(tree, _)| CachedTree::Ready(tree)), parsed)
+            }
         };
-        if force != Force::Yes {
-            self.check_syntax(path, lang, old.as_ref(), edits, text, &parsed, force)?;
-        }
         if let Some(check) = check {
             check(&parsed.symbols)?;
         }
-        let tree = match (parsed.tree, old, edits) {
+        let tree = match (parsed.tree, old, base, edits) {
             (NewSyntax::Whole(tree), ..) => Some(NewTree::Ready(tree)),
-            (NewSyntax::Region(_), Some((old, base)), [edit]) => {
-                Some(NewTree::Later(LaterTree { old, old_text: base.rope().clone(), edit: edit.clone() }))
-            }
-            (NewSyntax::Region(_), ..) => None,
+            (NewSyntax::Region { top, .. }, Some(old), Some(base), [edit]) => Some(NewTree::Later(LaterTree {
+                old,
+                old_text: base.rope().clone(),
+                edit: edit.clone(),
+                top: Some(top),
+            })),
+            (NewSyntax::Region { .. }, ..) => None,
         };
         Ok(Some(IndexUpdate { lang, tree, symbols: parsed.symbols, identifiers: parsed.identifiers }))
+    }
+
+    /// An edit of a text whose whole tree a background re-parse is still building (the previous edit's, in
+    /// a quick row): its region re-parsed from the text's top-level statements, without waiting, when that
+    /// tells the symbols and passes the syntax check (the old text had no syntax errors); None otherwise,
+    /// and the edit waits for the whole tree.
+    #[allow(clippy::too_many_arguments)] // verify's facts, passed on
+    fn region_before_tree(
+        &self,
+        path: &ProjectPath,
+        lang: &'static Language,
+        base: Option<&Arc<Document>>,
+        known: Option<&FileEntry>,
+        edits: &[TextEdit],
+        text: &Rope,
+        force: Force,
+    ) -> Option<(Arc<PendingTree>, Parsed)> {
+        let (Some(base), Some(known), [edit]) = (base, known, edits) else { return None };
+        let pending = self.pending_tree(&path.rel, base.hash)?;
+        let parsed = self.parse_region(lang, pending.top.as_ref()?, known, base.rope(), edit, text)?;
+        let checked = force == Force::Yes || self.check_syntax(path, lang, None, edits, text, &parsed, force).is_ok();
+        checked.then_some((pending, parsed))
+    }
+
+    /// The edited top-level region of the new text parsed alone (`top`: the old text's top-level
+    /// statements), with the symbols and identifiers it tells from the index's entry for the old text;
+    /// None when the region cannot tell them.
+    fn parse_region(
+        &self,
+        lang: &'static Language,
+        top: &TopLevel,
+        known: &FileEntry,
+        old_text: &Rope,
+        edit: &TextEdit,
+        text: &Rope,
+    ) -> Option<Parsed> {
+        let region = reparse_region(lang, top, old_text, text, edit, &self.parse_budget())?;
+        let symbols = known.symbols.after_region_edit(lang, &region, old_text, text, edit)?;
+        let identifiers = known.identifiers.after_edit(lang, &region.tree, region.text.as_str(), None);
+        let top = top.after_region(&region);
+        Some(Parsed { tree: NewSyntax::Region { region, top }, symbols, identifiers })
     }
 
     /// The new text's tree (only the edited region's when that can tell its symbols), symbols and
@@ -304,11 +359,11 @@ impl Engine {
         };
         let old_text = base.rope();
         if let Some(entry) = known
-            && let Some(region) = reparse_region(lang, old_tree, old_text, text, edit, &budget)
-            && let Some(symbols) = entry.symbols.after_region_edit(lang, &region, old_text, text, edit)
+            && lang.entry.region_reparse
+            && let Some(top) = TopLevel::of(old_tree)
+            && let Some(parsed) = self.parse_region(lang, &top, entry, old_text, edit, text)
         {
-            let identifiers = entry.identifiers.after_edit(lang, &region.tree, region.text.as_str(), None);
-            return Ok(Parsed { tree: NewSyntax::Region(region), symbols, identifiers });
+            return Ok(parsed);
         }
         let Reparsed { tree, changed } = reparse(lang, old_tree, old_text, text, edit, &budget)?;
         let (symbols, identifiers) = match known {
@@ -337,7 +392,7 @@ impl Engine {
         let (old_regions, new_regions) = regions(edits, text.len_bytes());
         let checked = match &parsed.tree {
             NewSyntax::Whole(tree) => check_change(lang, old, &old_regions, tree, text, &new_regions),
-            NewSyntax::Region(r) => {
+            NewSyntax::Region { region: r, .. } => {
                 check_change(lang, old, &old_regions, &r.tree, r.text.as_str(), &r.local(&new_regions))
             }
         };

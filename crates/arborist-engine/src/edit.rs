@@ -22,8 +22,8 @@ pub enum Pick {
     Node { range: Range<usize>, name: String },
 }
 
-/// Chooses the block of a file (its symbols, tree and text) that an edit applies to.
-pub type Picker<'a> = dyn Fn(&Arc<FileEntry>, &Tree, &Rope) -> Result<Pick> + 'a;
+/// Chooses the block of a file (its symbols, its whole tree if needed, its text) that an edit applies to.
+pub type Picker<'a> = dyn Fn(&Arc<FileEntry>, &dyn Fn() -> Result<Tree>, &Rope) -> Result<Pick> + 'a;
 
 /// Runs one edit on the block `pick(entry, tree, text)` of file `rel`, through the engine's commit path.
 pub fn edit_symbol(
@@ -37,10 +37,14 @@ pub fn edit_symbol(
     let path = engine.project().resolve_file(rel)?;
     let (entry, doc) = engine.symbols_with_text(rel)?;
     let text = doc.rope();
-    let tree = engine.tree_for(&entry.rel, entry.lang, &doc)?;
-    let target = match pick(&entry, &tree, text)? {
-        Pick::Symbol(index) => Target::of_symbol(entry.lang, &entry.symbols, index, &tree, text),
-        Pick::Node { range, name } => Target::of_node(entry.lang, &tree, range, name, text),
+    let whole_tree = || engine.tree_for(&entry.rel, entry.lang, &doc);
+    let target = match pick(&entry, &whole_tree, text)? {
+        Pick::Symbol(index) => {
+            let s = &entry.symbols.get(index).range;
+            let tree = engine.tree_near(&entry.rel, entry.lang, &doc, s.start as usize..s.end as usize)?;
+            Target::of_symbol(entry.lang, &entry.symbols, index, &tree, text)
+        }
+        Pick::Node { range, name } => Target::of_node(entry.lang, &whole_tree()?, range, name, text),
     };
     check_guards(&target, &entry.rel, &Source::slice(text, target.range.clone()), guards)?;
     let edit = build_edit(&target, text, &op, entry.lang.entry.indent_sensitive);

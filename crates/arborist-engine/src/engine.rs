@@ -11,9 +11,10 @@ use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::{
-    ParseBudget, SyntaxIssue, empty_nodes, parse_source, parse_within, reparse, syntax_issues,
+    ParseBudget, SyntaxIssue, TopLevel, empty_nodes, parse_ranges, parse_source, parse_within, reparse, syntax_issues,
 };
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use tree_sitter::Tree;
 
@@ -256,9 +257,9 @@ impl Engine {
         let cached = self.trees.lock().unwrap().get(rel).filter(|(hash, _)| *hash == doc.hash).map(|(_, t)| t.clone());
         match cached {
             Some(CachedTree::Ready(tree)) => return Ok(tree),
-            Some(CachedTree::Pending(slot)) => {
-                if let Some(tree) = slot.wait() {
-                    return Ok(tree.clone());
+            Some(CachedTree::Pending(pending)) => {
+                if let Some(tree) = pending.wait() {
+                    return Ok(tree);
                 }
             }
             None => {}
@@ -274,21 +275,58 @@ impl Engine {
         Ok(tree)
     }
 
+    /// A parse tree of `doc` to look at the definition at bytes `range` in: while a background re-parse
+    /// still builds the whole tree (after an edit in a quick row), the top-level statements around the
+    /// definition parsed alone (nodes keep their offsets); else the whole tree (`tree_for`).
+    pub fn tree_near(
+        &self,
+        rel: &str,
+        lang: &'static arborist_syntax::language::Language,
+        doc: &Document,
+        range: std::ops::Range<usize>,
+    ) -> Result<Tree> {
+        if let Some(pending) = self.pending_tree(rel, doc.hash)
+            && let Some(around) = pending.top.as_ref().and_then(|top| top.around(&range))
+            && let Ok(tree) = parse_ranges(lang, doc.text(), &[around], &self.parse_budget())
+            && !tree.root_node().has_error()
+        {
+            return Ok(tree);
+        }
+        self.tree_for(rel, lang, doc)
+    }
+
     /// Keeps a tree for the next edit of the same text.
     pub(crate) fn remember_tree(&self, rel: &str, hash: arborist_syntax::text::ContentHash, tree: Tree) {
         self.cache_tree(rel, hash, CachedTree::Ready(tree));
     }
 
+    /// Caches a tree; a pending one it replaces is superseded (its re-parse is skipped, unless started).
     fn cache_tree(&self, rel: &str, hash: arborist_syntax::text::ContentHash, tree: CachedTree) {
         let mut trees = self.trees.lock().unwrap();
         if trees.len() >= 64 {
-            trees.clear();
+            trees.drain().for_each(|(_, (_, old))| old.supersede());
         }
-        trees.insert(rel.to_string(), (hash, tree));
+        if let Some((_, old)) = trees.insert(rel.to_string(), (hash, tree)) {
+            old.supersede();
+        }
+    }
+
+    /// A file text's tree that a background re-parse is still building, with the text's top-level
+    /// statements (which an edit's region re-parse needs, and the re-parse of its own whole tree starts from
+    /// that tree); None when the tree is ready, unknown or its text had errors.
+    pub(crate) fn pending_tree(&self, rel: &str, hash: arborist_syntax::text::ContentHash) -> Option<Arc<PendingTree>> {
+        match self.trees.lock().unwrap().get(rel) {
+            Some((h, CachedTree::Pending(p))) if *h == hash && p.tree.get().is_none() && p.top.is_some() => {
+                Some(p.clone())
+            }
+            _ => None,
+        }
     }
 
     /// Re-parses a written file's whole tree in the background, from its tree before `edit` (whose
-    /// region alone was parsed for the edit's checks); a `tree_for` meanwhile waits for it.
+    /// region alone was parsed for the edit's checks; that tree may itself be pending); a `tree_for`
+    /// meanwhile waits for it. A re-parse superseded by a newer edit of the file before it starts is
+    /// skipped: the newer one then parses its text whole, so edits in a quick row cost one parse.
     pub(crate) fn reparse_later(
         &self,
         rel: &str,
@@ -296,13 +334,21 @@ impl Engine {
         lang: &'static arborist_syntax::language::Language,
         later: crate::commit::LaterTree,
     ) {
-        let slot = Arc::new(OnceLock::new());
-        self.cache_tree(rel, doc.hash, CachedTree::Pending(slot.clone()));
+        let pending = Arc::new(PendingTree { tree: OnceLock::new(), top: later.top, superseded: Default::default() });
+        self.cache_tree(rel, doc.hash, CachedTree::Pending(pending.clone()));
         let (new_text, budget) = (doc.rope().clone(), self.parse_budget());
-        let fill = Fill(slot);
+        let (old, old_text, edit) = (later.old, later.old_text, later.edit);
+        let fill = Fill(pending);
         let parse = move || {
-            let tree = reparse(lang, &later.old, &later.old_text, &new_text, &later.edit, &budget).ok().map(|r| r.tree);
-            let _ = fill.0.set(tree);
+            let old = old.wait();
+            if fill.0.superseded.load(Ordering::Relaxed) {
+                return;
+            }
+            let tree = match old {
+                Some(old) => reparse(lang, &old, &old_text, &new_text, &edit, &budget).ok().map(|r| r.tree),
+                None => parse_source(lang, &new_text, None, &budget).ok(),
+            };
+            let _ = fill.0.tree.set(tree);
         };
         // not spawned: `fill` is dropped with the closure, and a waiting `tree_for` parses itself
         let _ = std::thread::Builder::new().name("arborist-reparse".into()).spawn(parse);
@@ -337,19 +383,51 @@ fn unsupported(p: &ProjectPath) -> Error {
     Error::Unsupported { path: p.display().to_string(), languages }
 }
 
-/// A parse tree in the cache, or one a background re-parse will give (None: it failed).
+/// A parse tree in the cache, or one a background re-parse will give.
 #[derive(Clone)]
-enum CachedTree {
+pub(crate) enum CachedTree {
     Ready(Tree),
-    Pending(Arc<OnceLock<Option<Tree>>>),
+    Pending(Arc<PendingTree>),
 }
 
-/// Fills a pending tree's slot with None unless it was filled (a failed spawn, a panicking parse): no
+impl CachedTree {
+    /// The tree, waiting for a pending one; None when its re-parse failed or was skipped.
+    pub(crate) fn wait(&self) -> Option<Tree> {
+        match self {
+            CachedTree::Ready(tree) => Some(tree.clone()),
+            CachedTree::Pending(pending) => pending.wait(),
+        }
+    }
+
+    fn supersede(&self) {
+        if let CachedTree::Pending(p) = self {
+            p.superseded.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The whole tree of a written text that a background re-parse builds.
+pub(crate) struct PendingTree {
+    /// Set once: the tree, or None when the re-parse failed or was skipped.
+    tree: OnceLock<Option<Tree>>,
+    /// The text's top-level statements, known at once after a region re-parse.
+    pub(crate) top: Option<TopLevel>,
+    /// A newer text of the file replaced this one in the cache: only the next re-parse could use it.
+    superseded: AtomicBool,
+}
+
+impl PendingTree {
+    fn wait(&self) -> Option<Tree> {
+        self.tree.wait().clone()
+    }
+}
+
+/// Fills a pending tree with None unless it was filled (a failed spawn, a panicking or skipped parse): no
 /// `tree_for` waits forever.
-struct Fill(Arc<OnceLock<Option<Tree>>>);
+struct Fill(Arc<PendingTree>);
 
 impl Drop for Fill {
     fn drop(&mut self) {
-        let _ = self.0.set(None);
+        let _ = self.0.tree.set(None);
     }
 }

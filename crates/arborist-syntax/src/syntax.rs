@@ -377,6 +377,8 @@ pub struct Region {
     /// Its first byte and line in the new text.
     pub start: usize,
     pub line: usize,
+    /// The end of the bytes it replaced in the old text.
+    pub old_end: usize,
 }
 
 impl Region {
@@ -387,39 +389,85 @@ impl Region {
     }
 }
 
+/// The top-level statements of a text without syntax errors, as byte ranges: what a region re-parse needs
+/// of the old tree, and all it can tell of the new text's tree before a whole re-parse has built it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopLevel {
+    nodes: Vec<TopNode>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TopNode {
+    start: usize,
+    end: usize,
+    /// A comment (tree-sitter's "extra").
+    extra: bool,
+}
+
+impl TopLevel {
+    /// The root's children of a tree; None when it has syntax errors.
+    pub fn of(tree: &Tree) -> Option<TopLevel> {
+        let root = tree.root_node();
+        if root.has_error() {
+            return None;
+        }
+        let mut cursor = root.walk();
+        let nodes = root.children(&mut cursor).map(|c| TopNode {
+            start: c.start_byte(),
+            end: c.end_byte(),
+            extra: c.is_extra(),
+        });
+        Some(TopLevel { nodes: nodes.collect() })
+    }
+
+    /// The new text's top-level statements after `region` replaced the old ones it spans: those before it,
+    /// the region's own, and those after it, shifted.
+    pub fn after_region(&self, region: &Region) -> TopLevel {
+        let delta = (region.start + region.text.len()) as isize - region.old_end as isize;
+        let before = self.nodes.iter().take_while(|n| n.start < region.start).copied();
+        let root = region.tree.root_node();
+        let mut cursor = root.walk();
+        let at = |b: usize| b + region.start;
+        let inside = root.children(&mut cursor).map(|c| TopNode {
+            start: at(c.start_byte()),
+            end: at(c.end_byte()),
+            extra: c.is_extra(),
+        });
+        let shift = |b: usize| b.saturating_add_signed(delta);
+        let after = self.nodes.iter().filter(|n| n.start >= region.old_end);
+        let after = after.map(|n| TopNode { start: shift(n.start), end: shift(n.end), extra: n.extra });
+        TopLevel { nodes: before.chain(inside).chain(after).collect() }
+    }
+
+    /// The byte range of the top-level statements that bytes `range` touch, with the comments right above
+    /// the first (they may document its first definition); None when they touch none.
+    pub fn around(&self, range: &Range<usize>) -> Option<Range<usize>> {
+        let first = self.nodes.iter().position(|n| n.end >= range.start && n.start <= range.end)?;
+        let touched = self.nodes[first..].iter().take_while(|n| n.start <= range.end);
+        let hi = touched.map(|n| n.end).fold(range.end, usize::max);
+        let above = self.nodes[..first].iter().rev().take_while(|n| n.extra).count();
+        Some(self.nodes[first - above].start..hi)
+    }
+}
+
 /// The region of whole top-level statements that `edit` touches, re-parsed on its own, in languages that
-/// ask for it (`region_reparse`); None when the old tree has errors, the region does not span whole lines
-/// or is most of the file (a whole re-parse costs no more), or its new text has errors alone.
+/// ask for it (`region_reparse`), from the old text's top-level statements (`TopLevel::of` its tree, which
+/// has no errors); None when the region does not span whole lines or is most of the file (a whole re-parse
+/// costs no more), or its new text has errors alone.
 pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &'static Language,
-    old: &Tree,
+    old: &TopLevel,
     old_text: &O,
     new_text: &N,
     edit: &crate::text::TextEdit,
     budget: &ParseBudget,
 ) -> Option<Region> {
-    let root = old.root_node();
-    if !lang.entry.region_reparse || root.has_error() || !lang.parse_masks().is_empty() {
+    if !lang.entry.region_reparse || !lang.parse_masks().is_empty() {
         return None;
     }
     budget.check_size(new_text.len()).ok()?;
-    let (mut first, mut hi) = (None, edit.range.end);
-    let mut cursor = root.walk();
-    for child in root.children(&mut cursor) {
-        if child.start_byte() > edit.range.end {
-            break;
-        }
-        if child.end_byte() >= edit.range.start {
-            first.get_or_insert(child);
-            hi = hi.max(child.end_byte());
-        }
-    }
-    // with the comments right above it: they may document its first definition
-    let mut first = first?;
-    while let Some(comment) = first.prev_sibling().filter(|p| p.is_extra()) {
-        first = comment;
-    }
-    let lo = Some(first.start_byte()).filter(|&lo| lo <= edit.range.start)?;
+    let Range { start: lo, end: hi } = old.around(&edit.range)?;
+    (lo <= edit.range.start).then_some(())?;
     let ends_line = hi == old_text.len() || matches!(old_text.byte(hi), b'\n' | b'\r');
     if old_text.point(lo).column != 0 || !ends_line {
         return None;
@@ -430,7 +478,7 @@ pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     }
     let text = new_text.slice(lo..end).into_owned();
     let tree = parse_source(lang, text.as_str(), None, budget).ok()?;
-    (!tree.root_node().has_error()).then(|| Region { tree, text, start: lo, line: new_text.line_of(lo) })
+    (!tree.root_node().has_error()).then(|| Region { tree, text, start: lo, line: new_text.line_of(lo), old_end: hi })
 }
 
 /// Re-parses the whole text after one byte-range replacement, reusing the old tree (incremental
