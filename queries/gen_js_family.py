@@ -86,12 +86,26 @@ def declarations(lang):
         contexts += ["ambient_declaration", "internal_module body: (statement_block", "module body: (statement_block"]
     out = []
     for ctx in contexts:
-        opens = ctx.count("(") - ctx.count(")")
         pred = JS_WRAPPER_PREDICATE if "@_define" in ctx else ""
         # in a wrapper only function values: the variable patterns there cost more than the whole rest
         for body in (decl_fn,) if ctx in JS_WRAPPER_SCOPES else (decl_fn, decl_var):
-            out.append(f"({ctx}\n    {body}{')' * opens}{pred})")
+            out.append(in_context(ctx, body, pred))
     return "\n\n".join(out)
+
+
+def in_context(ctx, body, pred):
+    """The pattern of `body` inside `ctx` (nodes opened and not closed). A context that starts at the root
+    (`program`) starts at the root's child instead, checked with #parent-is?: a pattern anchored at the root
+    makes the query walk every top-level statement, even for a match in the few lines an edit re-reads."""
+    if ctx == "program":
+        capture = body.rsplit("@", 1)[1].split()[0]
+        return f"({body}\n  (#parent-is? @{capture} program))"
+    if ctx.startswith("program "):
+        ctx = ctx[len("program "):]
+        opens = ctx.count("(") - ctx.count(")")
+        return f"({ctx}\n    {body}{')' * opens} @_top{pred}\n  (#parent-is? @_top program))"
+    opens = ctx.count("(") - ctx.count(")")
+    return f"({ctx}\n    {body}{')' * opens}{pred})"
 
 
 # JavaScript: the body of a function that wraps a whole file is module scope too (its declarations are
@@ -125,15 +139,14 @@ def js_members():
     ] @definition.method"""
     out = [JS_MEMBERS_HEADER]
     for ctx in ["program", "export_statement declaration:"] + JS_WRAPPER_SCOPES:
-        opens = ctx.count("(") - ctx.count(")")
         pred = JS_WRAPPER_PREDICATE if "@_define" in ctx else ""
         decl = f"""[
       (lexical_declaration (variable_declarator value: (object
     {member})))
       (variable_declaration (variable_declarator value: (object
     {member})))
-    ]"""
-        out.append(f"({ctx}\n    {decl}{')' * opens}{pred})")
+    ] @_decl"""
+        out.append(in_context(ctx, decl, pred))
     out.append(f"""(export_statement value: (object
     {member}))""")
     out.append(f"""(expression_statement

@@ -31,8 +31,7 @@
 ; `(function () {...})()`, a UMD factory `(function (root, factory) {...})(this, function (exports) {...})`,
 ; an AMD `define([...], function (dep) {...})`.
 
-(program
-    [
+([
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
@@ -43,10 +42,10 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function)
+    ] @definition.function
+  (#parent-is? @definition.function program))
 
-(program
-    [
+([
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
@@ -89,7 +88,8 @@
             (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
-    ] @definition.variable)
+    ] @definition.variable
+  (#parent-is? @definition.variable program))
 
 (export_statement declaration:
     [
@@ -151,7 +151,7 @@
       (variable_declaration (variable_declarator name: (identifier) @name !value))
     ] @definition.variable)
 
-(program (expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
+((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -163,9 +163,10 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function))))))
+    ] @definition.function))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
+((expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -177,9 +178,10 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function))))))
+    ] @definition.function))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
+((expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -191,9 +193,10 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function)))))))
+    ] @definition.function)))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
+((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -205,9 +208,10 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function))))))
+    ] @definition.function))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
+((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -219,9 +223,10 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function)))))))
+    ] @definition.function)))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
+((expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -233,8 +238,9 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function)))))
-  (#eq? @_define "define"))
+    ] @definition.function))))) @_top
+  (#eq? @_define "define")
+  (#parent-is? @_top program))
 
 ; ---- functions assigned to members (wherever a function declaration would be tagged) ----------
 ; The definition node is the expression statement; the name is the last property.
@@ -331,8 +337,7 @@
 ; members of nested objects.
 
 
-(program
-    [
+([
       (lexical_declaration (variable_declarator value: (object
     [
       (method_definition name: (_) @name)
@@ -345,7 +350,8 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ])
+    ] @_decl
+  (#parent-is? @_decl program))
 
 (export_statement declaration:
     [
@@ -361,9 +367,9 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ])
+    ] @_decl)
 
-(program (expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
+((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
     [
       (lexical_declaration (variable_declarator value: (object
     [
@@ -377,9 +383,10 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ]))))))
+    ] @_decl))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
+((expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
     [
       (lexical_declaration (variable_declarator value: (object
     [
@@ -393,9 +400,10 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ]))))))
+    ] @_decl))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
+((expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
     [
       (lexical_declaration (variable_declarator value: (object
     [
@@ -409,9 +417,10 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ])))))))
+    ] @_decl)))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
+((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
     [
       (lexical_declaration (variable_declarator value: (object
     [
@@ -425,9 +434,10 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ]))))))
+    ] @_decl))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
+((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
     [
       (lexical_declaration (variable_declarator value: (object
     [
@@ -441,9 +451,10 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ])))))))
+    ] @_decl)))))) @_top
+  (#parent-is? @_top program))
 
-(program (expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
+((expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
     [
       (lexical_declaration (variable_declarator value: (object
     [
@@ -457,8 +468,9 @@
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
-    ])))))
-  (#eq? @_define "define"))
+    ] @_decl))))) @_top
+  (#eq? @_define "define")
+  (#parent-is? @_top program))
 
 (export_statement value: (object
     [

@@ -55,8 +55,7 @@
 ; `const f = () => ...` / `= function () {}` is a function; any other value is a variable.
 ; The definition node is the whole lexical_declaration/variable_declaration statement.
 
-(program
-    [
+([
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
@@ -65,10 +64,10 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)]))
-    ] @definition.function)
+    ] @definition.function
+  (#parent-is? @definition.function program))
 
-(program
-    [
+([
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
@@ -95,7 +94,8 @@
             (unary_expression) (undefined) (update_expression) (yield_expression)
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
-    ] @definition.variable)
+    ] @definition.variable
+  (#parent-is? @definition.variable program))
 
 (export_statement declaration:
     [

@@ -154,9 +154,15 @@ struct Tables {
 
 impl Tables {
     fn insert(&mut self, entry: Arc<FileEntry>) {
-        self.remove(&entry.rel);
-        for s in &entry.symbols.symbols {
-            self.names.entry(s.name.clone()).or_default().insert(entry.rel.clone());
+        let same_names = |old: &Arc<FileEntry>| {
+            old.symbols.symbols.iter().map(|s| &s.name).eq(entry.symbols.symbols.iter().map(|s| &s.name))
+        };
+        if !self.files.get(&entry.rel).is_some_and(same_names) {
+            // (an edit of a body keeps the names, and the name map as it is)
+            self.remove(&entry.rel);
+            for s in &entry.symbols.symbols {
+                self.names.entry(s.name.clone()).or_default().insert(entry.rel.clone());
+            }
         }
         self.files.insert(entry.rel.clone(), entry);
     }
