@@ -372,6 +372,8 @@ fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
     let bar = arborist::progress::on_terminal(progress.clone());
     let stats = engine.build_index_observed(threads, &progress);
     drop(bar);
+    // the process ends here: freeing millions of symbols one by one would only delay the exit
+    let engine = &*Box::leak(Box::new(engine));
     if dump {
         use std::io::Write;
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());

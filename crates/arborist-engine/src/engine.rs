@@ -111,7 +111,7 @@ impl Engine {
             .expect("spawning the index thread");
     }
 
-    /// Builds (or refreshes) the full index now and saves it.
+    /// Builds (or refreshes) the full index now and saves it when it changed.
     pub fn build_index(&self, threads: usize) -> BuildStats {
         self.build_index_observed(threads, &crate::index::Progress::default())
     }
@@ -119,7 +119,9 @@ impl Engine {
     /// `build_index`, counting the files checked in `progress` (for a progress display).
     pub fn build_index_observed(&self, threads: usize, progress: &crate::index::Progress) -> BuildStats {
         let stats = self.index.build_observed(&self.project, threads, progress);
-        if let Err(e) = self.index.persist() {
+        if stats.changed
+            && let Err(e) = self.index.persist()
+        {
             tracing::warn!("could not save the index to .arborist/cache: {e}");
         }
         stats

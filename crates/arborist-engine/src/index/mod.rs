@@ -70,6 +70,8 @@ pub struct BuildStats {
     pub seconds: f64,
     /// Files left out for the parse budget (`Index::skipped` says which and why).
     pub skipped: usize,
+    /// Whether the build changed the index (a file parsed again or gone): the saved one is out of date.
+    pub changed: bool,
 }
 
 /// How the saved index (`.arborist/cache/`) compares with the project's files now, by modification time
@@ -149,7 +151,8 @@ enum Refreshed {
 #[derive(Default)]
 struct Tables {
     files: HashMap<String, Arc<FileEntry>>,
-    names: HashMap<String, HashSet<String>>,
+    /// Symbol name -> the files defining it: one shared path per file, each listed once per name.
+    names: HashMap<Box<str>, Vec<Arc<str>>>,
 }
 
 impl Tables {
@@ -160,8 +163,16 @@ impl Tables {
         if !self.files.get(&entry.rel).is_some_and(same_names) {
             // (an edit of a body keeps the names, and the name map as it is)
             self.remove(&entry.rel);
+            let rel: Arc<str> = Arc::from(entry.rel.as_str());
             for s in &entry.symbols.symbols {
-                self.names.entry(s.name.clone()).or_default().insert(entry.rel.clone());
+                let files = match self.names.get_mut(s.name.as_str()) {
+                    Some(files) => files,
+                    None => self.names.entry(s.name.as_str().into()).or_default(),
+                };
+                // this file's names are listed together: one it listed already is the last
+                if files.last().is_none_or(|last| !Arc::ptr_eq(last, &rel)) {
+                    files.push(rel.clone());
+                }
             }
         }
         self.files.insert(entry.rel.clone(), entry);
@@ -170,10 +181,10 @@ impl Tables {
     fn remove(&mut self, rel: &str) {
         if let Some(old) = self.files.remove(rel) {
             for s in &old.symbols.symbols {
-                if let Some(set) = self.names.get_mut(&s.name) {
-                    set.remove(rel);
-                    if set.is_empty() {
-                        self.names.remove(&s.name);
+                if let Some(files) = self.names.get_mut(s.name.as_str()) {
+                    files.retain(|f| **f != *rel);
+                    if files.is_empty() {
+                        self.names.remove(s.name.as_str());
                     }
                 }
             }
@@ -314,6 +325,7 @@ impl Index {
             let mut t = self.tables.write().unwrap();
             let gone: Vec<String> = t.files.keys().filter(|k| !live.contains(k.as_str())).cloned().collect();
             gone.iter().for_each(|g| t.remove(g));
+            stats.changed = stats.parsed > 0 || !gone.is_empty();
             for e in &fresh {
                 stats.symbols += e.symbols.symbols.len();
                 stats.bytes += e.stamp.len;
@@ -485,18 +497,13 @@ impl Index {
         let name = pattern.last_name();
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
-            let in_scope = |rel: &&String| in_scope(rel, &scope.rel);
-            if substring {
-                t.names
-                    .iter()
-                    .filter(|(k, _)| k.contains(name))
-                    .flat_map(|(_, v)| v.iter())
-                    .filter(in_scope)
-                    .cloned()
-                    .collect()
+            let in_scope = |rel: &&Arc<str>| in_scope(rel, &scope.rel);
+            let files: Box<dyn Iterator<Item = &Arc<str>>> = if substring {
+                Box::new(t.names.iter().filter(|(k, _)| k.contains(name)).flat_map(|(_, v)| v.iter()))
             } else {
-                t.names.get(name).map(|v| v.iter().filter(in_scope).cloned().collect()).unwrap_or_default()
-            }
+                Box::new(t.names.get(name).into_iter().flatten())
+            };
+            files.filter(in_scope).map(|rel| rel.to_string()).collect()
         };
         let mut entries: Vec<Arc<FileEntry>> = rels
             .into_iter()
@@ -542,7 +549,7 @@ impl Index {
             if t.files.is_empty() {
                 return None;
             }
-            t.names.get(name).map(|v| v.iter().cloned().collect()).unwrap_or_default()
+            t.names.get(name).into_iter().flatten().map(|rel| rel.to_string()).collect()
         };
         let mut entries: Vec<Arc<FileEntry>> =
             rels.into_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
@@ -565,7 +572,7 @@ impl Index {
         }
         self.sync(project);
         let t = self.tables.read().unwrap();
-        let mut out: Vec<_> = t.files.values().filter(|e| in_scope(&&e.rel, &scope.rel)).cloned().collect();
+        let mut out: Vec<_> = t.files.values().filter(|e| in_scope(&e.rel, &scope.rel)).cloned().collect();
         out.sort_by(|a, b| a.rel.cmp(&b.rel));
         out
     }
@@ -645,10 +652,8 @@ impl<F: FnMut()> Drop for Defer<F> {
     }
 }
 
-fn in_scope(rel: &&String, scope: &str) -> bool {
-    scope.is_empty()
-        || rel.as_str() == scope
-        || (rel.starts_with(scope) && rel.as_bytes().get(scope.len()) == Some(&b'/'))
+fn in_scope(rel: &str, scope: &str) -> bool {
+    scope.is_empty() || rel == scope || (rel.starts_with(scope) && rel.as_bytes().get(scope.len()) == Some(&b'/'))
 }
 
 /// A fresh entry for a file: the known one if its stamp (or content hash) is unchanged, else a new parse,
