@@ -101,7 +101,7 @@ impl Freshness {
 pub fn saved_freshness(project: &Project) -> Option<Freshness> {
     let dir = project.root().join(CACHE_DIR);
     let written = std::fs::metadata(dir.join(store::FILE_NAME)).ok().map(|m| Stamp::of(&m).mtime_ns)?;
-    let saved: HashMap<String, Stamp> = store::load(&dir)?.into_iter().map(|e| (e.rel, e.stamp)).collect();
+    let saved: HashMap<String, Stamp> = store::load(&dir)?.entries.into_iter().map(|e| (e.rel, e.stamp)).collect();
     let mut f = Freshness { saved: saved.len(), ..Freshness::default() };
     let mut present = 0;
     for (rel, abs) in code_files(project, &project.resolve("").ok()?) {
@@ -150,12 +150,27 @@ enum Refreshed {
 
 #[derive(Default)]
 struct Tables {
-    files: HashMap<String, Arc<FileEntry>>,
+    files: FastMap<String, Arc<FileEntry>>,
     /// Symbol name -> the files defining it: one shared path per file, each listed once per name.
-    names: HashMap<Box<str>, Vec<Arc<str>>>,
+    names: FastMap<Box<str>, Vec<Arc<str>>>,
 }
 
+/// A hash map with a fast, per-process seeded hasher, for the index's millions of short keys.
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
+
 impl Tables {
+    /// The tables of a saved index, its name map as saved.
+    fn from_saved(saved: store::Saved) -> Tables {
+        let files: Vec<Arc<FileEntry>> = saved.entries.into_iter().map(Arc::new).collect();
+        let rels: Vec<Arc<str>> = files.iter().map(|e| Arc::from(e.rel.as_str())).collect();
+        let list = |positions: Vec<u32>| positions.into_iter().map(|i| rels[i as usize].clone()).collect();
+        let (names, files) = rayon::join(
+            || saved.names.into_iter().map(|(name, positions)| (name, list(positions))).collect(),
+            || files.into_iter().map(|e| (e.rel.clone(), e)).collect(),
+        );
+        Tables { files, names }
+    }
+
     fn insert(&mut self, entry: Arc<FileEntry>) {
         let same_names = |old: &Arc<FileEntry>| {
             old.symbols.symbols.iter().map(|s| &s.name).eq(entry.symbols.symbols.iter().map(|s| &s.name))
@@ -255,10 +270,17 @@ impl Index {
     /// Loads the persistent index once, if there is one (entries are re-checked against the disk on use).
     fn ensure_loaded(&self) {
         self.persisted.call_once(|| {
-            let Some(entries) = store::load(&self.root.join(CACHE_DIR)) else { return };
+            let Some(saved) = store::load(&self.root.join(CACHE_DIR)) else { return };
             let mut t = self.tables.write().unwrap();
-            for e in entries {
-                t.insert(Arc::new(e));
+            if t.files.is_empty() {
+                *t = Tables::from_saved(saved);
+            } else {
+                // (files indexed before the load keep their newer entries)
+                for e in saved.entries {
+                    if !t.files.contains_key(&e.rel) {
+                        t.insert(Arc::new(e));
+                    }
+                }
             }
         });
     }
@@ -268,7 +290,12 @@ impl Index {
         let t = self.tables.read().unwrap();
         let mut entries: Vec<&FileEntry> = t.files.values().map(|e| e.as_ref()).collect();
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
-        store::save(&self.root.join(CACHE_DIR), &entries)
+        let position: FastMap<&str, u32> =
+            entries.iter().enumerate().map(|(i, e)| (e.rel.as_str(), i as u32)).collect();
+        let names = t.names.iter().map(|(name, files)| {
+            (name.as_ref(), files.iter().filter_map(|f| position.get(f.as_ref()).copied()).collect())
+        });
+        store::save(&self.root.join(CACHE_DIR), &entries, names)
     }
 
     /// Indexes every code file of the project with `threads` parser threads, reusing entries whose
@@ -280,9 +307,16 @@ impl Index {
     /// `build`, counting the files it checks in `progress`.
     pub fn build_observed(&self, project: &Project, threads: usize, progress: &Progress) -> BuildStats {
         let started = Instant::now();
-        self.ensure_loaded();
         let root = project.resolve("").expect("the root resolves");
-        let files = code_files_paced(project, &root, &|| self.yield_to_queries());
+        // the saved index loads while the files are listed
+        let files = std::thread::scope(|s| {
+            let loading = s.spawn(|| self.ensure_loaded());
+            let files = code_files_paced(project, &root, &|| self.yield_to_queries());
+            if loading.join().is_err() {
+                tracing::error!("loading the saved index failed; it is rebuilt");
+            }
+            files
+        });
         progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
@@ -314,9 +348,9 @@ impl Index {
             reused: reused.into_inner(),
             ..BuildStats::default()
         };
-        let live: HashSet<&str> = fresh.iter().map(|e| e.rel.as_str()).collect();
+        let live: foldhash::HashSet<&str> = fresh.iter().map(|e| e.rel.as_str()).collect();
         // Skipped now: over the budget this time, among the files that still exist.
-        let listed: HashSet<&str> = files.iter().map(|(rel, _)| rel.as_str()).collect();
+        let listed: foldhash::HashSet<&str> = files.iter().map(|(rel, _)| rel.as_str()).collect();
         let mut skipped = self.skipped.lock().unwrap();
         skipped.retain(|rel, _| listed.contains(rel.as_str()) && !live.contains(rel.as_str()));
         stats.skipped = skipped.len();

@@ -1,5 +1,7 @@
 //! The persistent index file `.arborist/cache/symbols-v1.bin`: a versioned, checksummed binary dump of
-//! per-file symbol tables and identifier sets. Safe to delete; a file that fails any check is ignored as a whole.
+//! per-file symbol tables and identifier sets, in chunks that load in parallel, and the symbol-name map
+//! (so that a load does not rebuild it from millions of symbols). Safe to delete; a file that fails any
+//! check is ignored as a whole.
 
 use super::FileEntry;
 use arborist_syntax::identifiers::Identifiers;
@@ -10,18 +12,41 @@ use arborist_syntax::text::ContentHash;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
-/// Bump when the symbol model or the queries change meaning.
-pub const FORMAT_VERSION: u32 = 3;
+/// Bump when the symbol model, the queries or this layout change meaning.
+pub const FORMAT_VERSION: u32 = 4;
 
-/// Serialises entries; the checksum covers everything after it.
-pub fn encode(entries: &[&FileEntry]) -> Vec<u8> {
+/// Entries per chunk: the unit a load decodes in parallel.
+const CHUNK: usize = 1024;
+
+/// The index as saved: entries, and each symbol name with the entries (by position) that define it.
+pub struct Saved {
+    pub entries: Vec<FileEntry>,
+    pub names: Vec<(Box<str>, Vec<u32>)>,
+}
+
+/// Serialises entries and the name map (`names`: a name with the positions in `entries` of the files
+/// defining it); the checksum covers everything after it.
+pub fn encode<'a>(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>) -> Vec<u8> {
     let mut w = Writer(Vec::with_capacity(1 << 20));
     w.u32(FORMAT_VERSION);
     w.str(env!("CARGO_PKG_VERSION"));
     w.0.extend_from_slice(&language::fingerprint().0);
     w.u32(entries.len() as u32);
-    for e in entries {
-        write_entry(&mut w, e);
+    let chunks: Vec<Vec<u8>> = entries
+        .chunks(CHUNK)
+        .map(|chunk| {
+            let mut c = Writer(Vec::new());
+            chunk.iter().for_each(|e| write_entry(&mut c, e));
+            c.0
+        })
+        .collect();
+    chunks.iter().for_each(|c| w.u64(c.len() as u64));
+    chunks.iter().for_each(|c| w.0.extend_from_slice(c));
+    w.u32(names.len() as u32);
+    for (name, files) in names {
+        w.str(name);
+        w.u32(files.len() as u32);
+        files.iter().for_each(|&f| w.u32(f));
     }
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&ContentHash::of(&w.0).0);
@@ -29,34 +54,61 @@ pub fn encode(entries: &[&FileEntry]) -> Vec<u8> {
     out
 }
 
-/// Parses a dump; None if it is from another version or damaged in any way.
-pub fn decode(bytes: &[u8]) -> Option<Vec<FileEntry>> {
+/// Parses a dump, its chunks in parallel (and the checksum meanwhile); None if it is from another version
+/// or damaged in any way.
+pub fn decode(bytes: &[u8]) -> Option<Saved> {
     let rest = bytes.strip_prefix(MAGIC.as_slice())?;
     let (sum, body) = rest.split_at_checked(32)?;
-    if ContentHash::of(body).0 != sum {
-        return None;
-    }
     let mut r = Reader(body);
     if r.u32()? != FORMAT_VERSION || r.str()? != env!("CARGO_PKG_VERSION") || r.take(32)? != language::fingerprint().0 {
         return None;
     }
     let n = r.u32()? as usize;
-    let mut entries = Vec::with_capacity(n.min(1 << 20));
-    for _ in 0..n {
-        entries.push(read_entry(&mut r)?);
-    }
+    let lengths = (0..n.div_ceil(CHUNK)).map(|_| r.u64()).collect::<Option<Vec<_>>>()?;
+    let chunks = lengths.iter().map(|&len| r.take(usize::try_from(len).ok()?)).collect::<Option<Vec<_>>>()?;
+    let sizes = (0..chunks.len()).map(|i| CHUNK.min(n - i * CHUNK));
+    use rayon::prelude::*;
+    let work: Vec<(&[u8], usize)> = chunks.into_iter().zip(sizes).collect();
+    let ((sum_ok, names), entries) = rayon::join(
+        || rayon::join(|| ContentHash::of(body).0 == sum, || read_names(&mut r, n)),
+        || work.par_iter().map(|&(chunk, size)| read_chunk(chunk, size)).collect::<Option<Vec<Vec<FileEntry>>>>(),
+    );
+    let entries = entries?.into_iter().flatten().collect();
+    sum_ok.then_some(Saved { entries, names: names? })
+}
+
+/// The entries of one chunk, which holds exactly `size` of them.
+fn read_chunk(chunk: &[u8], size: usize) -> Option<Vec<FileEntry>> {
+    let mut r = Reader(chunk);
+    let entries = (0..size).map(|_| read_entry(&mut r)).collect::<Option<Vec<_>>>()?;
     r.0.is_empty().then_some(entries)
 }
 
+/// The name map, the rest of the dump: each name with positions below `n`.
+fn read_names(r: &mut Reader, n: usize) -> Option<Vec<(Box<str>, Vec<u32>)>> {
+    let count = r.u32()? as usize;
+    let mut names = Vec::with_capacity(count.min(1 << 24));
+    for _ in 0..count {
+        let name: Box<str> = r.str()?.into();
+        let files = (0..r.u32()?).map(|_| r.u32().filter(|&f| (f as usize) < n)).collect::<Option<Vec<_>>>()?;
+        names.push((name, files));
+    }
+    r.0.is_empty().then_some(names)
+}
+
 /// Writes the dump atomically under `dir` (created with a `.gitignore` so it is never committed).
-pub fn save(dir: &Path, entries: &[&FileEntry]) -> std::io::Result<()> {
+pub fn save<'a>(
+    dir: &Path,
+    entries: &[&FileEntry],
+    names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>,
+) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let ignore = dir.join(".gitignore");
     if !ignore.exists() {
         std::fs::write(ignore, "*\n")?;
     }
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    std::io::Write::write_all(&mut tmp, &encode(entries))?;
+    std::io::Write::write_all(&mut tmp, &encode(entries, names))?;
     tmp.persist(dir.join(FILE_NAME)).map_err(|e| e.error)?;
     Ok(())
 }
@@ -70,9 +122,9 @@ pub fn check_writable(dir: &Path) -> std::io::Result<()> {
     tempfile::Builder::new().prefix(".arborist-probe").tempfile_in(existing).map(drop)
 }
 
-/// The saved entries; None when there is no usable dump (a damaged one or one from another version is
+/// The saved index; None when there is no usable dump (a damaged one or one from another version is
 /// said in the log, and rebuilt by the caller).
-pub fn load(dir: &Path) -> Option<Vec<FileEntry>> {
+pub fn load(dir: &Path) -> Option<Saved> {
     let (bytes, _) = arborist_syntax::fsio::read_regular(&dir.join(FILE_NAME)).ok()??;
     let entries = decode(&bytes);
     if entries.is_none() {
