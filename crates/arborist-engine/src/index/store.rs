@@ -273,3 +273,43 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(i: usize) -> FileEntry {
+        let lang = language::by_name("python").unwrap();
+        let text = format!("def f{i}():\n    pass\n");
+        let tree = arborist_syntax::syntax::parse(lang, &text).unwrap();
+        FileEntry {
+            rel: format!("m{i}.py"),
+            lang,
+            stamp: super::super::Stamp { mtime_ns: i as u64, len: text.len() as u64 },
+            hash: ContentHash::of(text.as_bytes()),
+            symbols: FileSymbols::extract(lang, &tree, text.as_str()),
+            identifiers: Identifiers::collect(lang, &tree, text.as_str()),
+        }
+    }
+
+    #[test]
+    fn a_dump_of_several_chunks_loads_whole_and_a_damaged_one_not_at_all() {
+        let entries: Vec<FileEntry> = (0..2500).map(entry).collect();
+        let refs: Vec<&FileEntry> = entries.iter().collect();
+        let names = || entries.iter().enumerate().map(|(i, e)| (e.symbols.symbols[0].name.as_str(), vec![i as u32]));
+        let bytes = encode(&refs, names());
+        let saved = decode(&bytes).expect("a whole dump loads");
+        assert_eq!(saved.entries.len(), 2500);
+        let same = |(a, b): (&FileEntry, &FileEntry)| {
+            a.rel == b.rel && a.stamp == b.stamp && a.symbols.symbols[0].name == b.symbols.symbols[0].name
+        };
+        assert!(saved.entries.iter().zip(&entries).all(same));
+        assert_eq!(saved.names[1999], ("f1999".into(), vec![1999]));
+        let mut damaged = bytes.clone();
+        let middle = damaged.len() / 2;
+        damaged[middle] ^= 1;
+        assert!(decode(&damaged).is_none(), "a flipped bit");
+        assert!(decode(&bytes[..bytes.len() - 1]).is_none(), "a cut dump");
+        assert!(decode(&encode(&refs, std::iter::once(("f1", vec![2500])))).is_none(), "a name of no entry");
+    }
+}
