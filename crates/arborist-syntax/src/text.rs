@@ -167,9 +167,27 @@ impl Source for Rope {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ContentHash(pub [u8; 32]);
 
+/// `ContentHash::of` bytes given in parts.
+pub struct ContentHasher(Sha256);
+
+impl ContentHasher {
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    pub fn finish(self) -> ContentHash {
+        ContentHash(self.0.finalize().into())
+    }
+}
+
 impl ContentHash {
     pub fn of(bytes: &[u8]) -> Self {
         ContentHash(Sha256::digest(bytes).into())
+    }
+
+    /// A hash of bytes given in parts (`ContentHash::of` their concatenation).
+    pub fn hasher() -> ContentHasher {
+        ContentHasher(Sha256::new())
     }
 
     /// Full lowercase hex (64 characters).

@@ -9,6 +9,7 @@ use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, Symbol};
 use arborist_syntax::text::ContentHash;
+use std::io::{Seek, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
@@ -24,10 +25,22 @@ pub struct Saved {
     pub names: Vec<(Box<str>, Vec<u32>)>,
 }
 
-/// Serialises entries and the name map (`names`: a name with the positions in `entries` of the files
-/// defining it); the checksum covers everything after it.
-pub fn encode<'a>(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>) -> Vec<u8> {
-    let mut w = Writer(Vec::with_capacity(1 << 20));
+/// Writes the dump of entries and the name map (`names`: a name with the positions in `entries` of the
+/// files defining it) to `out`, part after part (no copy of the whole in memory); the checksum after the
+/// magic covers everything after it.
+pub fn write_dump<'a>(
+    out: &mut (impl Write + Seek),
+    entries: &[&FileEntry],
+    names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>,
+) -> std::io::Result<()> {
+    out.write_all(MAGIC)?;
+    out.write_all(&[0; 32])?;
+    let mut sum = ContentHash::hasher();
+    let mut put = |bytes: &[u8]| {
+        sum.update(bytes);
+        out.write_all(bytes)
+    };
+    let mut w = Writer(Vec::new());
     w.u32(FORMAT_VERSION);
     w.str(env!("CARGO_PKG_VERSION"));
     w.0.extend_from_slice(&language::fingerprint().0);
@@ -41,17 +54,21 @@ pub fn encode<'a>(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (
         })
         .collect();
     chunks.iter().for_each(|c| w.u64(c.len() as u64));
-    chunks.iter().for_each(|c| w.0.extend_from_slice(c));
+    put(&w.0)?;
+    for chunk in chunks {
+        put(&chunk)?;
+    }
+    let mut w = Writer(Vec::new());
     w.u32(names.len() as u32);
     for (name, files) in names {
         w.str(name);
         w.u32(files.len() as u32);
         files.iter().for_each(|&f| w.u32(f));
     }
-    let mut out = MAGIC.to_vec();
-    out.extend_from_slice(&ContentHash::of(&w.0).0);
-    out.extend_from_slice(&w.0);
-    out
+    put(&w.0)?;
+    out.seek(std::io::SeekFrom::Start(MAGIC.len() as u64))?;
+    out.write_all(&sum.finish().0)?;
+    out.flush()
 }
 
 /// Parses a dump, its chunks in parallel (and the checksum meanwhile); None if it is from another version
@@ -107,9 +124,10 @@ pub fn save<'a>(
     if !ignore.exists() {
         std::fs::write(ignore, "*\n")?;
     }
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    std::io::Write::write_all(&mut tmp, &encode(entries, names))?;
-    tmp.persist(dir.join(FILE_NAME)).map_err(|e| e.error)?;
+    let tmp = tempfile::NamedTempFile::new_in(dir)?;
+    let mut out = std::io::BufWriter::new(tmp);
+    write_dump(&mut out, entries, names)?;
+    out.into_inner().map_err(|e| e.into_error())?.persist(dir.join(FILE_NAME)).map_err(|e| e.error)?;
     Ok(())
 }
 
@@ -290,6 +308,12 @@ mod tests {
             symbols: FileSymbols::extract(lang, &tree, text.as_str()),
             identifiers: Identifiers::collect(lang, &tree, text.as_str()),
         }
+    }
+
+    fn encode<'a>(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>) -> Vec<u8> {
+        let mut out = std::io::Cursor::new(Vec::new());
+        write_dump(&mut out, entries, names).unwrap();
+        out.into_inner()
     }
 
     #[test]
