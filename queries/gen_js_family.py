@@ -582,6 +582,30 @@ LOCALS_COMMON = """\
 ; ---- receivers
 (this) @local.self
 (super) @local.super
+
+; ---- instance attributes a class assigns (`this.storage = new Storage()`) or declares, with the class of
+; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree
+(assignment_expression
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field))
+(assignment_expression
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
+  right: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+{fields}"""
+
+JS_FIELDS = """(field_definition property: [(property_identifier) (private_property_identifier)] @local.field)
+(field_definition
+  property: [(property_identifier) (private_property_identifier)] @local.field
+  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+"""
+TS_FIELDS = """(public_field_definition name: [(property_identifier) (private_property_identifier)] @local.field)
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @local.field
+  type: (type_annotation) @local.type)
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @local.field
+  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+(required_parameter (accessibility_modifier) pattern: (identifier) @local.field)
+(required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
 """
 
 JS_PARAMETERS = "(formal_parameters (identifier) @local.definition)\n"
@@ -614,6 +638,7 @@ def locals_scm(lang):
     return LOCALS_COMMON.format(lang=lang, ts_note=" or an annotation `x: Owner`" if ts else "",
                                 ts_scopes=" (so are signatures\n; without a body)" if ts else "",
                                 parameters=TS_PARAMETERS if ts else JS_PARAMETERS,
+                                fields=TS_FIELDS if ts else JS_FIELDS,
                                 signature_scopes=TS_SIGNATURE_SCOPES if ts else "")
 
 

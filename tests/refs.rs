@@ -693,6 +693,30 @@ fn member_uses_are_typed_by_their_receiver() {
     );
 }
 
+/// An attribute of `self` is typed by what the class assigns it or declares it as: `self.cart.add()` with
+/// `self.cart = Cart()` (or `basket: Cart` in the class body) is a use of `Cart.add`, with a `Wishlist()`
+/// it is not; one also assigned a value of unknown class, or never assigned in the class, is uncertain.
+#[test]
+fn attributes_of_self_are_typed_by_their_assignments() {
+    let source = "class Cart:\n    def add(self, item):\n        return item\n\n\nclass Wishlist:\n    def add(self, item):\n        return item\n\n\nclass Shop:\n    basket: Cart\n\n    def __init__(self):\n        self.cart = Cart()\n        self.wish = Wishlist()\n        self.either = Cart()\n\n    def reset(self, other):\n        self.either = other\n\n    def run(self):\n        self.cart.add(1)\n        self.wish.add(1)\n        self.either.add(1)\n        self.basket.add(1)\n        self.unknown.add(1)\n";
+    let mut p = heuristic_project(&[("shop.py", source)]);
+    assert_eq!(
+        uses(&mut p, "Cart/add", "shop.py"),
+        "shop.py:22 Shop/run\nshop.py:25 Shop/run\nshop.py:24 Shop/run ?\nshop.py:26 Shop/run ?"
+    );
+}
+
+/// TypeScript: `this.cart` is typed by a `new` assignment, a field's annotation or a parameter property.
+#[test]
+fn typescript_attributes_of_this_are_typed_by_their_declarations() {
+    let source = "class Cart {\n  add(item: number) { return item; }\n}\n\nclass Wishlist {\n  add(item: number) { return item; }\n}\n\nclass Shop {\n  basket: Cart;\n  wish = new Wishlist();\n  either: Cart;\n  constructor(private owned: Cart, other: any) {\n    this.cart = new Cart();\n    this.either = other;\n  }\n  run() {\n    this.cart.add(1);\n    this.wish.add(1);\n    this.either.add(1);\n    this.basket.add(1);\n    this.owned.add(1);\n  }\n}\n";
+    let mut p = heuristic_project(&[("shop.ts", source)]);
+    assert_eq!(
+        uses(&mut p, "Cart/add", "shop.ts"),
+        "shop.ts:17 Shop/run\nshop.ts:20 Shop/run\nshop.ts:21 Shop/run\nshop.ts:19 Shop/run ?"
+    );
+}
+
 /// A heuristic rename of a method with uses of unknown receivers is refused, naming them; allowed, it renames
 /// the uses tied to the method and lists the uncertain ones, unchanged.
 #[test]

@@ -57,3 +57,15 @@
 ; ---- receivers
 (this) @local.self
 (super) @local.super
+
+; ---- instance attributes a class assigns (`this.storage = new Storage()`) or declares, with the class of
+; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree
+(assignment_expression
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field))
+(assignment_expression
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
+  right: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+(field_definition property: [(property_identifier) (private_property_identifier)] @local.field)
+(field_definition
+  property: [(property_identifier) (private_property_identifier)] @local.field
+  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))

@@ -72,6 +72,24 @@
 ((call function: [(identifier) (attribute)] @local.type) @local.instance
   (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
 
+; ---- instance attributes a class's methods assign or its body declares, with the class of the value where
+; the tree shows it: `self.storage.open()` is typed when every assignment of `storage` in the class agrees
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @local.field))
+  (#eq? @_self "self"))
+((assignment
+  left: (attribute object: (identifier) @_self attribute: (identifier) @local.field)
+  right: (call function: [(identifier) (attribute)] @local.type))
+  (#eq? @_self "self")
+  (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @local.field) type: (type) @local.type)
+  (#eq? @_self "self"))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @local.field))))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @local.field type: (type) @local.type))))
+((class_definition body: (block (expression_statement (assignment
+    left: (identifier) @local.field
+    right: (call function: [(identifier) (attribute)] @local.type)))))
+  (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
+
 ; ---- `super()`: the enclosing class's base
 ((call function: (identifier) @_super) @local.super
   (#eq? @_super "super"))

@@ -71,3 +71,20 @@
 ; ---- receivers
 (this) @local.self
 (super) @local.super
+
+; ---- instance attributes a class assigns (`this.storage = new Storage()`) or declares, with the class of
+; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree
+(assignment_expression
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field))
+(assignment_expression
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
+  right: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @local.field)
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @local.field
+  type: (type_annotation) @local.type)
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @local.field
+  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+(required_parameter (accessibility_modifier) pattern: (identifier) @local.field)
+(required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)

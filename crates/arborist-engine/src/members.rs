@@ -245,10 +245,29 @@ fn agreed(found: impl Iterator<Item = Found>) -> Found {
 }
 
 /// Whether the receiver of member use `node` has a shape the tree can type: a name, a keyword (`this`), a
-/// call (`super()`, `Owner(...)`, `new Owner()`); not an attribute chain or an index (`a.b.name`).
+/// call (`super()`, `Owner(...)`, `new Owner()`), an attribute of a name (`self.storage`); not a longer
+/// chain or an index (`a.b.c.name`, `a[0].name`).
 pub fn receiver_may_be_typed(node: Node) -> bool {
     let call = |kind: &str| ["call", "new", "creation"].iter().any(|k| kind.contains(k));
-    node.prev_named_sibling().is_some_and(|r| r.child_count() == 0 || call(r.kind()))
+    node.prev_named_sibling().is_some_and(|r| r.child_count() == 0 || call(r.kind()) || attribute_of_name(r).is_some())
+}
+
+/// The object and attribute of `object.attribute` where both are plain names (`self.storage`).
+fn attribute_of_name(node: Node) -> Option<(Node, Node)> {
+    let (object, attribute) = (node.named_child(0)?, node.named_child(1)?);
+    let leaves = node.named_child_count() == 2 && object.child_count() == 0 && attribute.child_count() == 0;
+    leaves.then_some((object, attribute))
+}
+
+/// The class of `object.attribute` when the object is the instance a method runs on (`self`, `this`) and
+/// every assignment of the attribute in that class shows the same class (`self.storage = Storage()`).
+fn field_type(locals: &Locals, entry: &FileEntry, receiver: Node, text: &str) -> Option<String> {
+    let (object, attribute) = attribute_of_name(receiver)?;
+    let on_instance = locals.is_receiver_keyword(object)
+        || locals.resolve(object, &text[object.byte_range()]).is_some_and(|b| b.kind == BindingKind::Receiver);
+    let class = entry.symbols.get(entry.symbols.innermost_type_at(object.start_byte()).filter(|_| on_instance)?);
+    let range = class.range.start as usize..class.range.end as usize;
+    locals.field_type(range, &text[attribute.byte_range()]).map(str::to_string)
 }
 
 /// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
@@ -266,6 +285,9 @@ pub fn receiver_type(locals: &Locals, entry: &FileEntry, node: Node, text: &str)
     }
     if locals.is_super(r) {
         return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Bases);
+    }
+    if attribute_of_name(r).is_some() {
+        return field_type(locals, entry, r, text).map_or(ReceiverType::Unknown, ReceiverType::Named);
     }
     if r.child_count() > 0 || !entry.lang.entry.identifier_nodes.iter().any(|k| k == r.kind()) {
         return ReceiverType::Unknown;

@@ -46,13 +46,16 @@ pub struct Locals {
     /// (scope id, name) declared `global` / `nonlocal` there.
     globals: HashSet<(usize, String)>,
     nonlocals: HashSet<(usize, String)>,
-    /// Start bytes of receiver keywords (`this`) and of base-class expressions (`super()`).
-    receiver_keywords: HashSet<usize>,
-    supers: HashSet<usize>,
+    /// Byte ranges of receiver keywords (`this`) and of base-class expressions (`super()`).
+    receiver_keywords: HashSet<(usize, usize)>,
+    supers: HashSet<(usize, usize)>,
     /// Start bytes of labels (keyword argument names).
     labels: HashSet<usize>,
     /// Byte ranges of constructor calls, with the class they make.
     instances: HashMap<(usize, usize), String>,
+    /// Instance attributes by name: where each assignment or declaration of one is, and the class of
+    /// its value when the tree shows it.
+    fields: HashMap<String, Vec<(usize, Option<String>)>>,
 }
 
 /// One capture of one match, kept until the scopes are known.
@@ -109,7 +112,7 @@ impl Locals {
         let kind = match c.role {
             LocalRole::Scope | LocalRole::ClassScope | LocalRole::Type | LocalRole::Ignored => return,
             LocalRole::Super => {
-                self.supers.insert(c.node.start_byte());
+                self.supers.insert((c.node.start_byte(), c.node.end_byte()));
                 return;
             }
             LocalRole::Label => {
@@ -121,13 +124,21 @@ impl Locals {
                 self.instances.extend(c.type_name.clone().map(|t| (key, t)));
                 return;
             }
+            LocalRole::Field => {
+                let found = self.fields.entry(name).or_default();
+                match found.iter_mut().find(|(at, _)| *at == c.node.start_byte()) {
+                    Some((_, type_name)) => *type_name = type_name.take().or(c.type_name.clone()),
+                    None => found.push((c.node.start_byte(), c.type_name.clone())),
+                }
+                return;
+            }
             LocalRole::Global | LocalRole::Nonlocal => {
                 let set = if c.role == LocalRole::Global { &mut self.globals } else { &mut self.nonlocals };
                 set.extend(chain.first().map(|&scope| (scope, name)));
                 return;
             }
             LocalRole::SelfRef if !lang.entry.identifier_nodes.iter().any(|k| k == c.node.kind()) => {
-                self.receiver_keywords.insert(c.node.start_byte());
+                self.receiver_keywords.insert((c.node.start_byte(), c.node.end_byte()));
                 return;
             }
             LocalRole::SelfRef => BindingKind::Receiver,
@@ -187,7 +198,15 @@ impl Locals {
 
     /// Whether `node` is a receiver keyword (`this`) the locals query names.
     pub fn is_receiver_keyword(&self, node: Node) -> bool {
-        self.receiver_keywords.contains(&node.start_byte())
+        self.receiver_keywords.contains(&(node.start_byte(), node.end_byte()))
+    }
+
+    /// The class of instance attribute `name` of a class spanning bytes `class`: the one every assignment
+    /// and declaration of it there shows (None when one shows none, or they differ, or there is none).
+    pub fn field_type(&self, class: Range<usize>, name: &str) -> Option<&str> {
+        let mut found = self.fields.get(name)?.iter().filter(|(at, _)| class.contains(at)).map(|(_, t)| t.as_deref());
+        let first = found.next()??;
+        found.all(|t| t == Some(first)).then_some(first)
     }
 
     /// The class a constructor call `node` makes (`Owner(...)`, `new Owner()`).
@@ -202,7 +221,7 @@ impl Locals {
 
     /// Whether `node` names the enclosing class's base (`super()`).
     pub fn is_super(&self, node: Node) -> bool {
-        self.supers.contains(&node.start_byte())
+        self.supers.contains(&(node.start_byte(), node.end_byte()))
     }
 }
 

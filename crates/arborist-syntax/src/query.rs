@@ -483,6 +483,9 @@ pub enum LocalRole {
     /// `@local.instance`: an expression whose value is an instance of the match's `@local.type` (a
     /// constructor call `Owner(...)`, `new Owner()`).
     Instance,
+    /// `@local.field`: an attribute of the instance a class's method assigns (`self.storage = ...`) or its
+    /// body declares, with the match's `@local.type` when the tree shows the value's class.
+    Field,
     /// `@local.global`: in its scope, the name is the module's (`global x`).
     Global,
     /// `@local.nonlocal`: in its scope, the name is an enclosing function's (`nonlocal x`).
@@ -512,6 +515,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         "local.super" => LocalRole::Super,
         "local.type" => LocalRole::Type,
         "local.instance" => LocalRole::Instance,
+        "local.field" => LocalRole::Field,
         "local.global" => LocalRole::Global,
         "local.nonlocal" => LocalRole::Nonlocal,
         "local.label" => LocalRole::Label,
@@ -521,7 +525,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
             return Err(format!(
                 "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
                  @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, @local.instance, \
-                 @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
+                 @local.field, @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
             ));
         }
     })
