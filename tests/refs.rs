@@ -706,6 +706,22 @@ fn attributes_of_self_are_typed_by_their_assignments() {
     );
 }
 
+/// A base class is looked up where the subclass's file imports it from: another module's class of the same
+/// name (without the member) does not make the member's uses uncertain.
+#[test]
+fn a_base_class_is_the_one_its_file_imports() {
+    let mut p = heuristic_project(&[
+        ("base.py", "class Storage:\n    def open(self, name):\n        return name\n"),
+        ("models.py", "class Storage:\n    pass\n"),
+        ("memory.py", "from base import Storage\n\n\nclass InMemoryStorage(Storage):\n    pass\n"),
+        (
+            "use.py",
+            "from memory import InMemoryStorage\n\n\ndef run():\n    s = InMemoryStorage()\n    s.open(\"x\")\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Storage/open", "base.py"), "use.py:5 run");
+}
+
 /// TypeScript: `this.cart` is typed by a `new` assignment, a field's annotation or a parameter property.
 #[test]
 fn typescript_attributes_of_this_are_typed_by_their_declarations() {

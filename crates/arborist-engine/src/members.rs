@@ -5,6 +5,7 @@
 
 use crate::engine::Engine;
 use crate::index::FileEntry;
+use crate::module_files::Resolver;
 use arborist_syntax::locals::{BindingKind, Locals};
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
@@ -55,7 +56,8 @@ pub struct Hierarchy<'e> {
     /// With `families`: the target's class and those of its bases that declare the member, as (file,
     /// class index).
     declaring_bases: OnceLock<Vec<(String, u32)>>,
-    by_name: Mutex<HashMap<String, Found>>,
+    /// What a class name used in a file (file, name) was found to give.
+    by_name: Mutex<HashMap<(String, String), Found>>,
     searches: AtomicUsize,
 }
 
@@ -185,20 +187,37 @@ impl<'e> Hierarchy<'e> {
         if !local.is_empty() {
             return agreed(local.into_iter().map(|i| self.in_class(entry, i, depth)));
         }
-        if let Some(&found) = self.by_name.lock().unwrap_or_else(|e| e.into_inner()).get(name) {
+        let key = (entry.rel.clone(), name.to_string());
+        if let Some(&found) = self.by_name.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return found;
         }
-        let found = self.lookup(name, depth);
-        self.by_name.lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_string(), found);
+        let found = self.lookup(entry, name, depth);
+        self.by_name.lock().unwrap_or_else(|e| e.into_inner()).insert(key, found);
         found
     }
 
-    fn lookup(&self, name: &str, depth: usize) -> Found {
+    /// The member as the project's top-level classes named `name` that a use in `from`'s file may mean
+    /// have it.
+    fn lookup(&self, from: &FileEntry, name: &str, depth: usize) -> Found {
         let Some(entries) = self.definers(name) else { return Found::Unknown };
+        let entries = self.imported_definers(from, name, entries);
         agreed(entries.iter().flat_map(|entry| {
             let roots = classes(entry, entry.symbols.roots.clone(), name);
             roots.into_iter().map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
         }))
+    }
+
+    /// Of the files defining a class `name`, those that `from`'s imports leave possible (`from .base import
+    /// Storage` rules out another module's `Storage`); all of them when its imports rule out every one.
+    fn imported_definers(&self, from: &FileEntry, name: &str, entries: Vec<Arc<FileEntry>>) -> Vec<Arc<FileEntry>> {
+        if entries.len() < 2 {
+            return entries;
+        }
+        let resolver = Resolver::new(self.engine);
+        let Some(imports) = resolver.imports_of(&from.rel) else { return entries };
+        let possible: Vec<Arc<FileEntry>> =
+            entries.iter().filter(|e| !imports.imports_other(name, &e.rel, &resolver)).cloned().collect();
+        if possible.is_empty() { entries } else { possible }
     }
 
     /// The files that may define a top-level class `name`: from the index, a saved one before it is

@@ -219,6 +219,8 @@ pub struct Index {
     /// Whether a build starts the watcher (not for a one-shot `arborist index`).
     watch_changes: AtomicBool,
     persisted: std::sync::Once,
+    /// Whether a saved index was loaded (its entries are there before the build is ready).
+    loaded_saved: AtomicBool,
     /// Queries parsing right now; the background build steps aside while this is non-zero.
     foreground: std::sync::atomic::AtomicUsize,
     /// Files over the parse budget, with the reason.
@@ -237,6 +239,7 @@ impl Index {
             watcher: Mutex::new(None),
             watch_changes: AtomicBool::new(true),
             persisted: std::sync::Once::new(),
+            loaded_saved: AtomicBool::new(false),
             foreground: std::sync::atomic::AtomicUsize::new(0),
             skipped: Mutex::new(Default::default()),
             budget: project.config().parse_budget(),
@@ -271,6 +274,7 @@ impl Index {
     fn ensure_loaded(&self) {
         self.persisted.call_once(|| {
             let Some(saved) = store::load(&self.root.join(CACHE_DIR)) else { return };
+            self.loaded_saved.store(true, Ordering::Release);
             let mut t = self.tables.write().unwrap();
             if t.files.is_empty() {
                 *t = Tables::from_saved(saved);
@@ -578,11 +582,12 @@ impl Index {
     /// saved index.
     pub fn saved_definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
         self.ensure_loaded();
+        if !self.loaded_saved.load(Ordering::Acquire) {
+            // (the entries of the files queries read meanwhile are not a saved index)
+            return None;
+        }
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
-            if t.files.is_empty() {
-                return None;
-            }
             t.names.get(name).into_iter().flatten().map(|rel| rel.to_string()).collect()
         };
         let mut entries: Vec<Arc<FileEntry>> =
