@@ -2,8 +2,8 @@
 # index.sh CORPUS_DIR [ARBORIST_BIN] — cold full index vs universal-ctags, peak RSS, and the first query.
 #
 # 1. hyperfine (1 warm-up, RUNS timed runs; the page cache is warm, CORPUS_DIR/.arborist is deleted before
-#    every run): `arborist index DIR --threads 1`, `--threads 2`, `ctags -R -f /dev/null DIR` (every language
-#    ctags knows, as asked) and `ctags -R -f /dev/null --languages=<arborist's seven> DIR` (same languages).
+#    every run): `arborist index DIR --threads 1`, `--threads 2`, `ctags -R -f - DIR` (every language
+#    ctags knows, as asked) and `ctags -R -f - --languages=<arborist's seven> DIR` (same languages).
 #    Goal: arborist at 2 threads within 3x of ctags.
 # 2. Peak RSS of one cold run of each (`/usr/bin/time -v`, "Maximum resident set size").
 # 3. benches/first_query.py DIR: spawn `arborist serve DIR` with no cache on disk, initialize, and time
@@ -34,8 +34,8 @@ prep="rm -rf '$dir/.arborist'"
 hyperfine -N --warmup 1 --runs "$runs" --prepare "$prep" \
     -n "arborist index --threads 1" "$bin index $dir --threads 1" \
     -n "arborist index --threads 2" "$bin index $dir --threads 2" \
-    -n "ctags -R (all languages)" "ctags -R -f /dev/null $dir" \
-    -n "ctags -R --languages=$langs" "ctags -R -f /dev/null --languages=$langs $dir"
+    -n "ctags -R (all languages)" "ctags -R -f - $dir" \
+    -n "ctags -R --languages=$langs" "ctags -R -f - --languages=$langs $dir"
 
 echo
 echo "peak RSS (one cold run each):"
@@ -47,8 +47,8 @@ peak() {
 }
 peak "$bin" index "$dir" --threads 1
 peak "$bin" index "$dir" --threads 2
-peak ctags -R -f /dev/null "$dir"
-peak ctags -R -f /dev/null --languages=$langs "$dir"
+peak ctags -R -f - "$dir"
+peak ctags -R -f - --languages=$langs "$dir"
 rm -rf "$dir/.arborist"
 
 if [[ ${FIRST_QUERY:-1} != 0 ]]; then

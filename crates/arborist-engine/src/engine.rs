@@ -280,7 +280,7 @@ impl Engine {
     /// A parse tree of `doc` to look at the definition at bytes `range` in: while a background re-parse
     /// still builds the whole tree (after an edit in a quick row), the top-level statements around the
     /// definition parsed alone (nodes keep their offsets); else the whole tree (`tree_for`).
-    pub fn tree_near(
+    pub(crate) fn tree_near(
         &self,
         rel: &str,
         lang: &'static arborist_syntax::language::Language,
