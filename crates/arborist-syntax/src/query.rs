@@ -299,7 +299,14 @@ pub fn compile_tags(language: &Language, source: &str, node_types: &str) -> Resu
             disabled.push(pattern);
         }
     }
-    let walk = crate::walk::DefinitionWalk::new(language, &query, source, node_types, |p| !disabled.contains(&p));
+    let names = query.capture_names();
+    // a pattern whose root is checked with #parent-is? starts only under those parents
+    let root_parents = |pattern: usize, capture: &str| {
+        let checks = parent_is[pattern].iter();
+        checks.filter(|(c, _)| names[*c as usize] == capture).map(|(_, kinds)| kinds.clone()).next()
+    };
+    let enabled = |p| !disabled.contains(&p);
+    let walk = crate::walk::DefinitionWalk::new(language, &query, source, node_types, enabled, root_parents);
     Ok(TagsQuery { query, roles, walk, parent_is })
 }
 

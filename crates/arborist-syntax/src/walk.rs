@@ -5,9 +5,11 @@
 use std::collections::{HashMap, HashSet};
 use tree_sitter::{Language, Node, Query};
 
-/// Per node kind id: whether a pattern can start at it, and whether its subtree can hold such a node.
+/// Per node kind id: whether a pattern can start at it (and under which parents, when every pattern that
+/// starts there checks its root's parent with `#parent-is?`), and whether its subtree can hold such a node.
 pub struct DefinitionWalk {
     starts: Vec<bool>,
+    start_parents: Vec<Option<Vec<u16>>>,
     descends: Vec<bool>,
 }
 
@@ -15,35 +17,57 @@ impl DefinitionWalk {
     /// The walk for the patterns of `query` (source `source`) that `enabled` keeps, over a grammar with the
     /// given node types; None when a pattern's root cannot be read (a wildcard), a pattern is a sequence
     /// of siblings, or the node types do not parse: then the query runs over the whole tree.
+    /// `root_parents(pattern, capture)`: the parent kinds a `#parent-is?` of the pattern allows `capture`.
     pub fn new(
         language: &Language,
         query: &Query,
         source: &str,
         node_types: &str,
         enabled: impl Fn(usize) -> bool,
+        root_parents: impl Fn(usize, &str) -> Option<Vec<u16>>,
     ) -> Option<DefinitionWalk> {
         let types = NodeTypes::parse(node_types)?;
-        let mut roots: HashSet<(String, bool)> = HashSet::new();
+        // each root kind with the parents it may start under (None: any)
+        let mut roots: HashMap<(String, bool), Option<Vec<u16>>> = HashMap::new();
         for pattern in (0..query.pattern_count()).filter(|&p| enabled(p)) {
             let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
             if !query.is_pattern_rooted(pattern) {
                 return None;
             }
+            let parents = root_capture(text).and_then(|capture| root_parents(pattern, capture));
             for root in pattern_roots(text)? {
-                roots.extend(types.concrete(&root));
+                for kind in types.concrete(&root) {
+                    let allowed = roots.entry(kind).or_insert_with(|| Some(Vec::new()));
+                    match (allowed.as_mut(), &parents) {
+                        (Some(known), Some(more)) => known.extend(more),
+                        _ => *allowed = None,
+                    }
+                }
             }
         }
-        let holders = types.holders_of(&roots);
+        let holders = types.holders_of(&roots.keys().cloned().collect());
         let count = language.node_kind_count();
-        let (mut starts, mut descends) = (vec![false; count], vec![false; count]);
+        let (mut starts, mut start_parents, mut descends) = (vec![false; count], vec![None; count], vec![false; count]);
         for id in 0..count {
             let Some(kind) = language.node_kind_for_id(id as u16) else { continue };
             let key = (kind.to_string(), language.node_kind_is_named(id as u16));
-            starts[id] = roots.contains(&key);
+            if let Some(parents) = roots.get(&key) {
+                starts[id] = true;
+                start_parents[id] = parents.clone();
+            }
             // ERROR nodes hold anything; a named kind the node types do not list is not ruled out.
             descends[id] = holders.contains(&key) || kind == "ERROR" || (key.1 && !types.known.contains(&key));
         }
-        Some(DefinitionWalk { starts, descends })
+        Some(DefinitionWalk { starts, start_parents, descends })
+    }
+
+    /// Whether a pattern can start at a node of kind `id` under `parent`.
+    fn starts_at(&self, id: usize, parent: Option<Node>) -> bool {
+        match (self.starts.get(id), self.start_parents.get(id)) {
+            (Some(false), _) => false,
+            (Some(true), Some(Some(kinds))) => parent.is_some_and(|p| kinds.contains(&p.kind_id())),
+            _ => true,
+        }
     }
 
     /// Calls `visit` for every node under `root` (itself included) at which a pattern can start, in
@@ -67,7 +91,7 @@ impl DefinitionWalk {
             let id = node.kind_id() as usize;
             let inside = intersects(&node);
             let level = *levels.last().expect("the root's level is never left");
-            if inside && self.starts.get(id).copied().unwrap_or(true) {
+            if inside && self.starts_at(id, parents.last().copied()) {
                 visit(node, Near { node, earlier: &earlier[level..], parent: parents.last().copied() });
             }
             let descend = inside && (self.descends.get(id).copied().unwrap_or(true) || node.has_error());
@@ -197,6 +221,16 @@ pub(crate) fn kind_ids(language: &Language, name: &str, named: bool) -> Vec<u16>
         .collect()
 }
 
+/// The capture right after a grouped pattern's root (`([…] @definition.function (#parent-is? …))`).
+fn root_capture(text: &str) -> Option<&str> {
+    let inner = skip_trivia(skip_trivia(text).strip_prefix('(')?);
+    if !inner.starts_with(['(', '[']) {
+        return None;
+    }
+    let capture = skip_trivia(skip_expression(inner)?).strip_prefix('@')?;
+    Some(&capture[..capture.find(|c: char| c.is_whitespace() || "()[]".contains(c)).unwrap_or(capture.len())])
+}
+
 /// The node kinds a pattern can start at, read from its source: `(kind …`, `((kind …) (#pred …))`,
 /// `(supertype/kind …`, `"token"`, or each alternative of `[ … ]`; None for a wildcard.
 pub(crate) fn pattern_roots(text: &str) -> Option<Vec<(String, bool)>> {
@@ -300,6 +334,31 @@ mod tests {
 
     fn roots(s: &str) -> Option<Vec<String>> {
         pattern_roots(s).map(|r| r.into_iter().map(|(k, named)| if named { k } else { format!("\"{k}\"") }).collect())
+    }
+
+    #[test]
+    fn the_capture_of_a_grouped_root_is_read_from_the_source() {
+        let grouped = "([(lexical_declaration) (variable_declaration)] @definition.variable\n  (#parent-is? @definition.variable program))";
+        assert_eq!(root_capture(grouped), Some("definition.variable"));
+        assert_eq!(root_capture("((expression_statement (call)) @_top (#eq? @_top \"x\"))"), Some("_top"));
+        assert_eq!(root_capture("(function_definition name: (identifier) @name) @definition.function"), None);
+        assert_eq!(root_capture("((call) (#eq? @c \"x\"))"), None);
+    }
+
+    /// A kind that patterns start at only with `#parent-is?` on their root starts only under those parents.
+    #[test]
+    fn a_root_checked_by_parent_is_starts_only_under_those_parents() {
+        let lang = crate::language::by_name("typescript").unwrap();
+        let walk = lang.tags().unwrap().walk.as_ref().unwrap();
+        let text = "const a = 1;\nfunction f() {\n  const b = 2;\n}\n";
+        let tree = crate::syntax::parse(lang, text).unwrap();
+        let mut started = Vec::new();
+        walk.for_each_start(tree.root_node(), None, |node, _| {
+            if node.kind() == "lexical_declaration" {
+                started.push(&text[node.byte_range()]);
+            }
+        });
+        assert_eq!(started, ["const a = 1;"], "the nested declaration is no module-level variable");
     }
 
     #[test]
