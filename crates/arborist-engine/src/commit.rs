@@ -126,7 +126,7 @@ pub(crate) struct LaterTree {
     pub old: CachedTree,
     pub old_text: Rope,
     pub edit: TextEdit,
-    pub top: Option<TopLevel>,
+    pub top: TopLevel,
 }
 
 /// A new text as parsed for the checks and the index.
@@ -263,23 +263,14 @@ impl Engine {
     ) -> Result<Option<IndexUpdate>> {
         let Some(lang) = language::for_head(&path.rel, text.chunk_from(0)) else { return Ok(None) };
         let known = base.and_then(|b| self.index().file(path).filter(|e| e.hash == b.hash));
-        let (old, parsed) = match self.region_before_tree(path, lang, base, known.as_deref(), edits, text, force) {
+        let before_tree = self.region_before_tree(path, lang, base, known.as_deref(), edits, text, force);
+        let (old, parsed) = match before_tree {
             Some((pending, parsed)) => (Some(CachedTree::Pending(pending)), parsed),
             None => {
-                let old_tree = match base.map(|b| self.tree_for(&path.rel, lang, b)).transpose() {
-                    Err(Error::Unparseable { .. }) if check.is_none() => return Ok(None),
-                    other => other?,
-                };
-                let old = old_tree.zip(base);
-                let parsed = match self.parse_after(lang, old.as_ref(), known.as_deref(), edits, text) {
-                    Ok(parsed) => parsed,
-                    Err(_) if check.is_none() => return Ok(None),
-                    Err(why) => return Err(Error::Unparseable { path: path.display().to_string(), why }),
-                };
-                if force != Force::Yes {
-                    self.check_syntax(path, lang, old.as_ref(), edits, text, &parsed, force)?;
+                match self.parse_checked(path, lang, base, known.as_deref(), edits, text, force, check.is_some())? {
+                    Some((old, parsed)) => (old.map(CachedTree::Ready), parsed),
+                    None => return Ok(None),
                 }
-                (old.map(|(tree, _)| CachedTree::Ready(tree)), parsed)
             }
         };
         if let Some(check) = check {
@@ -287,15 +278,43 @@ impl Engine {
         }
         let tree = match (parsed.tree, old, base, edits) {
             (NewSyntax::Whole(tree), ..) => Some(NewTree::Ready(tree)),
-            (NewSyntax::Region { top, .. }, Some(old), Some(base), [edit]) => Some(NewTree::Later(LaterTree {
-                old,
-                old_text: base.rope().clone(),
-                edit: edit.clone(),
-                top: Some(top),
-            })),
+            (NewSyntax::Region { top, .. }, Some(old), Some(base), [edit]) => {
+                Some(NewTree::Later(LaterTree { old, old_text: base.rope().clone(), edit: edit.clone(), top }))
+            }
             (NewSyntax::Region { .. }, ..) => None,
         };
         Ok(Some(IndexUpdate { lang, tree, symbols: parsed.symbols, identifiers: parsed.identifiers }))
+    }
+
+    /// The new text parsed with the old text's whole tree at hand, and its syntax checked (unless forced):
+    /// the old tree and the parse; None when the file has no tree to check (over the parse budget) and no
+    /// caller's check needs one.
+    #[allow(clippy::too_many_arguments)] // verify's facts, passed on
+    fn parse_checked(
+        &self,
+        path: &ProjectPath,
+        lang: &'static Language,
+        base: Option<&Arc<Document>>,
+        known: Option<&FileEntry>,
+        edits: &[TextEdit],
+        text: &Rope,
+        force: Force,
+        checked_by_caller: bool,
+    ) -> Result<Option<(Option<Tree>, Parsed)>> {
+        let old_tree = match base.map(|b| self.tree_for(&path.rel, lang, b)).transpose() {
+            Err(Error::Unparseable { .. }) if !checked_by_caller => return Ok(None),
+            other => other?,
+        };
+        let old = old_tree.zip(base);
+        let parsed = match self.parse_after(lang, old.as_ref(), known, edits, text) {
+            Ok(parsed) => parsed,
+            Err(_) if !checked_by_caller => return Ok(None),
+            Err(why) => return Err(Error::Unparseable { path: path.display().to_string(), why }),
+        };
+        if force != Force::Yes {
+            self.check_syntax(path, lang, old.as_ref(), edits, text, &parsed, force)?;
+        }
+        Ok(Some((old.map(|(tree, _)| tree), parsed)))
     }
 
     /// An edit of a text whose whole tree a background re-parse is still building (the previous edit's, in
@@ -315,7 +334,7 @@ impl Engine {
     ) -> Option<(Arc<PendingTree>, Parsed)> {
         let (Some(base), Some(known), [edit]) = (base, known, edits) else { return None };
         let pending = self.pending_tree(&path.rel, base.hash)?;
-        let parsed = self.parse_region(lang, pending.top.as_ref()?, known, base.rope(), edit, text)?;
+        let parsed = self.parse_region(lang, &pending.top, known, base.rope(), edit, text)?;
         let checked = force == Force::Yes || self.check_syntax(path, lang, None, edits, text, &parsed, force).is_ok();
         checked.then_some((pending, parsed))
     }

@@ -288,7 +288,7 @@ impl Engine {
         range: std::ops::Range<usize>,
     ) -> Result<Tree> {
         if let Some(pending) = self.pending_tree(rel, doc.hash)
-            && let Some(around) = pending.top.as_ref().and_then(|top| top.around(&range))
+            && let Some(around) = pending.top.around(&range)
             && let Ok(tree) = parse_ranges(lang, doc.text(), &[around], &self.parse_budget())
             && !tree.root_node().has_error()
         {
@@ -315,12 +315,10 @@ impl Engine {
 
     /// A file text's tree that a background re-parse is still building, with the text's top-level
     /// statements (which an edit's region re-parse needs, and the re-parse of its own whole tree starts from
-    /// that tree); None when the tree is ready, unknown or its text had errors.
+    /// that tree); None when the tree is ready or unknown.
     pub(crate) fn pending_tree(&self, rel: &str, hash: arborist_syntax::text::ContentHash) -> Option<Arc<PendingTree>> {
         match self.trees.lock().unwrap().get(rel) {
-            Some((h, CachedTree::Pending(p))) if *h == hash && p.tree.get().is_none() && p.top.is_some() => {
-                Some(p.clone())
-            }
+            Some((h, CachedTree::Pending(p))) if *h == hash && p.tree.get().is_none() => Some(p.clone()),
             _ => None,
         }
     }
@@ -413,7 +411,7 @@ pub(crate) struct PendingTree {
     /// Set once: the tree, or None when the re-parse failed or was skipped.
     tree: OnceLock<Option<Tree>>,
     /// The text's top-level statements, known at once after a region re-parse.
-    pub(crate) top: Option<TopLevel>,
+    pub(crate) top: TopLevel,
     /// A newer text of the file replaced this one in the cache: only the next re-parse could use it.
     superseded: AtomicBool,
 }
