@@ -1035,6 +1035,13 @@ impl NamePattern {
 
     /// Whether symbol `i` of `fs` matches.
     pub fn matches(&self, fs: &FileSymbols, i: u32, substring: bool) -> bool {
+        // most symbols fail on their own name: say so before walking up their parents
+        if let Some(last) = self.segments.last().filter(|s| s.index.is_none()) {
+            let name = &fs.get(i).name;
+            if !(if substring { name.contains(last.name.as_str()) } else { *name == last.name }) {
+                return false;
+            }
+        }
         let mut chain = Vec::new();
         let mut at = Some(i);
         while let Some(j) = at {
