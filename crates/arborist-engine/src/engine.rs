@@ -205,11 +205,16 @@ impl Engine {
         };
         let mut out = Vec::new();
         for entry in entries {
-            for i in entry.symbols.preorder() {
-                if opts.accepts(entry.symbols.get(i).kind) && pattern.matches(&entry.symbols, i, opts.substring) {
-                    out.push(SymbolRef { entry: entry.clone(), index: i });
-                }
+            let fs = &entry.symbols;
+            let wanted = |i: u32| opts.accepts(fs.get(i).kind) && pattern.matches(fs, i, opts.substring);
+            let mut found: Vec<u32> = (0..fs.symbols.len() as u32).filter(|&i| wanted(i)).collect();
+            if found.len() > 1 {
+                // in document order, parents before children
+                let mut hit = vec![false; fs.symbols.len()];
+                found.iter().for_each(|&i| hit[i as usize] = true);
+                found = fs.preorder().into_iter().filter(|&i| hit[i as usize]).collect();
             }
+            out.extend(found.into_iter().map(|index| SymbolRef { entry: entry.clone(), index }));
         }
         Ok(out)
     }
