@@ -136,6 +136,19 @@ struct Parsed {
     identifiers: Identifiers,
 }
 
+/// One code file's change as `verify` checks it.
+struct Checking<'a> {
+    path: &'a ProjectPath,
+    lang: &'static Language,
+    /// The text as read (None for a new file).
+    base: Option<&'a Arc<Document>>,
+    /// The index's entry for `base`.
+    known: Option<&'a FileEntry>,
+    edits: &'a [TextEdit],
+    text: &'a Rope,
+    force: Force,
+}
+
 /// The new text's syntax: its whole tree, or only the edited region's (`syntax::reparse_region`) with
 /// the top-level statements of the whole text.
 enum NewSyntax {
@@ -263,15 +276,13 @@ impl Engine {
     ) -> Result<Option<IndexUpdate>> {
         let Some(lang) = language::for_head(&path.rel, text.chunk_from(0)) else { return Ok(None) };
         let known = base.and_then(|b| self.index().file(path).filter(|e| e.hash == b.hash));
-        let before_tree = self.region_before_tree(path, lang, base, known.as_deref(), edits, text, force);
-        let (old, parsed) = match before_tree {
+        let c = Checking { path, lang, base, known: known.as_deref(), edits, text, force };
+        let (old, parsed) = match self.region_before_tree(&c) {
             Some((pending, parsed)) => (Some(CachedTree::Pending(pending)), parsed),
-            None => {
-                match self.parse_checked(path, lang, base, known.as_deref(), edits, text, force, check.is_some())? {
-                    Some((old, parsed)) => (old.map(CachedTree::Ready), parsed),
-                    None => return Ok(None),
-                }
-            }
+            None => match self.parse_checked(&c, check.is_some())? {
+                Some((old, parsed)) => (old.map(CachedTree::Ready), parsed),
+                None => return Ok(None),
+            },
         };
         if let Some(check) = check {
             check(&parsed.symbols)?;
@@ -289,30 +300,19 @@ impl Engine {
     /// The new text parsed with the old text's whole tree at hand, and its syntax checked (unless forced):
     /// the old tree and the parse; None when the file has no tree to check (over the parse budget) and no
     /// caller's check needs one.
-    #[allow(clippy::too_many_arguments)] // verify's facts, passed on
-    fn parse_checked(
-        &self,
-        path: &ProjectPath,
-        lang: &'static Language,
-        base: Option<&Arc<Document>>,
-        known: Option<&FileEntry>,
-        edits: &[TextEdit],
-        text: &Rope,
-        force: Force,
-        checked_by_caller: bool,
-    ) -> Result<Option<(Option<Tree>, Parsed)>> {
-        let old_tree = match base.map(|b| self.tree_for(&path.rel, lang, b)).transpose() {
+    fn parse_checked(&self, c: &Checking, checked_by_caller: bool) -> Result<Option<(Option<Tree>, Parsed)>> {
+        let old_tree = match c.base.map(|b| self.tree_for(&c.path.rel, c.lang, b)).transpose() {
             Err(Error::Unparseable { .. }) if !checked_by_caller => return Ok(None),
             other => other?,
         };
-        let old = old_tree.zip(base);
-        let parsed = match self.parse_after(lang, old.as_ref(), known, edits, text) {
+        let old = old_tree.zip(c.base);
+        let parsed = match self.parse_after(c, old.as_ref()) {
             Ok(parsed) => parsed,
             Err(_) if !checked_by_caller => return Ok(None),
-            Err(why) => return Err(Error::Unparseable { path: path.display().to_string(), why }),
+            Err(why) => return Err(Error::Unparseable { path: c.path.display().to_string(), why }),
         };
-        if force != Force::Yes {
-            self.check_syntax(path, lang, old.as_ref(), edits, text, &parsed, force)?;
+        if c.force != Force::Yes {
+            self.check_syntax(c, old.as_ref(), &parsed)?;
         }
         Ok(Some((old.map(|(tree, _)| tree), parsed)))
     }
@@ -321,21 +321,11 @@ impl Engine {
     /// a quick row): its region re-parsed from the text's top-level statements, without waiting, when that
     /// tells the symbols and passes the syntax check (the old text had no syntax errors); None otherwise,
     /// and the edit waits for the whole tree.
-    #[allow(clippy::too_many_arguments)] // verify's facts, passed on
-    fn region_before_tree(
-        &self,
-        path: &ProjectPath,
-        lang: &'static Language,
-        base: Option<&Arc<Document>>,
-        known: Option<&FileEntry>,
-        edits: &[TextEdit],
-        text: &Rope,
-        force: Force,
-    ) -> Option<(Arc<PendingTree>, Parsed)> {
-        let (Some(base), Some(known), [edit]) = (base, known, edits) else { return None };
-        let pending = self.pending_tree(&path.rel, base.hash)?;
-        let parsed = self.parse_region(lang, &pending.top, known, base.rope(), edit, text)?;
-        let checked = force == Force::Yes || self.check_syntax(path, lang, None, edits, text, &parsed, force).is_ok();
+    fn region_before_tree(&self, c: &Checking) -> Option<(Arc<PendingTree>, Parsed)> {
+        let (Some(base), Some(known), [edit]) = (c.base, c.known, c.edits) else { return None };
+        let pending = self.pending_tree(&c.path.rel, base.hash)?;
+        let parsed = self.parse_region(c.lang, &pending.top, known, base.rope(), edit, c.text)?;
+        let checked = c.force == Force::Yes || self.check_syntax(c, None, &parsed).is_ok();
         checked.then_some((pending, parsed))
     }
 
@@ -361,14 +351,8 @@ impl Engine {
     /// The new text's tree (only the edited region's when that can tell its symbols), symbols and
     /// identifiers: what changed is re-read, the rest kept from the index's entry for the base version
     /// (`known`).
-    fn parse_after(
-        &self,
-        lang: &'static Language,
-        old: Option<&(Tree, &Arc<Document>)>,
-        known: Option<&FileEntry>,
-        edits: &[TextEdit],
-        text: &Rope,
-    ) -> std::result::Result<Parsed, Unparsed> {
+    fn parse_after(&self, c: &Checking, old: Option<&(Tree, &Arc<Document>)>) -> std::result::Result<Parsed, Unparsed> {
+        let (lang, known, edits, text) = (c.lang, c.known, c.edits, c.text);
         let budget = self.parse_budget();
         let (Some((old_tree, base)), [edit]) = (old, edits) else {
             let tree = parse_source(lang, text, None, &budget)?;
@@ -396,19 +380,10 @@ impl Engine {
     }
 
     /// The one syntax check (`check_change`), over the whole new tree or the re-parsed region.
-    #[allow(clippy::too_many_arguments)] // the change's facts, each used once
-    fn check_syntax(
-        &self,
-        path: &ProjectPath,
-        lang: &Language,
-        old: Option<&(Tree, &Arc<Document>)>,
-        edits: &[TextEdit],
-        text: &Rope,
-        parsed: &Parsed,
-        force: Force,
-    ) -> Result<()> {
+    fn check_syntax(&self, c: &Checking, old: Option<&(Tree, &Arc<Document>)>, parsed: &Parsed) -> Result<()> {
+        let (lang, text) = (c.lang, c.text);
         let old = old.map(|(t, b)| (t, b.rope()));
-        let (old_regions, new_regions) = regions(edits, text.len_bytes());
+        let (old_regions, new_regions) = regions(c.edits, text.len_bytes());
         let checked = match &parsed.tree {
             NewSyntax::Whole(tree) => check_change(lang, old, &old_regions, tree, text, &new_regions),
             NewSyntax::Region { region: r, .. } => {
@@ -416,9 +391,9 @@ impl Engine {
             }
         };
         checked.map_err(|problems| Error::BreaksSyntax {
-            path: path.display().to_string(),
+            path: c.path.display().to_string(),
             problems,
-            force_offered: force == Force::Offered,
+            force_offered: c.force == Force::Offered,
         })
     }
 

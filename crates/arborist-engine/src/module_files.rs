@@ -74,8 +74,7 @@ impl<'e> Resolver<'e> {
     pub fn defines(&self, rel: &str, name: &str) -> bool {
         let Some(engine) = self.engine else { return false };
         let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
-        let defined = |s: &arborist_syntax::symbols::Symbol| s.name == name && !s.is_type_block();
-        engine.index().file(&p).is_some_and(|e| e.symbols.roots.iter().any(|&r| defined(e.symbols.get(r))))
+        engine.index().file(&p).is_some_and(|e| e.symbols.defines_top_level(name))
     }
 
     /// The imports of the project file `rel` (None when it cannot be read or parsed, or its language has no

@@ -332,11 +332,7 @@ fn refuse_merged(engine: &Engine, target: &SymbolRef) -> Result<()> {
     let start = target.symbol().name_range.start as usize;
     let mut node = tree.root_node().descendant_for_byte_range(start, start);
     while let Some(n) = node.and_then(|n| n.parent()).filter(|n| n.parent().is_some()) {
-        let mut end = n.end_byte().min(n.start_byte() + 200);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let head = &text[n.start_byte()..end];
+        let head = &text[n.start_byte()..text.floor_char_boundary(n.end_byte().min(n.start_byte() + 200))];
         if patterns.iter().any(|p| p.is_match(head)) {
             let block = head.split('{').next().unwrap_or(head).trim().to_string();
             return Err(Error::MergedDeclaration {

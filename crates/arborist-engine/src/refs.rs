@@ -109,9 +109,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     // `x.name` unless its imports tie `x` to the target's module; a member target's uses are weighed like
     // any other file's. A Python module that imports the target and binds the name again (`f =
     // partial(f)`, a fallback in `except ImportError`) still means the target by it, as pyright reads it.
-    // an `impl Name` block defines nothing: it uses the type
-    let own = |s: &arborist_syntax::symbols::Symbol| s.name == target.name && !s.is_type_block();
-    let defines_own = entry.symbols.roots.iter().any(|&r| own(entry.symbols.get(r)));
+    let defines_own = entry.symbols.defines_top_level(target.name);
     let Some(facts) = engine.uses().get(engine, entry, target.name, target.member) else { return Vec::new() };
     let imports = facts.imports.as_deref();
     let resolver = Resolver::new(engine);

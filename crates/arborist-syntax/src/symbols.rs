@@ -289,6 +289,12 @@ impl FileSymbols {
         names
     }
 
+    /// Whether the file defines a top-level symbol `name` (a block of members, `impl Name {`, defines
+    /// nothing: it uses the type).
+    pub fn defines_top_level(&self, name: &str) -> bool {
+        self.roots.iter().map(|&r| self.get(r)).any(|s| s.name == name && !s.is_type_block())
+    }
+
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
     pub fn innermost_type_at(&self, byte: usize) -> Option<u32> {
         let mut at = self.innermost_at(byte);
@@ -1007,6 +1013,13 @@ pub struct Segment {
     pub index: Option<u32>,
 }
 
+impl Segment {
+    /// Whether a symbol called `name` has this segment's name (contains it, with `substring`).
+    fn names(&self, name: &str, substring: bool) -> bool {
+        if substring { name.contains(self.name.as_str()) } else { name == self.name }
+    }
+}
+
 impl NamePattern {
     /// Parses `name`, `A/b`, `/A/b`, `b[1]`; `\/` is a slash inside a name (`operator\/`).
     pub fn parse(pattern: &str) -> Result<NamePattern> {
@@ -1036,11 +1049,10 @@ impl NamePattern {
     /// Whether symbol `i` of `fs` matches.
     pub fn matches(&self, fs: &FileSymbols, i: u32, substring: bool) -> bool {
         // most symbols fail on their own name: say so before walking up their parents
-        if let Some(last) = self.segments.last().filter(|s| s.index.is_none()) {
-            let name = &fs.get(i).name;
-            if !(if substring { name.contains(last.name.as_str()) } else { *name == last.name }) {
-                return false;
-            }
+        if let Some(last) = self.segments.last().filter(|s| s.index.is_none())
+            && !last.names(&fs.get(i).name, substring)
+        {
+            return false;
         }
         let mut chain = Vec::new();
         let mut at = Some(i);
@@ -1052,8 +1064,7 @@ impl NamePattern {
         for (k, seg) in self.segments.iter().rev().enumerate() {
             let Some(&sym) = chain.get(c) else { return false };
             let s = fs.get(sym);
-            let name_ok =
-                |name: &str| if k == 0 && substring { name.contains(seg.name.as_str()) } else { name == seg.name };
+            let name_ok = |name: &str| seg.names(name, k == 0 && substring);
             if let Some(want) = seg.index.filter(|want| s.name.strip_prefix('[') == Some(&format!("{want}]"))) {
                 // `list[i]`: item `[i]` of the list `list` (a bare `[i]` names the item alone).
                 let _ = want;

@@ -18,7 +18,7 @@ use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Instant, UNIX_EPOCH};
 
 pub use store::FILE_NAME as STORE_FILE_NAME;
@@ -218,9 +218,9 @@ pub struct Index {
     watcher: Mutex<Option<notify::RecommendedWatcher>>,
     /// Whether a build starts the watcher (not for a one-shot `arborist index`).
     watch_changes: AtomicBool,
-    persisted: std::sync::Once,
-    /// Whether a saved index was loaded (its entries are there before the build is ready).
-    loaded_saved: AtomicBool,
+    /// Set once the saved index was looked for: whether there was one (its entries are there before the
+    /// build is ready).
+    loaded_saved: OnceLock<bool>,
     /// Queries parsing right now; the background build steps aside while this is non-zero.
     foreground: std::sync::atomic::AtomicUsize,
     /// Files over the parse budget, with the reason.
@@ -238,8 +238,7 @@ impl Index {
             watching: AtomicBool::new(false),
             watcher: Mutex::new(None),
             watch_changes: AtomicBool::new(true),
-            persisted: std::sync::Once::new(),
-            loaded_saved: AtomicBool::new(false),
+            loaded_saved: OnceLock::new(),
             foreground: std::sync::atomic::AtomicUsize::new(0),
             skipped: Mutex::new(Default::default()),
             budget: project.config().parse_budget(),
@@ -270,11 +269,11 @@ impl Index {
         self.ready.load(Ordering::Acquire)
     }
 
-    /// Loads the persistent index once, if there is one (entries are re-checked against the disk on use).
-    fn ensure_loaded(&self) {
-        self.persisted.call_once(|| {
-            let Some(saved) = store::load(&self.root.join(CACHE_DIR)) else { return };
-            self.loaded_saved.store(true, Ordering::Release);
+    /// Loads the persistent index once, if there is one (entries are re-checked against the disk on use);
+    /// whether there was one.
+    fn ensure_loaded(&self) -> bool {
+        *self.loaded_saved.get_or_init(|| {
+            let Some(saved) = store::load(&self.root.join(CACHE_DIR)) else { return false };
             let mut t = self.tables.write().unwrap();
             if t.files.is_empty() {
                 *t = Tables::from_saved(saved);
@@ -286,7 +285,8 @@ impl Index {
                     }
                 }
             }
-        });
+            true
+        })
     }
 
     /// Saves the index to `.arborist/cache/`.
@@ -581,8 +581,7 @@ impl Index {
     /// symbol named `name` (a file added since it was saved is not among them); None when there is no
     /// saved index.
     pub fn saved_definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
-        self.ensure_loaded();
-        if !self.loaded_saved.load(Ordering::Acquire) {
+        if !self.ensure_loaded() {
             // (the entries of the files queries read meanwhile are not a saved index)
             return None;
         }
