@@ -962,6 +962,64 @@ fn run(cart: &Cart, wish: &Wishlist, any: &dyn Fn()) {
     );
 }
 
+/// A value bound from a call is typed by what the called function or method declares it returns, in
+/// another file too, and a field by its declaration: Go `x := NewReader()`, `c.rd.Read()`, a chain
+/// `x.Self().Read()`; another type's field is not the target's, an untyped result stays uncertain.
+#[test]
+fn go_receivers_are_typed_by_declared_results_and_fields() {
+    let mut p = heuristic_project(&[
+        ("go.mod", "module ex\n\ngo 1.20\n"),
+        (
+            "a/a.go",
+            "package a\n\ntype Reader struct{ n int }\n\nfunc (r *Reader) Read() int { return r.n }\n\n\
+             type Other struct{}\n\nfunc (o *Other) Read() int { return 0 }\n\n\
+             func NewReader() (*Reader, error) { return &Reader{}, nil }\n\nfunc (r *Reader) Self() *Reader { return r }\n\n\
+             func Any() interface{} { return nil }\n",
+        ),
+        (
+            "a/b.go",
+            "package a\n\ntype Client struct {\n\trd  *Reader\n\toth Other\n}\n\nfunc (c *Client) Go() {\n\
+             \tc.rd.Read()\n\tc.oth.Read()\n\tx, _ := NewReader()\n\tx.Read()\n\tx.Self().Read()\n\
+             \tz := x.Self()\n\tz.Read()\n\tw := Any()\n\tw.Read()\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Reader/Read", "a/a.go"),
+        "a/b.go:8 Client/Go\na/b.go:11 Client/Go\na/b.go:12 Client/Go\na/b.go:14 Client/Go\na/b.go:16 Client/Go ?"
+    );
+}
+
+/// Python, TypeScript and Rust: a local assigned a call's result is typed by the called function's
+/// return annotation (`-> Cart`, `: Cart`, `-> Self`), a field of a typed value by its class's declaration.
+#[test]
+fn receivers_are_typed_by_return_annotations() {
+    let mut p = heuristic_project(&[
+        (
+            "cart.py",
+            "class Cart:\n    def add(self, item):\n        return item\n\n\nclass Shop:\n    def __init__(self):\n        self.cart = Cart()\n",
+        ),
+        (
+            "use.py",
+            "from cart import Cart, Shop\n\n\ndef make() -> Cart:\n    return Cart()\n\n\ndef other():\n    return 1\n\n\n\
+             def run(shop: Shop):\n    c = make()\n    c.add(1)\n    o = other()\n    o.add(1)\n    shop.cart.add(1)\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Cart/add", "cart.py"), "use.py:13 run\nuse.py:16 run\nuse.py:15 run ?");
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Cart {\n  add(n: number) { return n; }\n  self(): Cart { return this; }\n}\n\n\
+         function make(): Cart { return new Cart(); }\n\nfunction run() {\n  const c = make();\n  c.add(1);\n  c.self().add(2);\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:9 run\nshop.ts:10 run");
+    let mut p = heuristic_project(&[(
+        "shop.rs",
+        "struct Cart;\n\nimpl Cart {\n    fn open() -> Self {\n        Cart\n    }\n\n    fn add(&self) {}\n}\n\n\
+         struct Shop {\n    cart: Cart,\n}\n\nimpl Shop {\n    fn run(&self) {\n        let c = Cart::open();\n\
+         c.add();\n        self.cart.add();\n    }\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:17 Shop/run\nshop.rs:18 Shop/run");
+}
+
 /// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.
 #[test]
 fn a_same_named_class_elsewhere_leaves_the_receiver_uncertain() {

@@ -1,6 +1,7 @@
 ; arborist locals for Go: functions, methods, function literals, blocks and the statements that open
 ; their own scope (for, if, switch) are scopes; parameters and receivers (with their type), `:=`, `var`
-; and `const` declarations (typed by their declared type or a composite literal `T{}` / `&T{}`), range
+; and `const` declarations (typed by their declared type, a composite literal `T{}` / `&T{}`, or the
+; result type of the function called), range
 ; variables and type-switch aliases bind names; a struct literal's field names are labels. Vocabulary:
 ; queries/README.md.
 
@@ -28,11 +29,19 @@
     (composite_literal type: (_) @local.type)
     (unary_expression operand: (composite_literal type: (_) @local.type))
   ]))
+; the first name bound from a call has the type of the called function's first result
+(short_var_declaration
+  left: (expression_list . (identifier) @local.definition)
+  right: (expression_list . (call_expression) @local.call))
 (var_spec name: (identifier) @local.definition)
+(var_spec name: (identifier) @local.definition value: (expression_list . (call_expression) @local.call))
 (var_spec name: (identifier) @local.definition type: (_) @local.type)
 (const_spec name: (identifier) @local.definition)
 (range_clause left: (expression_list (identifier) @local.definition))
 (type_switch_statement alias: (expression_list (identifier) @local.definition))
+
+; ---- a struct's fields, with their declared types (`c.ops.ReadCache()` is typed by `ops ClientOps`)
+(field_declaration name: (field_identifier) @local.field type: (_) @local.type)
 
 ; ---- a struct literal's field names (`T{Name: v}`, `pkg.T{...}`, `struct{...}{...}`) name fields, not a
 ; top-level symbol; a map's or an array's keys are values (`map[K]V{Const: v}`), and so are the keys of

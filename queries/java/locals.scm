@@ -37,6 +37,9 @@
 (resource type: (_) @local.type name: (identifier) @local.definition)
 (instanceof_expression right: (_) @local.type name: (identifier) @local.definition)
 
+; ---- a class's fields, with their declared types (`this.parser.parse()`, `parser.parse()`)
+(field_declaration type: (_) @local.type declarator: (variable_declarator name: (identifier) @local.field))
+
 ; ---- a `new` expression is an instance of its class
 (object_creation_expression type: (_) @local.type) @local.instance
 

@@ -29,6 +29,10 @@
   pattern: (identifier) @local.definition
   value: (call_expression function: (scoped_identifier path: (_) @local.type name: (identifier) @_new)))
   (#eq? @_new "new"))
+; a value bound from a call has the type the called function declares it returns (`-> Self` is the
+; called path's type)
+(let_declaration pattern: (identifier) @local.definition value: (call_expression) @local.call)
+(let_declaration pattern: (mut_pattern (identifier) @local.definition) value: (call_expression) @local.call)
 (for_expression pattern: (identifier) @local.definition)
 (tuple_pattern (identifier) @local.definition)
 (tuple_struct_pattern type: (_) (identifier) @local.definition)
@@ -41,6 +45,9 @@
 ; a match arm's lone lower-case name binds (`other => ...`; `None`, `MAX` are paths to constants)
 ((match_pattern (identifier) @local.definition)
   (#match? @local.definition "^[a-z_]"))
+
+; ---- a struct's fields, with their declared types (`self.parser.parse()` is typed by `parser: Parser`)
+(field_declaration name: (field_identifier) @local.field type: (_) @local.type)
 
 ; ---- `T { .. }` and `T::new(..)` are instances of T
 (struct_expression name: (_) @local.type) @local.instance

@@ -8,6 +8,7 @@
 pub mod blocks;
 pub mod cache;
 pub mod commit;
+pub mod declared;
 pub mod edit;
 pub mod engine;
 pub mod external;

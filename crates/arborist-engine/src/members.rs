@@ -1,12 +1,18 @@
 //! Member typing for heuristic references: the class a `receiver.member` use's receiver is known to be from
 //! the tree (a method's `self`/`cls`, `this`, `super()`, a local assigned from a constructor call, an
-//! annotated parameter or variable, a class named directly), and whether that class's member of the name is
-//! the target (the target's class, or a project subclass that inherits it), another symbol, or unknown.
+//! annotated parameter or variable, a class named directly, a field of a typed value, what a called
+//! function declares it returns), and whether that class's member of the name is the target (the target's
+//! class, or a project subclass that inherits it), another symbol, or unknown.
 
+use crate::declared::{Declared, DeclaredType};
 use crate::engine::Engine;
 use crate::index::FileEntry;
 use crate::module_files::Resolver;
+use crate::uses::is_member_use;
+use arborist_syntax::grammars::MemberCalls;
+use arborist_syntax::language::Language;
 use arborist_syntax::locals::{BindingKind, Locals};
+use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,6 +46,12 @@ enum Found {
 /// Bases are followed this many levels up.
 const MAX_DEPTH: usize = 12;
 
+/// Receiver chains (`a.b.c.name`, `f().g().name`) and the declarations behind them are followed this deep.
+const MAX_CHAIN: usize = 4;
+
+/// A receiver's possible classes, as (file, class symbol).
+type Classes = Vec<(Arc<FileEntry>, u32)>;
+
 /// Before the index is ready, and without a saved one, a class lookup searches the whole project: one
 /// query makes at most this many; the classes beyond them are unknown (their uses uncertain).
 const SEARCHES_BEFORE_INDEX: usize = 32;
@@ -59,6 +71,8 @@ pub struct Hierarchy<'e> {
     /// What a class name used in a file (file, name) was found to give.
     by_name: Mutex<HashMap<(String, String), Found>>,
     searches: AtomicUsize,
+    /// Return and field types read from the defining files.
+    declared: Declared<'e>,
 }
 
 /// The class a member use's receiver is, as far as its file's tree shows: a class symbol of that file,
@@ -69,6 +83,11 @@ pub enum ReceiverType {
     /// `super()` inside this class of the file: its bases.
     Bases(u32),
     Named(String),
+    /// The result of calling `name` (a method or associated function of the owner's type, else a function):
+    /// the class its definition declares it returns.
+    Returned(Option<Box<ReceiverType>>, String),
+    /// Field `name` of a value of the owner's type: the class that type declares it as.
+    Field(Box<ReceiverType>, String),
     Unknown,
 }
 
@@ -76,13 +95,14 @@ impl<'e> Hierarchy<'e> {
     /// The hierarchy question for `member` of the class symbol `owner` in `owner_rel`.
     pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, member: &'e str, families: bool) -> Self {
         let (by_name, searches, declaring_bases) = (Mutex::new(HashMap::new()), AtomicUsize::new(0), OnceLock::new());
-        Hierarchy { engine, owner_rel, owner, member, families, declaring_bases, by_name, searches }
+        let declared = Declared::new(engine);
+        Hierarchy { engine, owner_rel, owner, member, families, declaring_bases, by_name, searches, declared }
     }
 
     /// The typing of the definition of a member of the name, symbol `index` of `entry`'s file: Target when
     /// it overrides the target or one of the target's bases (or is overridden by the target), in
     /// languages whose references take in override families.
-    pub fn definition_typing(&self, entry: &FileEntry, index: u32) -> Typing {
+    pub fn definition_typing(&self, entry: &Arc<FileEntry>, index: u32) -> Typing {
         let fs = &entry.symbols;
         let owner = fs.get(index).parent.filter(|&p| fs.get(p).kind.can_own_members());
         match owner {
@@ -92,11 +112,15 @@ impl<'e> Hierarchy<'e> {
     }
 
     /// The typing of a member use in `entry`'s file whose receiver is `receiver`.
-    pub fn typing(&self, entry: &FileEntry, receiver: &ReceiverType) -> Typing {
+    pub fn typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Typing {
         let found = match receiver {
             ReceiverType::Class(i) => self.in_class(entry, *i, 0),
             ReceiverType::Bases(i) => self.in_bases(entry, *i, 0),
             ReceiverType::Named(name) => self.in_named(entry, name, 0),
+            ReceiverType::Returned(..) | ReceiverType::Field(..) => match self.classes_of(entry, receiver, 0) {
+                Some(classes) => agreed(classes.iter().map(|(e, i)| self.in_class(e, *i, 0))),
+                None => Found::Unknown,
+            },
             ReceiverType::Unknown => Found::Unknown,
         };
         match found {
@@ -120,7 +144,14 @@ impl<'e> Hierarchy<'e> {
         let family = self.families
             && (self.declaring_bases().iter().any(|(rel, i)| *rel == entry.rel && *i == index)
                 || self.in_bases(entry, index, depth) == Found::Target);
-        if family { Found::Target } else { Found::OtherMember }
+        // without declared implementations (Go's interfaces are satisfied, not named), a call through an
+        // interface may reach the target's implementation
+        let dispatched = !self.families && entry.symbols.get(index).kind == SymbolKind::Interface;
+        match (family, dispatched) {
+            (true, _) => Found::Target,
+            (false, true) => Found::Unknown,
+            (false, false) => Found::OtherMember,
+        }
     }
 
     /// The target's class and its bases that declare the member (walked up once per query).
@@ -144,6 +175,112 @@ impl<'e> Hierarchy<'e> {
             }
             out
         })
+    }
+
+    /// The classes a value of type `receiver` in `entry`'s file may be; None when the tree does not say
+    /// (a declaration without a type, a class not found, classes of a name that disagree are still all).
+    fn classes_of(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, depth: usize) -> Option<Classes> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        let found = match receiver {
+            ReceiverType::Class(i) => vec![(entry.clone(), *i)],
+            ReceiverType::Named(name) => self.imported_classes(entry, name),
+            ReceiverType::Returned(owner, name) => return self.returned(entry, owner.as_deref(), name, depth),
+            ReceiverType::Field(owner, name) => {
+                let mut out = Vec::new();
+                for (e, class) in self.classes_of(entry, owner, depth + 1)? {
+                    let declared = self.declared.field_type(&e, class, name)?;
+                    out.extend(self.declared_classes(&e, &declared)?);
+                }
+                out
+            }
+            ReceiverType::Bases(_) | ReceiverType::Unknown => return None,
+        };
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The classes the result of calling `name` may be: the return types its definitions declare (a
+    /// method of the owner's classes, else a top-level function of the name; `Self` is the owner's class).
+    fn returned(
+        &self,
+        entry: &Arc<FileEntry>,
+        owner: Option<&ReceiverType>,
+        name: &str,
+        depth: usize,
+    ) -> Option<Classes> {
+        let owners = owner.and_then(|o| self.classes_of(entry, o, depth + 1));
+        let functions: Classes = match owners {
+            Some(owners) => owners
+                .into_iter()
+                .map(|(e, class)| {
+                    let fs = &e.symbols;
+                    let method = fs.get(class).children.iter().copied();
+                    let method = method.filter(|&c| fs.get(c).name == name && fs.get(c).kind.is_callable()).next();
+                    method.map(|m| (e.clone(), m)).ok_or(())
+                })
+                .collect::<Result<_, _>>()
+                .ok()?,
+            // a function, called bare or through a module or package (`pkg.New()`)
+            None if owner.is_none_or(|o| matches!(o, ReceiverType::Named(_))) => self.functions_named(entry, name),
+            None => return None,
+        };
+        let mut out = Vec::new();
+        for (e, function) in functions {
+            let declared = self.declared.return_type(&e, function)?;
+            match declared.name.as_str() {
+                "Self" => out.extend(e.symbols.get(function).parent.map(|class| (e.clone(), class))),
+                _ => out.extend(self.declared_classes(&e, &declared)?),
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The classes a type declared in `entry`'s file names: a qualified name (`pkg.Owner`, `zip.File`) is
+    /// another module's, never the file's own class.
+    fn declared_classes(&self, entry: &Arc<FileEntry>, declared: &DeclaredType) -> Option<Classes> {
+        let found = match declared.qualified {
+            false => self.imported_classes(entry, &declared.name),
+            true => {
+                let definers = self.definers(&declared.name).unwrap_or_default();
+                let others = definers.into_iter().filter(|e| e.rel != entry.rel).collect();
+                let others = self.imported_definers(entry, &declared.name, others);
+                let roots = |e: &Arc<FileEntry>| classes(e, e.symbols.roots.clone(), &declared.name);
+                others.iter().flat_map(|e| roots(e).into_iter().map(move |i| (e.clone(), i))).collect()
+            }
+        };
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The top-level functions named `name` a call in `entry`'s file may mean: the file's own, else those
+    /// of the project that its imports leave possible.
+    fn functions_named(&self, entry: &Arc<FileEntry>, name: &str) -> Classes {
+        let functions = |e: &Arc<FileEntry>| {
+            let fs = &e.symbols;
+            let roots = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_callable());
+            roots.map(|i| (e.clone(), i)).collect::<Classes>()
+        };
+        let local = functions(entry);
+        if !local.is_empty() {
+            return local;
+        }
+        let definers = self.definers(name).unwrap_or_default();
+        self.imported_definers(entry, name, definers).iter().flat_map(functions).collect()
+    }
+
+    /// The classes a use of `name` in `entry`'s file means: the file's own (at any depth), else the
+    /// project's top-level ones that its imports leave possible.
+    fn imported_classes(&self, entry: &Arc<FileEntry>, name: &str) -> Classes {
+        let local = classes(entry, entry.symbols.preorder(), name);
+        if !local.is_empty() {
+            return local.into_iter().map(|i| (entry.clone(), i)).collect();
+        }
+        let definers = self.definers(name).unwrap_or_default();
+        let definers = self.imported_definers(entry, name, definers);
+        definers
+            .iter()
+            .flat_map(|e| classes(e, e.symbols.roots.clone(), name).into_iter().map(|i| (e.clone(), i)))
+            .collect()
     }
 
     /// The classes a use of `name` in `entry`'s file means: the file's own, else the project's top-level
@@ -264,61 +401,145 @@ fn agreed(found: impl Iterator<Item = Found>) -> Found {
 }
 
 /// Whether the receiver of member use `node` has a shape the tree can type: a name, a keyword (`this`), a
-/// call (`super()`, `Owner(...)`, `new Owner()`), an attribute of a name (`self.storage`); not a longer
-/// chain or an index (`a.b.c.name`, `a[0].name`).
-pub fn receiver_may_be_typed(node: Node) -> bool {
-    let call = |kind: &str| ["call", "new", "creation"].iter().any(|k| kind.contains(k));
-    node.prev_named_sibling().is_some_and(|r| r.child_count() == 0 || call(r.kind()) || attribute_of_name(r).is_some())
+/// call (`super()`, `Owner(...)`, `new Owner()`, `make()`, `a.make()`), a member of such (`self.storage`,
+/// `a.b.c`); not an index or an operator (`a[0].name`, `(a + b).name`).
+pub fn receiver_may_be_typed(lang: &Language, node: Node, text: &str) -> bool {
+    let constructor = |kind: &str| ["new", "creation"].iter().any(|k| kind.contains(k));
+    node.prev_named_sibling().is_some_and(|r| {
+        r.child_count() == 0
+            || constructor(r.kind())
+            || callee_of(lang, r, text).is_some()
+            || member_of(lang, r, text).is_some()
+    })
 }
 
-/// The object and attribute of `object.attribute` where both are plain names (`self.storage`).
-fn attribute_of_name(node: Node) -> Option<(Node, Node)> {
-    let (object, attribute) = (node.named_child(0)?, node.named_child(1)?);
-    let leaves = node.named_child_count() == 2 && object.child_count() == 0 && attribute.child_count() == 0;
-    leaves.then_some((object, attribute))
+/// The member's name of `object.name` (`object->name`, `Type::name`) when `node` is one.
+fn member_of<'t>(lang: &Language, node: Node<'t>, text: &str) -> Option<Node<'t>> {
+    let name = node.named_child(node.named_child_count().checked_sub(1)? as u32)?;
+    let member = node.named_child_count() == 2 && name.child_count() == 0 && is_member_use(lang, &name, text);
+    member.then_some(name)
+}
+
+/// The name a call calls (`make` in `make(x)`, `a.make(x)`, `Owner::make(x)`) when `node` is a call.
+fn callee_of<'t>(lang: &Language, node: Node<'t>, text: &str) -> Option<Node<'t>> {
+    if !["call", "invocation"].iter().any(|k| node.kind().contains(k)) {
+        return None;
+    }
+    let function = node.child_by_field_name("function").or_else(|| node.child_by_field_name("name"))?;
+    match function.child_count() {
+        0 => Some(function),
+        _ => member_of(lang, function, text),
+    }
 }
 
 /// The class of `object.attribute` when the object is the instance a method runs on (`self`, `this`) and
 /// every assignment of the attribute in that class shows the same class (`self.storage = Storage()`).
-fn field_type(locals: &Locals, entry: &FileEntry, receiver: Node, text: &str) -> Option<String> {
-    let (object, attribute) = attribute_of_name(receiver)?;
-    let on_instance = locals.is_receiver_keyword(object)
-        || locals.resolve(object, &text[object.byte_range()]).is_some_and(|b| b.kind == BindingKind::Receiver);
+fn field_type(locals: &Locals, entry: &FileEntry, object: Node, attribute: &str, text: &str) -> Option<String> {
+    let receiver = |n: Node| locals.resolve(n, &text[n.byte_range()]).is_some_and(|b| b.kind == BindingKind::Receiver);
+    let on_instance = locals.is_receiver_keyword(object) || object.child_count() == 0 && receiver(object);
     let class = entry.symbols.get(entry.symbols.innermost_type_at(object.start_byte()).filter(|_| on_instance)?);
     let range = class.range.start as usize..class.range.end as usize;
-    locals.field_type(range, &text[attribute.byte_range()]).map(str::to_string)
+    locals.field_type(range, attribute).map(str::to_string)
 }
 
 /// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
 /// is known to be.
 pub fn receiver_type(locals: &Locals, entry: &FileEntry, node: Node, text: &str) -> ReceiverType {
-    let Some(r) = node.prev_named_sibling().filter(|_| receiver_may_be_typed(node)) else {
-        return ReceiverType::Unknown;
-    };
-    let class_at = |byte| entry.symbols.innermost_type_at(byte);
-    if locals.is_receiver_keyword(r) {
-        return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Class);
+    match node.prev_named_sibling().filter(|_| receiver_may_be_typed(entry.lang, node, text)) {
+        Some(receiver) => Receivers { locals, entry, text }.type_of(receiver, 0),
+        None => ReceiverType::Unknown,
     }
-    if let Some(class) = locals.instance_type(r) {
-        return ReceiverType::Named(class.to_string());
-    }
-    if locals.is_super(r) {
-        return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Bases);
-    }
-    if attribute_of_name(r).is_some() {
-        return field_type(locals, entry, r, text).map_or(ReceiverType::Unknown, ReceiverType::Named);
-    }
-    if r.child_count() > 0 || !entry.lang.entry.identifier_nodes.iter().any(|k| k == r.kind()) {
-        return ReceiverType::Unknown;
-    }
-    let name = &text[r.byte_range()];
-    match locals.resolve(r, name) {
-        Some(b) if b.kind == BindingKind::Receiver => {
-            class_at(b.def.start).map_or(ReceiverType::Unknown, ReceiverType::Class)
+}
+
+/// What types one file's receiver expressions.
+struct Receivers<'a> {
+    locals: &'a Locals,
+    entry: &'a FileEntry,
+    text: &'a str,
+}
+
+impl Receivers<'_> {
+    /// The type of expression `r`, as far as the file shows it.
+    fn type_of(&self, r: Node, depth: usize) -> ReceiverType {
+        let (locals, entry, text, lang) = (self.locals, self.entry, self.text, self.entry.lang);
+        let class_at = |byte| entry.symbols.innermost_type_at(byte);
+        if depth > MAX_CHAIN {
+            return ReceiverType::Unknown;
         }
-        Some(b) if b.type_name.is_some() => ReceiverType::Named(b.type_name.clone().unwrap_or_default()),
-        Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => ReceiverType::Unknown,
-        // imported, defined at the top level, or not bound in the file: a class named directly (`Owner.method`)
-        _ => ReceiverType::Named(name.to_string()),
+        if locals.is_receiver_keyword(r) {
+            return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Class);
+        }
+        if let Some(class) = locals.instance_type(r) {
+            return ReceiverType::Named(class.to_string());
+        }
+        if locals.is_super(r) {
+            return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Bases);
+        }
+        if let Some(callee) = callee_of(lang, r, text) {
+            return self.returned(callee, depth);
+        }
+        if let Some(name) = member_of(lang, r, text) {
+            let Some(object) = name.prev_named_sibling() else { return ReceiverType::Unknown };
+            let attribute = &text[name.byte_range()];
+            if let Some(declared) = field_type(locals, entry, object, attribute, text) {
+                return ReceiverType::Named(declared);
+            }
+            return match self.type_of(object, depth + 1) {
+                ReceiverType::Unknown => ReceiverType::Unknown,
+                owner => ReceiverType::Field(Box::new(owner), attribute.to_string()),
+            };
+        }
+        if r.child_count() > 0 || !lang.entry.identifier_nodes.iter().any(|k| k == r.kind()) {
+            return ReceiverType::Unknown;
+        }
+        self.name_type(r, depth)
     }
+
+    /// The type of the value name `r` stands for.
+    fn name_type(&self, r: Node, depth: usize) -> ReceiverType {
+        let (locals, entry, text) = (self.locals, self.entry, self.text);
+        let name = &text[r.byte_range()];
+        let class_at = |byte| entry.symbols.innermost_type_at(byte);
+        match locals.resolve(r, name) {
+            Some(b) if b.kind == BindingKind::Receiver => {
+                class_at(b.def.start).map_or(ReceiverType::Unknown, ReceiverType::Class)
+            }
+            Some(b) if b.type_name.is_some() => ReceiverType::Named(b.type_name.clone().unwrap_or_default()),
+            Some(b) if b.call.is_some() => {
+                let call = b.call.clone().unwrap_or_default();
+                let call = root_of(r).descendant_for_byte_range(call.start, call.end);
+                call.map_or(ReceiverType::Unknown, |c| self.type_of(c, depth + 1))
+            }
+            Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => ReceiverType::Unknown,
+            // a field of the enclosing class, where members are used bare (Java's `parser.parse()`)
+            None if entry.lang.entry.member_calls == MemberCalls::Implicit => {
+                let class = class_at(r.start_byte()).map(|c| entry.symbols.get(c).range.clone());
+                let declared = class.and_then(|c| locals.field_type(c.start as usize..c.end as usize, name));
+                ReceiverType::Named(declared.unwrap_or(name).to_string())
+            }
+            // imported, defined at the top level, or not bound in the file: a class named directly (`Owner.method`)
+            _ => ReceiverType::Named(name.to_string()),
+        }
+    }
+
+    /// The type of what calling `callee` returns: a method's of the receiver's type, else a function's.
+    fn returned(&self, callee: Node, depth: usize) -> ReceiverType {
+        let name = self.text[callee.byte_range()].to_string();
+        if !is_member_use(self.entry.lang, &callee, self.text) {
+            return ReceiverType::Returned(None, name);
+        }
+        match callee.prev_named_sibling().map(|o| self.type_of(o, depth + 1)) {
+            None | Some(ReceiverType::Unknown) => ReceiverType::Unknown,
+            Some(owner) => ReceiverType::Returned(Some(Box::new(owner)), name),
+        }
+    }
+}
+
+/// The root of the tree `node` is in.
+fn root_of(node: Node) -> Node {
+    let mut at = node;
+    while let Some(parent) = at.parent() {
+        at = parent;
+    }
+    at
 }

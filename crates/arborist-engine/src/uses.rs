@@ -168,7 +168,7 @@ fn work_out(
     let is_member: Vec<bool> = named.iter().map(|n| is_member_use(lang, n, text)).collect();
     // a bare name resolves through the scopes above its identifiers and the bindings among them; a
     // typed member's receiver is bound anywhere in the statements that use it
-    let typed = |i: usize| member && is_member[i] && members::receiver_may_be_typed(named[i]);
+    let typed = |i: usize| member && is_member[i] && members::receiver_may_be_typed(lang, named[i], text);
     let receivers: Vec<Node> = (0..named.len()).filter(|&i| typed(i)).map(|i| named[i]).collect();
     let mut regions = top_level_statements(tree.root_node(), &receivers);
     regions.extend(named.iter().map(|n| n.byte_range()));
@@ -324,7 +324,7 @@ fn in_export_list(node: Node, text: &str) -> bool {
 }
 
 /// A member use: `x.name`, `x->name`, `X::name`, or a node the language only uses for member names.
-fn is_member_use(lang: &Language, node: &Node, text: &str) -> bool {
+pub(crate) fn is_member_use(lang: &Language, node: &Node, text: &str) -> bool {
     if lang.entry.member_nodes.iter().any(|k| k == node.kind()) {
         return true;
     }

@@ -89,6 +89,10 @@ pub struct LanguageEntry {
     /// How code calls a type's members, for heuristic references.
     #[serde(default)]
     pub member_calls: MemberCalls,
+    /// Fields of a function or method definition node that hold its declared return type (`return_type`,
+    /// Go's `result`, Java's `type`): a value bound from a call is typed by it, for heuristic references.
+    #[serde(default)]
+    pub return_type_fields: Vec<String>,
     /// A method's `@receiver` may name a function or variable of the file rather than a type: JavaScript's
     /// constructor functions and namespace objects (`Foo.prototype.bar = ...` is `Foo/bar` under
     /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).

@@ -35,6 +35,8 @@ pub struct Binding {
     /// The type of the value bound, as far as the tree shows (an annotation, a constructor call): the
     /// last name of a dotted name, without quotes, pointers or generic arguments.
     pub type_name: Option<String>,
+    /// The call whose result is bound (`x = make()`), when the tree shows one and no type.
+    pub call: Option<Range<usize>>,
 }
 
 /// The scopes and bindings of one file.
@@ -54,8 +56,8 @@ pub struct Locals {
     /// Byte ranges of constructor calls, with the class they make.
     instances: HashMap<(usize, usize), String>,
     /// Instance attributes by name: where each assignment or declaration of one is, and the class of
-    /// its value when the tree shows it.
-    fields: HashMap<String, Vec<(usize, Option<String>)>>,
+    /// its value when the tree shows it (with whether it is written qualified, `pkg.Owner`).
+    fields: HashMap<String, Vec<(usize, Option<(String, bool)>)>>,
 }
 
 /// One capture of one match, kept until the scopes are known.
@@ -64,6 +66,10 @@ struct Captured<'t> {
     node: Node<'t>,
     /// The `@local.type` of the same match.
     type_name: Option<String>,
+    /// Whether that type is written qualified.
+    qualified: bool,
+    /// The `@local.call` of the same match.
+    call: Option<Range<usize>>,
 }
 
 impl Locals {
@@ -86,13 +92,16 @@ impl Locals {
             let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
             while let Some(m) = matches.next() {
                 let role = |c: &tree_sitter::QueryCapture| query.roles[c.index as usize];
-                let type_name = m
-                    .captures()
-                    .iter()
-                    .find(|c| role(c) == LocalRole::Type)
-                    .and_then(|c| type_name(&text[c.node.byte_range()]));
-                for c in m.captures().iter().filter(|c| !matches!(role(c), LocalRole::Type | LocalRole::Ignored)) {
-                    captured.push(Captured { role: role(c), node: c.node, type_name: type_name.clone() });
+                let written =
+                    m.captures().iter().find(|c| role(c) == LocalRole::Type).map(|c| &text[c.node.byte_range()]);
+                let (type_name, qualified) = (written.and_then(type_name), written.is_some_and(is_qualified));
+                let call = m.captures().iter().find(|c| role(c) == LocalRole::Call).map(|c| c.node.byte_range());
+                let kept = |c: &&tree_sitter::QueryCapture| {
+                    !matches!(role(c), LocalRole::Type | LocalRole::Call | LocalRole::Ignored)
+                };
+                for c in m.captures().iter().filter(kept) {
+                    let (type_name, call) = (type_name.clone(), call.clone());
+                    captured.push(Captured { role: role(c), node: c.node, type_name, qualified, call });
                 }
             }
         }
@@ -110,7 +119,7 @@ impl Locals {
         let name = text[c.node.byte_range()].to_string();
         let chain = self.chain(c.node);
         let kind = match c.role {
-            LocalRole::Scope | LocalRole::ClassScope | LocalRole::Type | LocalRole::Ignored => return,
+            LocalRole::Scope | LocalRole::ClassScope | LocalRole::Type | LocalRole::Call | LocalRole::Ignored => return,
             LocalRole::Super => {
                 self.supers.insert((c.node.start_byte(), c.node.end_byte()));
                 return;
@@ -126,9 +135,10 @@ impl Locals {
             }
             LocalRole::Field => {
                 let found = self.fields.entry(name).or_default();
+                let declared = c.type_name.clone().map(|t| (t, c.qualified));
                 match found.iter_mut().find(|(at, _)| *at == c.node.start_byte()) {
-                    Some((_, type_name)) => *type_name = type_name.take().or(c.type_name.clone()),
-                    None => found.push((c.node.start_byte(), c.type_name.clone())),
+                    Some((_, type_name)) => *type_name = type_name.take().or(declared),
+                    None => found.push((c.node.start_byte(), declared)),
                 }
                 return;
             }
@@ -148,12 +158,14 @@ impl Locals {
         let scope = if c.role == LocalRole::DefinitionOuter { chain.get(1) } else { chain.first() }.copied();
         let end = c.node.end_byte();
         let visible_from = text[end..].find('\n').map_or(text.len(), |i| end + i);
-        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, type_name: c.type_name.clone() };
+        let (type_name, call) = (c.type_name.clone(), c.call.clone());
+        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, type_name, call };
         let list = self.bindings.entry(name).or_default();
         match list.iter_mut().find(|b| b.def == binding.def) {
             Some(b) => {
                 b.kind = b.kind.max(binding.kind);
                 b.type_name = b.type_name.take().or(binding.type_name);
+                b.call = b.call.take().or(binding.call);
             }
             None => list.push(binding),
         }
@@ -204,7 +216,13 @@ impl Locals {
     /// The class of instance attribute `name` of a class spanning bytes `class`: the one every assignment
     /// and declaration of it there shows (None when one shows none, or they differ, or there is none).
     pub fn field_type(&self, class: Range<usize>, name: &str) -> Option<&str> {
-        let mut found = self.fields.get(name)?.iter().filter(|(at, _)| class.contains(at)).map(|(_, t)| t.as_deref());
+        self.declared_field(class, name).map(|(t, _)| t)
+    }
+
+    /// As `field_type`, with whether the type is written qualified (`pkg.Owner`: another module's).
+    pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<(&str, bool)> {
+        let fields = self.fields.get(name)?.iter().filter(|(at, _)| class.contains(at));
+        let mut found = fields.map(|(_, t)| t.as_ref().map(|(t, q)| (t.as_str(), *q)));
         let first = found.next()??;
         found.all(|t| t == Some(first)).then_some(first)
     }
@@ -239,6 +257,12 @@ pub fn type_name(written: &str) -> Option<String> {
             .all(|p| p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$'));
     let last = t.rsplit(['.', ':']).next()?;
     (dotted && last.chars().next().is_some_and(|c| !c.is_ascii_digit())).then(|| last.to_string())
+}
+
+/// Whether a written type names its class through a module or package (`pkg.Owner`, `a::Owner`).
+pub fn is_qualified(written: &str) -> bool {
+    let t = written.split(['<', '[', '(']).next().unwrap_or(written);
+    t.contains('.') || t.contains("::")
 }
 
 #[cfg(test)]

@@ -118,6 +118,12 @@ impl SymbolKind {
         self.is_type_like() || self == SymbolKind::TypeParameter
     }
 
+    /// Kinds that are called: functions, methods and constructors.
+    pub fn is_callable(self) -> bool {
+        use SymbolKind::*;
+        matches!(self, Function | Method | Constructor)
+    }
+
     /// Kinds defined by assigning a value: variables, constants and fields.
     pub fn is_variable_like(self) -> bool {
         use SymbolKind::*;
@@ -490,6 +496,9 @@ pub enum LocalRole {
     /// `@local.instance`: an expression whose value is an instance of the match's `@local.type` (a
     /// constructor call `Owner(...)`, `new Owner()`).
     Instance,
+    /// `@local.call`: in a match with a definition, the call whose result it binds (`x = make()`): the
+    /// binding's type is what the called function declares it returns.
+    Call,
     /// `@local.field`: an attribute of the instance a class's method assigns (`self.storage = ...`) or its
     /// body declares, with the match's `@local.type` when the tree shows the value's class.
     Field,
@@ -523,6 +532,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         "local.type" => LocalRole::Type,
         "local.instance" => LocalRole::Instance,
         "local.field" => LocalRole::Field,
+        "local.call" => LocalRole::Call,
         "local.global" => LocalRole::Global,
         "local.nonlocal" => LocalRole::Nonlocal,
         "local.label" => LocalRole::Label,
@@ -532,7 +542,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
             return Err(format!(
                 "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
                  @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, @local.instance, \
-                 @local.field, @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
+                 @local.field, @local.call, @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
             ));
         }
     })

@@ -1,0 +1,99 @@
+//! What a project's definitions declare about the types of values, read from the defining file's tree: the
+//! class a function or method says it returns (`-> Owner`, `func New() *Owner`, `Owner make()`), and
+//! the class a field is declared or assigned as. Each file is parsed once per reference query.
+
+use crate::engine::Engine;
+use crate::index::FileEntry;
+use crate::project::ProjectPath;
+use arborist_syntax::locals::{Locals, is_qualified, type_name};
+use arborist_syntax::syntax::parse_within;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use tree_sitter::{Node, Tree};
+
+/// A type a definition declares: its last plain name, and whether it is written qualified (`pkg.Owner`).
+pub struct DeclaredType {
+    pub name: String,
+    pub qualified: bool,
+}
+
+impl DeclaredType {
+    fn of(written: &str) -> Option<DeclaredType> {
+        Some(DeclaredType { name: type_name(written)?, qualified: is_qualified(written) })
+    }
+}
+
+/// One defining file, parsed at the version its index entry describes.
+struct Parsed {
+    text: Arc<str>,
+    tree: Tree,
+    locals: OnceLock<Option<Locals>>,
+}
+
+/// The files read so far for one query, by path (None: unreadable, changed or over the parse budget).
+pub struct Declared<'e> {
+    engine: &'e Engine,
+    files: Mutex<HashMap<String, Option<Arc<Parsed>>>>,
+}
+
+impl<'e> Declared<'e> {
+    pub fn new(engine: &'e Engine) -> Self {
+        Declared { engine, files: Mutex::new(HashMap::new()) }
+    }
+
+    /// The type name that function or method symbol `index` of `entry`'s file declares it returns (the
+    /// first result of several); None when it declares none the tree can name.
+    pub fn return_type(&self, entry: &FileEntry, index: u32) -> Option<DeclaredType> {
+        let fields = &entry.lang.entry.return_type_fields;
+        if fields.is_empty() {
+            return None;
+        }
+        let parsed = self.parsed(entry)?;
+        let symbol = entry.symbols.get(index);
+        let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
+        let mut node = parsed.tree.root_node().descendant_for_byte_range(start, end)?;
+        loop {
+            if let Some(declared) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
+                return DeclaredType::of(&parsed.text[first_result(declared).byte_range()]);
+            }
+            node = node.parent().filter(|p| p.start_byte() == start && p.end_byte() == end)?;
+        }
+    }
+
+    /// The type name that field `name` of class symbol `class` of `entry`'s file is declared or assigned
+    /// as, when every declaration and assignment of it in the class agrees.
+    pub fn field_type(&self, entry: &FileEntry, class: u32, name: &str) -> Option<DeclaredType> {
+        let parsed = self.parsed(entry)?;
+        let locals = parsed.locals.get_or_init(|| Locals::of(entry.lang, &parsed.tree, &parsed.text)).as_ref()?;
+        let range = entry.symbols.get(class).range.clone();
+        let (name, qualified) = locals.declared_field(range.start as usize..range.end as usize, name)?;
+        Some(DeclaredType { name: name.to_string(), qualified })
+    }
+
+    fn parsed(&self, entry: &FileEntry) -> Option<Arc<Parsed>> {
+        if let Some(known) = self.lock().get(&entry.rel) {
+            return known.clone();
+        }
+        let parsed = self.parse(entry).map(Arc::new);
+        self.lock().insert(entry.rel.clone(), parsed.clone());
+        parsed
+    }
+
+    fn parse(&self, entry: &FileEntry) -> Option<Parsed> {
+        let p = ProjectPath { rel: entry.rel.clone(), abs: self.engine.project().root().join(&entry.rel) };
+        let doc = self.engine.cache().load(&p).ok().filter(|d| d.hash == entry.hash)?;
+        let text: Arc<str> = Arc::from(doc.text());
+        let tree = parse_within(entry.lang, &text, &self.engine.parse_budget()).ok()?;
+        Some(Parsed { text, tree, locals: OnceLock::new() })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<Arc<Parsed>>>> {
+        self.files.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The first result's type of a result list (Go's `(*Owner, error)`), else the declared type itself.
+fn first_result(declared: Node) -> Node {
+    let first = (declared.kind() == "parameter_list").then(|| declared.named_child(0)).flatten();
+    first.and_then(|p| p.child_by_field_name("type")).unwrap_or(declared)
+}
