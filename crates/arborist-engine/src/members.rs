@@ -215,8 +215,8 @@ impl<'e> Hierarchy<'e> {
                 .into_iter()
                 .map(|(e, class)| {
                     let fs = &e.symbols;
-                    let method = fs.get(class).children.iter().copied();
-                    let method = method.filter(|&c| fs.get(c).name == name && fs.get(c).kind.is_callable()).next();
+                    let called = |&c: &u32| fs.get(c).name == name && fs.get(c).kind.is_callable();
+                    let method = fs.get(class).children.iter().copied().find(called);
                     method.map(|m| (e.clone(), m)).ok_or(())
                 })
                 .collect::<Result<_, _>>()

@@ -39,6 +39,9 @@ pub struct Binding {
     pub call: Option<Range<usize>>,
 }
 
+/// A field's declared class: its last plain name, and whether it is written qualified.
+type FieldType = (String, bool);
+
 /// The scopes and bindings of one file.
 #[derive(Default)]
 pub struct Locals {
@@ -57,7 +60,7 @@ pub struct Locals {
     instances: HashMap<(usize, usize), String>,
     /// Instance attributes by name: where each assignment or declaration of one is, and the class of
     /// its value when the tree shows it (with whether it is written qualified, `pkg.Owner`).
-    fields: HashMap<String, Vec<(usize, Option<(String, bool)>)>>,
+    fields: HashMap<String, Vec<(usize, Option<FieldType>)>>,
 }
 
 /// One capture of one match, kept until the scopes are known.
