@@ -1020,6 +1020,26 @@ fn receivers_are_typed_by_return_annotations() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:17 Shop/run\nshop.rs:18 Shop/run");
 }
 
+/// Without a return annotation, a function's result is typed by what every `return` returns (`Cart()`,
+/// `self`); one `return None` or an unknown value leaves it unknown. A module's variable imported elsewhere
+/// is typed by its assignment there.
+#[test]
+fn python_receivers_are_typed_by_returned_values_and_module_variables() {
+    let mut p = heuristic_project(&[
+        (
+            "cart.py",
+            "class Cart:\n    def add(self, item):\n        return self\n\n\ndef make():\n    return Cart()\n\n\n\
+             def maybe(x):\n    if x:\n        return Cart()\n    return None\n\n\ndefault_cart = make()\n",
+        ),
+        (
+            "use.py",
+            "from cart import default_cart, make, maybe\n\n\ndef run():\n    c = make()\n    x = c.add(1)\n\
+             \n    x.add(2)\n    m = maybe(1)\n    m.add(3)\n    default_cart.add(4)\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Cart/add", "cart.py"), "use.py:5 run\nuse.py:7 run\nuse.py:10 run\nuse.py:9 run ?");
+}
+
 /// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.
 #[test]
 fn a_same_named_class_elsewhere_leaves_the_receiver_uncertain() {

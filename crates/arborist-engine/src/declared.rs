@@ -5,9 +5,12 @@
 use crate::engine::Engine;
 use crate::index::FileEntry;
 use crate::project::ProjectPath;
+use arborist_syntax::language::Language;
 use arborist_syntax::locals::{Locals, is_qualified, type_name};
+use arborist_syntax::symbols::Symbol;
 use arborist_syntax::syntax::parse_within;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::{Node, Tree};
 
@@ -24,10 +27,29 @@ impl DeclaredType {
 }
 
 /// One defining file, parsed at the version its index entry describes.
-struct Parsed {
-    text: Arc<str>,
+pub struct Parsed {
+    pub text: Arc<str>,
     tree: Tree,
+    lang: &'static Language,
     locals: OnceLock<Option<Locals>>,
+}
+
+impl Parsed {
+    /// The file's scopes and bindings (worked out on first use).
+    pub fn locals(&self) -> Option<&Locals> {
+        self.locals.get_or_init(|| Locals::of(self.lang, &self.tree, &self.text)).as_ref()
+    }
+
+    /// The node of a symbol's definition.
+    pub fn definition(&self, symbol: &Symbol) -> Option<Node<'_>> {
+        let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
+        self.tree.root_node().descendant_for_byte_range(start, end)
+    }
+
+    /// The node spanning exactly `range`, or the smallest one around it.
+    pub fn node_at(&self, range: Range<usize>) -> Option<Node<'_>> {
+        self.tree.root_node().descendant_for_byte_range(range.start, range.end)
+    }
 }
 
 /// The files read so far for one query, by path (None: unreadable, changed or over the parse budget).
@@ -48,10 +70,10 @@ impl<'e> Declared<'e> {
         if fields.is_empty() {
             return None;
         }
-        let parsed = self.parsed(entry)?;
+        let parsed = self.file(entry)?;
         let symbol = entry.symbols.get(index);
         let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
-        let mut node = parsed.tree.root_node().descendant_for_byte_range(start, end)?;
+        let mut node = parsed.definition(symbol)?;
         loop {
             if let Some(declared) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
                 return DeclaredType::of(&parsed.text[first_result(declared).byte_range()]);
@@ -63,14 +85,16 @@ impl<'e> Declared<'e> {
     /// The type name that field `name` of class symbol `class` of `entry`'s file is declared or assigned
     /// as, when every declaration and assignment of it in the class agrees.
     pub fn field_type(&self, entry: &FileEntry, class: u32, name: &str) -> Option<DeclaredType> {
-        let parsed = self.parsed(entry)?;
-        let locals = parsed.locals.get_or_init(|| Locals::of(entry.lang, &parsed.tree, &parsed.text)).as_ref()?;
+        let file = self.file(entry)?;
+        let locals = file.locals()?;
         let range = entry.symbols.get(class).range.clone();
         let (name, qualified) = locals.declared_field(range.start as usize..range.end as usize, name)?;
         Some(DeclaredType { name: name.to_string(), qualified })
     }
 
-    fn parsed(&self, entry: &FileEntry) -> Option<Arc<Parsed>> {
+    /// `entry`'s file parsed (once per query); None when it changed since `entry` was read, is unreadable
+    /// or over the parse budget.
+    pub fn file(&self, entry: &FileEntry) -> Option<Arc<Parsed>> {
         if let Some(known) = self.lock().get(&entry.rel) {
             return known.clone();
         }
@@ -84,12 +108,35 @@ impl<'e> Declared<'e> {
         let doc = self.engine.cache().load(&p).ok().filter(|d| d.hash == entry.hash)?;
         let text: Arc<str> = Arc::from(doc.text());
         let tree = parse_within(entry.lang, &text, &self.engine.parse_budget()).ok()?;
-        Some(Parsed { text, tree, locals: OnceLock::new() })
+        Some(Parsed { text, tree, lang: entry.lang, locals: OnceLock::new() })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<Arc<Parsed>>>> {
         self.files.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// The values a function's `return` statements return, outside the functions and classes nested in it;
+/// empty when one returns nothing.
+pub fn returned_values(function: Node) -> Vec<Node> {
+    let nested =
+        |kind: &str| ["function", "lambda", "method", "arrow", "closure", "class"].iter().any(|k| kind.contains(k));
+    let (mut out, mut stack) = (Vec::new(), Vec::new());
+    let mut cursor = function.walk();
+    stack.extend(function.named_children(&mut cursor));
+    while let Some(node) = stack.pop() {
+        if node.kind().starts_with("return") {
+            match node.named_child(0) {
+                Some(list) if list.kind() == "expression_list" => out.extend(list.named_child(0)),
+                Some(value) => out.push(value),
+                None => return Vec::new(),
+            }
+        } else if !nested(node.kind()) {
+            let mut cursor = node.walk();
+            stack.extend(node.named_children(&mut cursor));
+        }
+    }
+    out
 }
 
 /// The first result's type of a result list (Go's `(*Owner, error)`), else the declared type itself.

@@ -4,7 +4,7 @@
 //! function declares it returns), and whether that class's member of the name is the target (the target's
 //! class, or a project subclass that inherits it), another symbol, or unknown.
 
-use crate::declared::{Declared, DeclaredType};
+use crate::declared::{Declared, DeclaredType, returned_values};
 use crate::engine::Engine;
 use crate::index::FileEntry;
 use crate::module_files::Resolver;
@@ -116,11 +116,14 @@ impl<'e> Hierarchy<'e> {
         let found = match receiver {
             ReceiverType::Class(i) => self.in_class(entry, *i, 0),
             ReceiverType::Bases(i) => self.in_bases(entry, *i, 0),
-            ReceiverType::Named(name) => self.in_named(entry, name, 0),
-            ReceiverType::Returned(..) | ReceiverType::Field(..) => match self.classes_of(entry, receiver, 0) {
-                Some(classes) => agreed(classes.iter().map(|(e, i)| self.in_class(e, *i, 0))),
-                None => Found::Unknown,
+            // a class named directly, else a top-level variable of a known class (`temp_storage.open()`)
+            ReceiverType::Named(name) => match self.in_named(entry, name, 0) {
+                Found::Unknown => self.in_classes(self.variable_classes(entry, name, 0)),
+                found => found,
             },
+            ReceiverType::Returned(..) | ReceiverType::Field(..) => {
+                self.in_classes(self.classes_of(entry, receiver, 0))
+            }
             ReceiverType::Unknown => Found::Unknown,
         };
         match found {
@@ -177,6 +180,11 @@ impl<'e> Hierarchy<'e> {
         })
     }
 
+    /// The member as all of `classes` have it.
+    fn in_classes(&self, classes: Option<Classes>) -> Found {
+        classes.map_or(Found::Unknown, |classes| agreed(classes.iter().map(|(e, i)| self.in_class(e, *i, 0))))
+    }
+
     /// The classes a value of type `receiver` in `entry`'s file may be; None when the tree does not say
     /// (a declaration without a type, a class not found, classes of a name that disagree are still all).
     fn classes_of(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, depth: usize) -> Option<Classes> {
@@ -185,7 +193,10 @@ impl<'e> Hierarchy<'e> {
         }
         let found = match receiver {
             ReceiverType::Class(i) => vec![(entry.clone(), *i)],
-            ReceiverType::Named(name) => self.imported_classes(entry, name),
+            ReceiverType::Named(name) => match self.imported_classes(entry, name) {
+                classes if classes.is_empty() => return self.variable_classes(entry, name, depth),
+                classes => classes,
+            },
             ReceiverType::Returned(owner, name) => return self.returned(entry, owner.as_deref(), name, depth),
             ReceiverType::Field(owner, name) => {
                 let mut out = Vec::new();
@@ -227,11 +238,59 @@ impl<'e> Hierarchy<'e> {
         };
         let mut out = Vec::new();
         for (e, function) in functions {
-            let declared = self.declared.return_type(&e, function)?;
-            match declared.name.as_str() {
-                "Self" => out.extend(e.symbols.get(function).parent.map(|class| (e.clone(), class))),
-                _ => out.extend(self.declared_classes(&e, &declared)?),
-            }
+            out.extend(self.returned_by(&e, function, depth)?);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The classes function `function` of `e`'s file returns: those its declared return type names (`Self`:
+    /// its class), else those of every value its `return` statements return.
+    fn returned_by(&self, e: &Arc<FileEntry>, function: u32, depth: usize) -> Option<Classes> {
+        if let Some(declared) = self.declared.return_type(e, function) {
+            return match declared.name.as_str() {
+                "Self" => e.symbols.get(function).parent.map(|class| vec![(e.clone(), class)]),
+                _ => self.declared_classes(e, &declared),
+            };
+        }
+        let file = self.declared.file(e)?;
+        let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
+        let values = returned_values(file.definition(e.symbols.get(function))?);
+        let types: Vec<ReceiverType> = values.into_iter().map(|v| receivers.type_of(v, depth + 1)).collect();
+        let mut out = Vec::new();
+        for t in types {
+            out.extend(self.classes_of(e, &t, depth + 1)?);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The classes of the top-level variables named `name` a use in `entry`'s file may mean (the file's
+    /// own, else the project's its imports leave possible): what each is annotated or assigned as.
+    fn variable_classes(&self, entry: &Arc<FileEntry>, name: &str, depth: usize) -> Option<Classes> {
+        let variables = |e: &Arc<FileEntry>| {
+            let fs = &e.symbols;
+            let roots =
+                fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_variable_like());
+            roots.map(|i| (e.clone(), i)).collect::<Classes>()
+        };
+        let mut found = variables(entry);
+        if found.is_empty() {
+            let definers = self.definers(name).unwrap_or_default();
+            found = self.imported_definers(entry, name, definers).iter().flat_map(variables).collect();
+        }
+        let mut out = Vec::new();
+        for (e, _) in found {
+            let file = self.declared.file(&e)?;
+            let locals = file.locals()?;
+            let binding = locals.top_level(name)?;
+            let value = match (&binding.type_name, &binding.call) {
+                (Some(t), _) => ReceiverType::Named(t.clone()),
+                (None, Some(call)) => {
+                    let receivers = Receivers { locals, entry: &e, text: &file.text };
+                    receivers.type_of(file.node_at(call.clone())?, depth + 1)
+                }
+                (None, None) => return None,
+            };
+            out.extend(self.classes_of(&e, &value, depth + 1)?);
         }
         (!out.is_empty()).then_some(out)
     }

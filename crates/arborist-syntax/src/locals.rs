@@ -211,6 +211,11 @@ impl Locals {
         bindings.iter().find(|b| b.scope.is_none())
     }
 
+    /// The module's own binding of `name` (a top-level variable), if the file has one.
+    pub fn top_level(&self, name: &str) -> Option<&Binding> {
+        self.bindings.get(name)?.iter().find(|b| b.scope.is_none())
+    }
+
     /// Whether `node` is a receiver keyword (`this`) the locals query names.
     pub fn is_receiver_keyword(&self, node: Node) -> bool {
         self.receiver_keywords.contains(&(node.start_byte(), node.end_byte()))
