@@ -1040,6 +1040,28 @@ fn python_receivers_are_typed_by_returned_values_and_module_variables() {
     assert_eq!(uses(&mut p, "Cart/add", "cart.py"), "use.py:5 run\nuse.py:7 run\nuse.py:10 run\nuse.py:9 run ?");
 }
 
+/// TypeScript: a parameter of a function passed as an argument is typed by the called function's
+/// declaration of that argument (`operate((source, subscriber) => subscriber.next(v))`, with `init:
+/// (source: T, subscriber: Subscriber<R>) => void`), in another file too; another class's is left out.
+#[test]
+fn typescript_callback_parameters_are_typed_by_the_called_function() {
+    let mut p = heuristic_project(&[
+        (
+            "a.ts",
+            "export class Subscriber<T> {\n  next(v: T) {}\n}\nexport class Other {\n  next(v: number) {}\n}\n\
+             export function operate<T, R>(init: (source: T, subscriber: Subscriber<R>) => void): void {}\n\
+             export function other(init: (x: Other) => void): void {}\n",
+        ),
+        (
+            "b.ts",
+            "import { operate, other } from './a';\n\nexport function run() {\n  operate((source, subscriber) => {\n\
+             \x20   subscriber.next(1);\n  });\n  other((x) => x.next(1));\n  other(x => x.next(2));\n\
+             \x20 operate((s, sub) => sub.next(3));\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run");
+}
+
 /// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.
 #[test]
 fn a_same_named_class_elsewhere_leaves_the_receiver_uncertain() {

@@ -1,6 +1,7 @@
 //! What a project's definitions declare about the types of values, read from the defining file's tree: the
-//! class a function or method says it returns (`-> Owner`, `func New() *Owner`, `Owner make()`), and
-//! the class a field is declared or assigned as. Each file is parsed once per reference query.
+//! class a function or method says it returns (`-> Owner`, `func New() *Owner`, `Owner make()`), the
+//! class it gives a parameter of a callback it takes, and the class a field is declared or assigned as.
+//! Each file is parsed once per reference query.
 
 use crate::engine::Engine;
 use crate::index::FileEntry;
@@ -92,6 +93,22 @@ impl<'e> Declared<'e> {
         Some(DeclaredType { name: name.to_string(), qualified })
     }
 
+    /// The type that function symbol `index` of `entry`'s file declares for parameter `parameter` of the
+    /// function its parameter `argument` takes (`subscriber: Subscriber<R>` in `operate(init: (source:
+    /// Observable<T>, subscriber: Subscriber<R>) => void)`).
+    pub fn callback_parameter(
+        &self,
+        entry: &FileEntry,
+        index: u32,
+        argument: usize,
+        parameter: usize,
+    ) -> Option<DeclaredType> {
+        let file = self.file(entry)?;
+        let function = file.definition(entry.symbols.get(index))?;
+        let declared = parameter_type(parameter_type(function, argument)?, parameter)?;
+        DeclaredType::of(&file.text[declared.byte_range()])
+    }
+
     /// `entry`'s file parsed (once per query); None when it changed since `entry` was read, is unreadable
     /// or over the parse budget.
     pub fn file(&self, entry: &FileEntry) -> Option<Arc<Parsed>> {
@@ -137,6 +154,18 @@ pub fn returned_values(function: Node) -> Vec<Node> {
         }
     }
     out
+}
+
+/// The type node of parameter `i` of a function or a function type (a type annotation unwrapped).
+fn parameter_type(function: Node, i: usize) -> Option<Node> {
+    let list = function.child_by_field_name("parameters")?;
+    let mut cursor = list.walk();
+    let parameter = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment")).nth(i)?;
+    let declared = parameter.child_by_field_name("type")?;
+    match declared.kind() {
+        "type_annotation" => declared.named_child(0),
+        _ => Some(declared),
+    }
 }
 
 /// The first result's type of a result list (Go's `(*Owner, error)`), else the declared type itself.

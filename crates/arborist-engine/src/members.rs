@@ -1,7 +1,7 @@
 //! Member typing for heuristic references: the class a `receiver.member` use's receiver is known to be from
 //! the tree (a method's `self`/`cls`, `this`, `super()`, a local assigned from a constructor call, an
 //! annotated parameter or variable, a class named directly, a field of a typed value, what a called
-//! function declares it returns), and whether that class's member of the name is the target (the target's
+//! function declares it returns or gives a callback's parameter, a module's variable), and whether that class's member of the name is the target (the target's
 //! class, or a project subclass that inherits it), another symbol, or unknown.
 
 use crate::declared::{Declared, DeclaredType, returned_values};
@@ -88,7 +88,20 @@ pub enum ReceiverType {
     Returned(Option<Box<ReceiverType>>, String),
     /// Field `name` of a value of the owner's type: the class that type declares it as.
     Field(Box<ReceiverType>, String),
+    /// A parameter of a function passed as an argument (`operate((source, subscriber) => ...)`): the class
+    /// the called function's declaration gives that parameter of that argument's function type.
+    Callback(Box<Callback>),
     Unknown,
+}
+
+/// Where a callback's parameter is: the call (the callee's owner type and name), which argument the
+/// callback is, and which of its parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Callback {
+    pub owner: Option<ReceiverType>,
+    pub callee: String,
+    pub argument: usize,
+    pub parameter: usize,
 }
 
 impl<'e> Hierarchy<'e> {
@@ -121,7 +134,7 @@ impl<'e> Hierarchy<'e> {
                 Found::Unknown => self.in_classes(self.variable_classes(entry, name, 0)),
                 found => found,
             },
-            ReceiverType::Returned(..) | ReceiverType::Field(..) => {
+            ReceiverType::Returned(..) | ReceiverType::Field(..) | ReceiverType::Callback(_) => {
                 self.in_classes(self.classes_of(entry, receiver, 0))
             }
             ReceiverType::Unknown => Found::Unknown,
@@ -206,6 +219,15 @@ impl<'e> Hierarchy<'e> {
                 }
                 out
             }
+            ReceiverType::Callback(callback) => {
+                let mut out = Vec::new();
+                for (e, function) in self.called(entry, callback.owner.as_ref(), &callback.callee, depth)? {
+                    let declared =
+                        self.declared.callback_parameter(&e, function, callback.argument, callback.parameter)?;
+                    out.extend(self.declared_classes(&e, &declared)?);
+                }
+                out
+            }
             ReceiverType::Bases(_) | ReceiverType::Unknown => return None,
         };
         (!found.is_empty()).then_some(found)
@@ -214,6 +236,23 @@ impl<'e> Hierarchy<'e> {
     /// The classes the result of calling `name` may be: the return types its definitions declare (a
     /// method of the owner's classes, else a top-level function of the name; `Self` is the owner's class).
     fn returned(
+        &self,
+        entry: &Arc<FileEntry>,
+        owner: Option<&ReceiverType>,
+        name: &str,
+        depth: usize,
+    ) -> Option<Classes> {
+        let mut out = Vec::new();
+        for (e, function) in self.called(entry, owner, name, depth)? {
+            out.extend(self.returned_by(&e, function, depth)?);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The definitions a call of `name` (on a value of type `owner`) in `entry`'s file may reach: the
+    /// method of each of the owner's classes, else the top-level functions of the name (called bare or
+    /// through a module or package, `pkg.New()`); None when one class has no such method.
+    fn called(
         &self,
         entry: &Arc<FileEntry>,
         owner: Option<&ReceiverType>,
@@ -232,15 +271,10 @@ impl<'e> Hierarchy<'e> {
                 })
                 .collect::<Result<_, _>>()
                 .ok()?,
-            // a function, called bare or through a module or package (`pkg.New()`)
             None if owner.is_none_or(|o| matches!(o, ReceiverType::Named(_))) => self.functions_named(entry, name),
             None => return None,
         };
-        let mut out = Vec::new();
-        for (e, function) in functions {
-            out.extend(self.returned_by(&e, function, depth)?);
-        }
-        (!out.is_empty()).then_some(out)
+        (!functions.is_empty()).then_some(functions)
     }
 
     /// The classes function `function` of `e`'s file returns: those its declared return type names (`Self`:
@@ -569,7 +603,10 @@ impl Receivers<'_> {
                 let call = root_of(r).descendant_for_byte_range(call.start, call.end);
                 call.map_or(ReceiverType::Unknown, |c| self.type_of(c, depth + 1))
             }
-            Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => ReceiverType::Unknown,
+            Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => {
+                let def = root_of(r).descendant_for_byte_range(b.def.start, b.def.end);
+                def.and_then(|d| self.callback(d, depth)).unwrap_or(ReceiverType::Unknown)
+            }
             // a field of the enclosing class, where members are used bare (Java's `parser.parse()`)
             None if entry.lang.entry.member_calls == MemberCalls::Implicit => {
                 let class = class_at(r.start_byte()).map(|c| entry.symbols.get(c).range.clone());
@@ -579,6 +616,51 @@ impl Receivers<'_> {
             // imported, defined at the top level, or not bound in the file: a class named directly (`Owner.method`)
             _ => ReceiverType::Named(name.to_string()),
         }
+    }
+
+    /// The type of parameter `def` of a function passed as an argument (`subscriber` in `operate((source,
+    /// subscriber) => ...)`): what the called function declares for it.
+    fn callback(&self, def: Node, depth: usize) -> Option<ReceiverType> {
+        let mut function = def.parent()?;
+        for _ in 0..3 {
+            if is_function_like(function.kind()) {
+                break;
+            }
+            function = function.parent()?;
+        }
+        let parameter = match function.child_by_field_name("parameters") {
+            _ if function.child_by_field_name("parameter") == Some(def) => 0,
+            Some(list) => {
+                let mut param = def;
+                while param.parent()? != list {
+                    param = param.parent().filter(|p| *p != function)?;
+                }
+                position(list, param)?
+            }
+            None => return None,
+        };
+        let arguments = function.parent()?;
+        let call = arguments.parent().filter(|c| c.child_by_field_name("arguments") == Some(arguments))?;
+        let argument = position(arguments, function)?;
+        let callee = callee_of(self.entry.lang, call, self.text)?;
+        let owner = match is_member_use(self.entry.lang, &callee, self.text) {
+            true => {
+                Some(self.type_of(callee.prev_named_sibling()?, depth + 1)).filter(|o| *o != ReceiverType::Unknown)?
+            }
+            false => return Some(self.callback_of(None, callee, argument, parameter)),
+        };
+        Some(self.callback_of(Some(owner), callee, argument, parameter))
+    }
+
+    fn callback_of(
+        &self,
+        owner: Option<ReceiverType>,
+        callee: Node,
+        argument: usize,
+        parameter: usize,
+    ) -> ReceiverType {
+        let callee = self.text[callee.byte_range()].to_string();
+        ReceiverType::Callback(Box::new(Callback { owner, callee, argument, parameter }))
     }
 
     /// The type of what calling `callee` returns: a method's of the receiver's type, else a function's.
@@ -592,6 +674,18 @@ impl Receivers<'_> {
             Some(owner) => ReceiverType::Returned(Some(Box::new(owner)), name),
         }
     }
+}
+
+/// Whether a node kind is a function (a declaration, an expression, a lambda, an arrow, a closure).
+fn is_function_like(kind: &str) -> bool {
+    ["function", "lambda", "arrow", "closure", "method"].iter().any(|k| kind.contains(k))
+}
+
+/// The place of `node` among the named children of `list`, comments left out.
+fn position(list: Node, node: Node) -> Option<usize> {
+    let mut cursor = list.walk();
+    let mut children = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment"));
+    children.position(|c| c.id() == node.id())
 }
 
 /// The root of the tree `node` is in.
