@@ -1042,7 +1042,9 @@ fn python_receivers_are_typed_by_returned_values_and_module_variables() {
 
 /// TypeScript: a parameter of a function passed as an argument is typed by the called function's
 /// declaration of that argument (`operate((source, subscriber) => subscriber.next(v))`, with `init:
-/// (source: T, subscriber: Subscriber<R>) => void`), in another file too; another class's is left out.
+/// (source: T, subscriber: Subscriber<R>) => void`), in another file too, and by a constructor's for `new
+/// Observable((subscriber) => ...)` (`this:` is no argument); a nullable declaration (`Subscriber | null`)
+/// types an optional chain (`inner?.next()`); another class's is left out.
 #[test]
 fn typescript_callback_parameters_are_typed_by_the_called_function() {
     let mut p = heuristic_project(&[
@@ -1050,16 +1052,18 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
             "a.ts",
             "export class Subscriber<T> {\n  next(v: T) {}\n}\nexport class Other {\n  next(v: number) {}\n}\n\
              export function operate<T, R>(init: (source: T, subscriber: Subscriber<R>) => void): void {}\n\
-             export function other(init: (x: Other) => void): void {}\n",
+             export function other(init: (x: Other) => void): void {}\n\
+             export class Observable {\n  constructor(subscribe?: (this: Observable, subscriber: Subscriber<number>) => void) {}\n}\n",
         ),
         (
             "b.ts",
-            "import { operate, other } from './a';\n\nexport function run() {\n  operate((source, subscriber) => {\n\
-             \x20   subscriber.next(1);\n  });\n  other((x) => x.next(1));\n  other(x => x.next(2));\n\
-             \x20 operate((s, sub) => sub.next(3));\n}\n",
+            "import { Observable, Subscriber, operate, other } from './a';\n\nexport function run() {\n\
+             \x20 operate((source, subscriber) => {\n    subscriber.next(1);\n  });\n  other((x) => x.next(1));\n\
+             \x20 other(x => x.next(2));\n  operate((s, sub) => sub.next(3));\n  new Observable((subscriber) => subscriber.next(4));\n\
+             \x20 let inner: Subscriber<number> | null = null;\n  inner?.next(5);\n}\n",
         ),
     ]);
-    assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run");
+    assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run\nb.ts:9 run\nb.ts:11 run");
 }
 
 /// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.

@@ -160,7 +160,10 @@ pub fn returned_values(function: Node) -> Vec<Node> {
 fn parameter_type(function: Node, i: usize) -> Option<Node> {
     let list = function.child_by_field_name("parameters")?;
     let mut cursor = list.walk();
-    let parameter = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment")).nth(i)?;
+    // TypeScript's `this: T` pseudo-parameter is not one of the arguments
+    let this = |p: &Node| p.child_by_field_name("pattern").is_some_and(|t| t.kind() == "this");
+    let mut parameters = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment") && !this(c));
+    let parameter = parameters.nth(i)?;
     let declared = parameter.child_by_field_name("type")?;
     match declared.kind() {
         "type_annotation" => declared.named_child(0),

@@ -49,6 +49,9 @@ const MAX_DEPTH: usize = 12;
 /// Receiver chains (`a.b.c.name`, `f().g().name`) and the declarations behind them are followed this deep.
 const MAX_CHAIN: usize = 4;
 
+/// The name of a class's constructor among its members (TypeScript's and JavaScript's `constructor`).
+const CONSTRUCTOR: &str = "constructor";
+
 /// A receiver's possible classes, as (file, class symbol).
 type Classes = Vec<(Arc<FileEntry>, u32)>;
 
@@ -498,7 +501,7 @@ fn agreed(found: impl Iterator<Item = Found>) -> Found {
 /// `a.b.c`); not an index or an operator (`a[0].name`, `(a + b).name`).
 pub fn receiver_may_be_typed(lang: &Language, node: Node, text: &str) -> bool {
     let constructor = |kind: &str| ["new", "creation"].iter().any(|k| kind.contains(k));
-    node.prev_named_sibling().is_some_and(|r| {
+    object_of(node).is_some_and(|r| {
         r.child_count() == 0
             || constructor(r.kind())
             || callee_of(lang, r, text).is_some()
@@ -506,11 +509,21 @@ pub fn receiver_may_be_typed(lang: &Language, node: Node, text: &str) -> bool {
     })
 }
 
-/// The member's name of `object.name` (`object->name`, `Type::name`) when `node` is one.
+/// The member's name of `object.name` (`object->name`, `Type::name`, `object?.name`) when `node` is one.
 fn member_of<'t>(lang: &Language, node: Node<'t>, text: &str) -> Option<Node<'t>> {
     let name = node.named_child(node.named_child_count().checked_sub(1)? as u32)?;
-    let member = node.named_child_count() == 2 && name.child_count() == 0 && is_member_use(lang, &name, text);
+    let object = object_of(name)?;
+    let member = object.prev_named_sibling().is_none() && name.child_count() == 0 && is_member_use(lang, &name, text);
     member.then_some(name)
+}
+
+/// What member name `name` is a member of: the named node before it, past an optional chain (`?.`).
+fn object_of(name: Node) -> Option<Node> {
+    let mut object = name.prev_named_sibling()?;
+    while object.kind() == "optional_chain" {
+        object = object.prev_named_sibling()?;
+    }
+    Some(object)
 }
 
 /// The name a call calls (`make` in `make(x)`, `a.make(x)`, `Owner::make(x)`) when `node` is a call.
@@ -538,7 +551,7 @@ fn field_type(locals: &Locals, entry: &FileEntry, object: Node, attribute: &str,
 /// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
 /// is known to be.
 pub fn receiver_type(locals: &Locals, entry: &FileEntry, node: Node, text: &str) -> ReceiverType {
-    match node.prev_named_sibling().filter(|_| receiver_may_be_typed(entry.lang, node, text)) {
+    match object_of(node).filter(|_| receiver_may_be_typed(entry.lang, node, text)) {
         Some(receiver) => Receivers { locals, entry, text }.type_of(receiver, 0),
         None => ReceiverType::Unknown,
     }
@@ -572,7 +585,7 @@ impl Receivers<'_> {
             return self.returned(callee, depth);
         }
         if let Some(name) = member_of(lang, r, text) {
-            let Some(object) = name.prev_named_sibling() else { return ReceiverType::Unknown };
+            let Some(object) = object_of(name) else { return ReceiverType::Unknown };
             let attribute = &text[name.byte_range()];
             if let Some(declared) = field_type(locals, entry, object, attribute, text) {
                 return ReceiverType::Named(declared);
@@ -642,11 +655,15 @@ impl Receivers<'_> {
         let arguments = function.parent()?;
         let call = arguments.parent().filter(|c| c.child_by_field_name("arguments") == Some(arguments))?;
         let argument = position(arguments, function)?;
+        if let Some(class) = self.locals.instance_type(call) {
+            // `new Owner(callback)`: the class's constructor
+            let owner = Some(ReceiverType::Named(class.to_string()));
+            let callee = CONSTRUCTOR.to_string();
+            return Some(ReceiverType::Callback(Box::new(Callback { owner, callee, argument, parameter })));
+        }
         let callee = callee_of(self.entry.lang, call, self.text)?;
         let owner = match is_member_use(self.entry.lang, &callee, self.text) {
-            true => {
-                Some(self.type_of(callee.prev_named_sibling()?, depth + 1)).filter(|o| *o != ReceiverType::Unknown)?
-            }
+            true => Some(self.type_of(object_of(callee)?, depth + 1)).filter(|o| *o != ReceiverType::Unknown)?,
             false => return Some(self.callback_of(None, callee, argument, parameter)),
         };
         Some(self.callback_of(Some(owner), callee, argument, parameter))
@@ -669,7 +686,7 @@ impl Receivers<'_> {
         if !is_member_use(self.entry.lang, &callee, self.text) {
             return ReceiverType::Returned(None, name);
         }
-        match callee.prev_named_sibling().map(|o| self.type_of(o, depth + 1)) {
+        match object_of(callee).map(|o| self.type_of(o, depth + 1)) {
             None | Some(ReceiverType::Unknown) => ReceiverType::Unknown,
             Some(owner) => ReceiverType::Returned(Some(Box::new(owner)), name),
         }

@@ -255,7 +255,7 @@ impl Locals {
 /// `: Owner`, `*Owner`, `&mut Owner`, `Owner<T>`, `Owner[T]` → `Owner`; None for anything more complex
 /// (unions, function types); `list[Owner]` is `list`.
 pub fn type_name(written: &str) -> Option<String> {
-    let t = written.trim().trim_start_matches(':').trim();
+    let t = non_null(written.trim().trim_start_matches(':').trim());
     let t = t.split(['<', '[']).next().unwrap_or(t).trim();
     let t = t.trim_start_matches(['*', '&']).trim_start_matches("mut ").trim();
     let t = t.trim_matches(['"', '\'']);
@@ -265,6 +265,33 @@ pub fn type_name(written: &str) -> Option<String> {
             .all(|p| p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$'));
     let last = t.rsplit(['.', ':']).next()?;
     (dotted && last.chars().next().is_some_and(|c| !c.is_ascii_digit())).then(|| last.to_string())
+}
+
+/// The class of a nullable type: `Owner | null`, `Owner | undefined`, `Owner | None`, `Optional[Owner]` are
+/// `Owner`; any other union stays as written.
+fn non_null(t: &str) -> &str {
+    if let Some(inner) = t.strip_prefix("Optional[").and_then(|r| r.strip_suffix(']')) {
+        return inner.trim();
+    }
+    let (mut depth, mut start, mut kept) = (0i32, 0, Vec::new());
+    for (i, c) in t.char_indices().chain([(t.len(), '|')]) {
+        match c {
+            '<' | '[' | '(' | '{' => depth += 1,
+            '>' | ']' | ')' | '}' => depth -= 1,
+            '|' if depth == 0 => {
+                let part = t[start..i].trim();
+                if !matches!(part, "null" | "undefined" | "None") {
+                    kept.push(part);
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    match kept.as_slice() {
+        [one] => one,
+        _ => t,
+    }
 }
 
 /// Whether a written type names its class through a module or package (`pkg.Owner`, `a::Owner`).
@@ -287,6 +314,9 @@ mod tests {
         assert_eq!(type_name("list[Owner]").as_deref(), Some("list"));
         assert_eq!(type_name("Map<K, V>").as_deref(), Some("Map"));
         assert_eq!(type_name("A | B"), None);
+        assert_eq!(type_name(": Subscriber<A | null> | null").as_deref(), Some("Subscriber"));
+        assert_eq!(type_name("Optional[Owner]").as_deref(), Some("Owner"));
+        assert_eq!(type_name("Owner | None").as_deref(), Some("Owner"));
         assert_eq!(type_name(""), None);
     }
 }
