@@ -819,7 +819,8 @@ export function run(cart: Cart, wish: Wishlist, anything: any) {
 }
 
 /// Java: a parameter or local of the field's name is not the field; `this.add()`, a receiver declared or
-/// constructed as the class, and the class itself are `Cart.add`; another class's receiver is not.
+/// constructed as the class, a cast to it (`((Cart) o).add()`), and the class itself are `Cart.add`; another
+/// class's receiver is not.
 #[test]
 fn java_scopes_and_receivers() {
     let mut p = heuristic_project(&[(
@@ -860,7 +861,7 @@ class Wishlist {
     assert_eq!(uses(&mut p, "Cart/count", "Cart.java"), "Cart.java:4 Cart/add\nCart.java:9 Cart/twice");
     assert_eq!(
         uses(&mut p, "Cart/add", "Cart.java"),
-        "Cart.java:10 Cart/twice\nCart.java:18 Cart/make\nCart.java:28 Wishlist/run ?"
+        "Cart.java:10 Cart/twice\nCart.java:18 Cart/make\nCart.java:28 Wishlist/run"
     );
 }
 
@@ -1064,6 +1065,19 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
         ),
     ]);
     assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run\nb.ts:9 run\nb.ts:11 run");
+}
+
+/// TypeScript: a cast types its value (`x as Cart`, `<Cart>x`), parentheses and `!` keep the type of what
+/// they wrap; a cast to another class is left out.
+#[test]
+fn typescript_casts_and_wrappers_keep_the_receiver_typed() {
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Cart {\n  add(n: number) { return n; }\n}\nclass Other {\n  add(n: number) { return n; }\n}\n\
+         function run(x: any, y: Cart | null) {\n  (x as Cart).add(1);\n  y!.add(2);\n  (y).add(3);\n\
+         \x20 (x as Other).add(4);\n  (<Cart>x).add(5);\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:7 run\nshop.ts:8 run\nshop.ts:9 run\nshop.ts:11 run");
 }
 
 /// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.

@@ -11,7 +11,7 @@ use crate::module_files::Resolver;
 use crate::uses::is_member_use;
 use arborist_syntax::grammars::MemberCalls;
 use arborist_syntax::language::Language;
-use arborist_syntax::locals::{BindingKind, Locals};
+use arborist_syntax::locals::{BindingKind, Locals, type_name};
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
@@ -48,6 +48,13 @@ const MAX_DEPTH: usize = 12;
 
 /// Receiver chains (`a.b.c.name`, `f().g().name`) and the declarations behind them are followed this deep.
 const MAX_CHAIN: usize = 4;
+
+/// Expressions whose value is the one they wrap: `(x)`, TypeScript's `x!`.
+const WRAPPERS: [&str; 2] = ["parenthesized_expression", "non_null_expression"];
+
+/// Expressions that give their value a type: TypeScript's `x as Owner`, `x satisfies Owner`, `<Owner>x`,
+/// Java's `(Owner) x`.
+const CASTS: [&str; 4] = ["as_expression", "satisfies_expression", "type_assertion", "cast_expression"];
 
 /// The name of a class's constructor among its members (TypeScript's and JavaScript's `constructor`).
 const CONSTRUCTOR: &str = "constructor";
@@ -504,6 +511,8 @@ pub fn receiver_may_be_typed(lang: &Language, node: Node, text: &str) -> bool {
     object_of(node).is_some_and(|r| {
         r.child_count() == 0
             || constructor(r.kind())
+            || WRAPPERS.contains(&r.kind())
+            || CASTS.contains(&r.kind())
             || callee_of(lang, r, text).is_some()
             || member_of(lang, r, text).is_some()
     })
@@ -580,6 +589,20 @@ impl Receivers<'_> {
         }
         if locals.is_super(r) {
             return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Bases);
+        }
+        if WRAPPERS.contains(&r.kind()) {
+            return r.named_child(0).map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1));
+        }
+        if CASTS.contains(&r.kind()) {
+            let cast =
+                r.child_by_field_name("type").or_else(|| r.named_child(1).filter(|_| r.kind() != "type_assertion"));
+            // `<Owner>x`: the type arguments' one type
+            let written = |t: Node| text[t.byte_range()].strip_prefix('<').and_then(|t| t.strip_suffix('>'));
+            let cast = match cast {
+                Some(t) => type_name(&text[t.byte_range()]),
+                None => r.named_child(0).and_then(|t| type_name(written(t)?)),
+            };
+            return cast.map_or(ReceiverType::Unknown, ReceiverType::Named);
         }
         if let Some(callee) = callee_of(lang, r, text) {
             return self.returned(callee, depth);
