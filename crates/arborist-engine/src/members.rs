@@ -214,49 +214,23 @@ impl<'e> Hierarchy<'e> {
         if depth > MAX_CHAIN {
             return None;
         }
-        let found = match receiver {
-            ReceiverType::Class(i) => vec![(entry.clone(), *i)],
+        match receiver {
+            ReceiverType::Class(i) => Some(vec![(entry.clone(), *i)]),
             ReceiverType::Named(name) => match self.imported_classes(entry, name) {
-                classes if classes.is_empty() => return self.variable_classes(entry, name, depth),
-                classes => classes,
+                classes if classes.is_empty() => self.variable_classes(entry, name, depth),
+                classes => Some(classes),
             },
-            ReceiverType::Returned(owner, name) => return self.returned(entry, owner.as_deref(), name, depth),
-            ReceiverType::Field(owner, name) => {
-                let mut out = Vec::new();
-                for (e, class) in self.classes_of(entry, owner, depth + 1)? {
-                    let declared = self.declared.field_type(&e, class, name)?;
-                    out.extend(self.declared_classes(&e, &declared)?);
-                }
-                out
+            ReceiverType::Returned(owner, name) => {
+                union(self.called(entry, owner.as_deref(), name, depth)?, |(e, f)| self.returned_by(&e, f, depth))
             }
-            ReceiverType::Callback(callback) => {
-                let mut out = Vec::new();
-                for (e, function) in self.called(entry, callback.owner.as_ref(), &callback.callee, depth)? {
-                    let declared =
-                        self.declared.callback_parameter(&e, function, callback.argument, callback.parameter)?;
-                    out.extend(self.declared_classes(&e, &declared)?);
-                }
-                out
-            }
-            ReceiverType::Bases(_) | ReceiverType::Unknown => return None,
-        };
-        (!found.is_empty()).then_some(found)
-    }
-
-    /// The classes the result of calling `name` may be: the return types its definitions declare (a
-    /// method of the owner's classes, else a top-level function of the name; `Self` is the owner's class).
-    fn returned(
-        &self,
-        entry: &Arc<FileEntry>,
-        owner: Option<&ReceiverType>,
-        name: &str,
-        depth: usize,
-    ) -> Option<Classes> {
-        let mut out = Vec::new();
-        for (e, function) in self.called(entry, owner, name, depth)? {
-            out.extend(self.returned_by(&e, function, depth)?);
+            ReceiverType::Field(owner, name) => union(self.classes_of(entry, owner, depth + 1)?, |(e, class)| {
+                self.declared_classes(&e, &self.declared.field_type(&e, class, name)?)
+            }),
+            ReceiverType::Callback(c) => union(self.called(entry, c.owner.as_ref(), &c.callee, depth)?, |(e, f)| {
+                self.declared_classes(&e, &self.declared.callback_parameter(&e, f, c.argument, c.parameter)?)
+            }),
+            ReceiverType::Bases(_) | ReceiverType::Unknown => None,
         }
-        (!out.is_empty()).then_some(out)
     }
 
     /// The definitions a call of `name` (on a value of type `owner`) in `entry`'s file may reach: the
@@ -281,7 +255,10 @@ impl<'e> Hierarchy<'e> {
                 })
                 .collect::<Result<_, _>>()
                 .ok()?,
-            None if owner.is_none_or(|o| matches!(o, ReceiverType::Named(_))) => self.functions_named(entry, name),
+            // a function, called bare or through a module or package (`pkg.New()`)
+            None if owner.is_none_or(|o| matches!(o, ReceiverType::Named(_))) => {
+                self.top_level_named(entry, name, SymbolKind::is_callable)
+            }
             None => return None,
         };
         (!functions.is_empty()).then_some(functions)
@@ -300,29 +277,13 @@ impl<'e> Hierarchy<'e> {
         let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
         let values = returned_values(file.definition(e.symbols.get(function))?);
         let types: Vec<ReceiverType> = values.into_iter().map(|v| receivers.type_of(v, depth + 1)).collect();
-        let mut out = Vec::new();
-        for t in types {
-            out.extend(self.classes_of(e, &t, depth + 1)?);
-        }
-        (!out.is_empty()).then_some(out)
+        union(types, |t| self.classes_of(e, &t, depth + 1))
     }
 
     /// The classes of the top-level variables named `name` a use in `entry`'s file may mean (the file's
     /// own, else the project's its imports leave possible): what each is annotated or assigned as.
     fn variable_classes(&self, entry: &Arc<FileEntry>, name: &str, depth: usize) -> Option<Classes> {
-        let variables = |e: &Arc<FileEntry>| {
-            let fs = &e.symbols;
-            let roots =
-                fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_variable_like());
-            roots.map(|i| (e.clone(), i)).collect::<Classes>()
-        };
-        let mut found = variables(entry);
-        if found.is_empty() {
-            let definers = self.definers(name).unwrap_or_default();
-            found = self.imported_definers(entry, name, definers).iter().flat_map(variables).collect();
-        }
-        let mut out = Vec::new();
-        for (e, _) in found {
+        union(self.top_level_named(entry, name, SymbolKind::is_variable_like), |(e, _)| {
             let file = self.declared.file(&e)?;
             let locals = file.locals()?;
             let binding = locals.top_level(name)?;
@@ -334,9 +295,8 @@ impl<'e> Hierarchy<'e> {
                 }
                 (None, None) => return None,
             };
-            out.extend(self.classes_of(&e, &value, depth + 1)?);
-        }
-        (!out.is_empty()).then_some(out)
+            self.classes_of(&e, &value, depth + 1)
+        })
     }
 
     /// The classes a type declared in `entry`'s file names: a qualified name (`pkg.Owner`, `zip.File`) is
@@ -345,30 +305,34 @@ impl<'e> Hierarchy<'e> {
         let found = match declared.qualified {
             false => self.imported_classes(entry, &declared.name),
             true => {
-                let definers = self.definers(&declared.name).unwrap_or_default();
-                let others = definers.into_iter().filter(|e| e.rel != entry.rel).collect();
-                let others = self.imported_definers(entry, &declared.name, others);
-                let roots = |e: &Arc<FileEntry>| classes(e, e.symbols.roots.clone(), &declared.name);
-                others.iter().flat_map(|e| roots(e).into_iter().map(move |i| (e.clone(), i))).collect()
+                let name = declared.name.as_str();
+                let others = self.imported_files(entry, name, |e| e.rel != entry.rel);
+                others.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)).collect()
             }
         };
         (!found.is_empty()).then_some(found)
     }
 
-    /// The top-level functions named `name` a call in `entry`'s file may mean: the file's own, else those
-    /// of the project that its imports leave possible.
-    fn functions_named(&self, entry: &Arc<FileEntry>, name: &str) -> Classes {
-        let functions = |e: &Arc<FileEntry>| {
-            let fs = &e.symbols;
-            let roots = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && fs.get(i).kind.is_callable());
-            roots.map(|i| (e.clone(), i)).collect::<Classes>()
-        };
-        let local = functions(entry);
+    /// The top-level symbols named `name` of a kind `wanted` that a use in `entry`'s file may mean: the
+    /// file's own, else the project's that its imports leave possible.
+    fn top_level_named(&self, entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool) -> Classes {
+        let local = top_level(entry, name, wanted);
         if !local.is_empty() {
             return local;
         }
-        let definers = self.definers(name).unwrap_or_default();
-        self.imported_definers(entry, name, definers).iter().flat_map(functions).collect()
+        let files = self.imported_files(entry, name, |_| true);
+        files.iter().flat_map(|e| top_level(e, name, wanted)).collect()
+    }
+
+    /// The files of those (`keep`) defining `name` that `entry`'s imports leave possible.
+    fn imported_files(
+        &self,
+        entry: &Arc<FileEntry>,
+        name: &str,
+        keep: impl Fn(&FileEntry) -> bool,
+    ) -> Vec<Arc<FileEntry>> {
+        let definers = self.definers(name).unwrap_or_default().into_iter().filter(|e| keep(e)).collect();
+        self.imported_definers(entry, name, definers)
     }
 
     /// The classes a use of `name` in `entry`'s file means: the file's own (at any depth), else the
@@ -378,12 +342,8 @@ impl<'e> Hierarchy<'e> {
         if !local.is_empty() {
             return local.into_iter().map(|i| (entry.clone(), i)).collect();
         }
-        let definers = self.definers(name).unwrap_or_default();
-        let definers = self.imported_definers(entry, name, definers);
-        definers
-            .iter()
-            .flat_map(|e| classes(e, e.symbols.roots.clone(), name).into_iter().map(|i| (e.clone(), i)))
-            .collect()
+        let files = self.imported_files(entry, name, |_| true);
+        files.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)).collect()
     }
 
     /// The classes a use of `name` in `entry`'s file means: the file's own, else the project's top-level
@@ -477,6 +437,22 @@ impl<'e> Hierarchy<'e> {
             None => Some(index.candidates(self.engine.project(), &root, &pattern, false)),
         }
     }
+}
+
+/// The classes each of `items` gives, together; None when one of them gives none known.
+fn union<T>(items: impl IntoIterator<Item = T>, mut each: impl FnMut(T) -> Option<Classes>) -> Option<Classes> {
+    let mut out = Vec::new();
+    for item in items {
+        out.extend(each(item)?);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The top-level symbols of `entry`'s file named `name` of a kind `wanted`.
+fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool) -> Classes {
+    let fs = &entry.symbols;
+    let found = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && wanted(fs.get(i).kind));
+    found.map(|i| (entry.clone(), i)).collect()
 }
 
 /// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
@@ -678,41 +654,33 @@ impl Receivers<'_> {
         let arguments = function.parent()?;
         let call = arguments.parent().filter(|c| c.child_by_field_name("arguments") == Some(arguments))?;
         let argument = position(arguments, function)?;
-        if let Some(class) = self.locals.instance_type(call) {
+        let (owner, callee) = match self.locals.instance_type(call) {
             // `new Owner(callback)`: the class's constructor
-            let owner = Some(ReceiverType::Named(class.to_string()));
-            let callee = CONSTRUCTOR.to_string();
-            return Some(ReceiverType::Callback(Box::new(Callback { owner, callee, argument, parameter })));
-        }
-        let callee = callee_of(self.entry.lang, call, self.text)?;
-        let owner = match is_member_use(self.entry.lang, &callee, self.text) {
-            true => Some(self.type_of(object_of(callee)?, depth + 1)).filter(|o| *o != ReceiverType::Unknown)?,
-            false => return Some(self.callback_of(None, callee, argument, parameter)),
+            Some(class) => (Some(ReceiverType::Named(class.to_string())), CONSTRUCTOR.to_string()),
+            None => {
+                let callee = callee_of(self.entry.lang, call, self.text)?;
+                (self.call_owner(callee, depth)?, self.text[callee.byte_range()].to_string())
+            }
         };
-        Some(self.callback_of(Some(owner), callee, argument, parameter))
-    }
-
-    fn callback_of(
-        &self,
-        owner: Option<ReceiverType>,
-        callee: Node,
-        argument: usize,
-        parameter: usize,
-    ) -> ReceiverType {
-        let callee = self.text[callee.byte_range()].to_string();
-        ReceiverType::Callback(Box::new(Callback { owner, callee, argument, parameter }))
+        Some(ReceiverType::Callback(Box::new(Callback { owner, callee, argument, parameter })))
     }
 
     /// The type of what calling `callee` returns: a method's of the receiver's type, else a function's.
     fn returned(&self, callee: Node, depth: usize) -> ReceiverType {
-        let name = self.text[callee.byte_range()].to_string();
+        match self.call_owner(callee, depth) {
+            Some(owner) => ReceiverType::Returned(owner.map(Box::new), self.text[callee.byte_range()].to_string()),
+            None => ReceiverType::Unknown,
+        }
+    }
+
+    /// The type of the receiver a call of `callee` is made on: None when it has one of unknown type, Some(None)
+    /// when it has none (`make()`).
+    fn call_owner(&self, callee: Node, depth: usize) -> Option<Option<ReceiverType>> {
         if !is_member_use(self.entry.lang, &callee, self.text) {
-            return ReceiverType::Returned(None, name);
+            return Some(None);
         }
-        match object_of(callee).map(|o| self.type_of(o, depth + 1)) {
-            None | Some(ReceiverType::Unknown) => ReceiverType::Unknown,
-            Some(owner) => ReceiverType::Returned(Some(Box::new(owner)), name),
-        }
+        let owner = self.type_of(object_of(callee)?, depth + 1);
+        (owner != ReceiverType::Unknown).then_some(Some(owner))
     }
 }
 
