@@ -96,12 +96,21 @@ fn spawn(cmd: Command) -> std::io::Result<Child> {
     rx.recv().map_err(|_| std::io::Error::other("the spawner thread is gone"))?
 }
 
+/// A server argument with `{root}` replaced by the project's root (jdtls's `-data {root}/.arborist/jdtls`).
+fn with_root(arg: &str, root: &Path) -> String {
+    arg.replace("{root}", &root.to_string_lossy())
+}
+
 impl Server {
     /// Starts the server and runs the `initialize` handshake.
     pub fn start(argv: &[String], root: &Path, init_options: Value, timeout: Duration) -> Result<Server, LspError> {
         let (program, args) = argv.split_first().ok_or_else(|| LspError::NotConfigured(String::new()))?;
         let mut cmd = Command::new(program);
-        cmd.args(args).current_dir(root).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd.args(args.iter().map(|a| with_root(a, root)))
+            .current_dir(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
         {
             use std::os::unix::process::CommandExt;
             // Its own process group, so that stopping it also stops what it started (tsserver, go list).
@@ -491,5 +500,12 @@ mod tests {
         assert_eq!(read_frame(&mut r), Some(Some(json!([1]))));
         assert_eq!(read_frame(&mut r), Some(None));
         assert_eq!(read_frame(&mut r), None);
+    }
+
+    #[test]
+    fn server_arguments_name_the_project_root() {
+        let root = Path::new("/work/p");
+        assert_eq!(with_root("{root}/.arborist/jdtls", root), "/work/p/.arborist/jdtls");
+        assert_eq!(with_root("--stdio", root), "--stdio");
     }
 }
