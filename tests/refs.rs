@@ -990,6 +990,27 @@ fn go_receivers_are_typed_by_declared_results_and_fields() {
     );
 }
 
+/// Go: a type's method and an interface's method of the name may implement each other (Go does not declare
+/// it): each lists the other's definition and the calls through the interface as uncertain, so a rename of
+/// either refuses rather than break the implementation.
+#[test]
+fn go_interface_methods_and_their_possible_implementations_are_uncertain() {
+    let mut p = heuristic_project(&[
+        ("go.mod", "module ex\n\ngo 1.20\n"),
+        (
+            "a/a.go",
+            "package a\n\ntype Saver interface {\n\tSave() error\n}\n\ntype disk struct{}\n\n\
+             func (d *disk) Save() error { return nil }\n\ntype store struct{ s Saver }\n\n\
+             func (t *store) Run() error { return t.s.Save() }\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Saver/Save", "a/a.go"), "a/a.go:12 store/Run\na/a.go:8 disk/Save ?");
+    assert_eq!(uses(&mut p, "disk/Save", "a/a.go"), "a/a.go:3 Saver/Save ?\na/a.go:12 store/Run ?");
+    let refused =
+        p.err("rename_symbol", json!({"name_path": "Saver/Save", "relative_path": "a/a.go", "new_name": "Store"}));
+    assert!(refused.contains("a/a.go"), "{refused}");
+}
+
 /// Python, TypeScript and Rust: a local assigned a call's result is typed by the called function's
 /// return annotation (`-> Cart`, `: Cart`, `-> Self`), a field of a typed value by its class's declaration.
 #[test]

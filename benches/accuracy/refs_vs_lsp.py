@@ -4,7 +4,7 @@
 Usage: refs_vs_lsp.py PROJECT_DIR [ARBORIST_BIN] [N=50] [--lang LANG] [--seed 7] [--samples 15]
                       [--details FILE.jsonl] [--max-minutes M]
 
-LANG is python, typescript, javascript, go, rust, c or cpp; without --lang it is the language with the most
+LANG is python, typescript, javascript, go, rust, java, c or cpp; without --lang it is the language with the most
 definitions in the project. Picks N top-level functions, N top-level types ("Class": classes, Go structs and
 interfaces, Rust structs, enums and traits) and N methods of those types (Go methods `Type/method` grouped by
 receiver, Rust impl methods `Type/method`), a fixed sample per kind (seed 7; names starting with `_`, overload
@@ -40,6 +40,7 @@ LANGS = {
            "skip": ("_test.go", "/testdata/", "/vendor/")},
     "rust": {"ext": (".rs",), "types": ("Struct", "Enum", "Interface"),
              "skip": ("/tests/", "/benches/", "/examples/", "/target/")},
+    "java": {"ext": (".java",), "types": ("Class", "Interface", "Enum"), "skip": ("/test/", "/tests/")},
     "c": {"ext": (".c", ".h"), "types": ("Struct",), "skip": ("/test/", "/tests/")},
     "cpp": {"ext": (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".h"), "types": ("Class", "Struct"),
             "skip": ("/test/", "/tests/")},

@@ -124,12 +124,17 @@ impl<'e> Hierarchy<'e> {
 
     /// The typing of the definition of a member of the name, symbol `index` of `entry`'s file: Target when
     /// it overrides the target or one of the target's bases (or is overridden by the target), in
-    /// languages whose references take in override families.
+    /// languages whose references take in override families; Unknown where implementations are not
+    /// declared (Go) and one of the two is an interface's (the other may implement it: renaming one alone
+    /// breaks that).
     pub fn definition_typing(&self, entry: &Arc<FileEntry>, index: u32) -> Typing {
         let fs = &entry.symbols;
         let owner = fs.get(index).parent.filter(|&p| fs.get(p).kind.can_own_members());
+        let interface = |e: &FileEntry, class: u32| e.symbols.get(class).kind == SymbolKind::Interface;
+        let target_in_interface = || self.entry_of(self.owner_rel).is_some_and(|e| interface(&e, self.owner));
         match owner {
             Some(class) if self.families => self.typing(entry, &ReceiverType::Class(class)),
+            Some(class) if interface(entry, class) || target_in_interface() => Typing::Unknown,
             _ => Typing::Other,
         }
     }

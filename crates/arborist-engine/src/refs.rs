@@ -149,7 +149,8 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .filter(|u| !(target.value && u.namespace))
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
         .filter_map(|u| match u.definition {
-            true => (rebinding(u) || scoped.overrides(u)).then_some((u, Typing::Target, Verdict::Unknown)),
+            true if rebinding(u) => Some((u, Typing::Target, Verdict::Unknown)),
+            true => scoped.definition_typing(u).map(|t| (u, t, Verdict::Unknown)),
             false => scoped.typing(u).map(|t| (u, t, verdict(u))),
         })
         .filter(|(_, _, verdict)| *verdict != Verdict::Other)
@@ -195,15 +196,16 @@ impl Scoped<'_> {
         }
     }
 
-    /// Whether the definition `u` of a member of the name is in the target's override family (the target
-    /// itself is not a use of it).
-    fn overrides(&self, u: &Use) -> bool {
-        let Some(h) = self.hierarchy.filter(|_| self.target.member) else { return false };
+    /// What the definition `u` of a member of the name is to the target: Target in its override family,
+    /// Unknown when it may implement it or be implemented by it (Go's interfaces), None otherwise (the
+    /// target itself is not a use of it).
+    fn definition_typing(&self, u: &Use) -> Option<Typing> {
+        let h = self.hierarchy.filter(|_| self.target.member)?;
         let fs = &self.entry.symbols;
         let own = self.rel == self.target.def_rel && u.bytes == self.target.name_range;
         let named = |s: &&arborist_syntax::symbols::Symbol| s.name_range.start as usize == u.bytes.start;
-        let index = fs.symbols.iter().position(|s| named(&s)).map(|i| i as u32);
-        !own && index.is_some_and(|i| h.definition_typing(self.entry, i) == Typing::Target)
+        let index = fs.symbols.iter().position(|s| named(&s)).map(|i| i as u32).filter(|_| !own)?;
+        Some(h.definition_typing(self.entry, index)).filter(|t| *t != Typing::Other)
     }
 
     /// Whether a bare use of the name resolves to a local, parameter or nested definition of that name
