@@ -116,8 +116,12 @@ def rename(binary, root, sym, new, allow):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--lang")]
-    lang = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--lang=")), "python")
+    # `--lang X` or `--lang=X`
+    argv = [p for a in sys.argv[1:] for p in (a.split("=", 1) if a.startswith("--lang=") else [a])]
+    lang = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else "python"
+    if lang not in LANGS:
+        sys.exit(f"unknown --lang {lang}: one of {', '.join(LANGS)}")
+    args = [a for i, a in enumerate(argv) if a != "--lang" and (i == 0 or argv[i - 1] != "--lang")]
     source = args[0]
     binary = args[1] if len(args) > 1 else "arborist"
     n = int(args[2]) if len(args) > 2 else 20
