@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Heuristic rename_symbol on real code, checked by the language's own checker.
 
-Usage: rename_check.py PROJECT_DIR [ARBORIST_BIN] [N=20] [--lang python|typescript|go]
+Usage: rename_check.py PROJECT_DIR [ARBORIST_BIN] [N=20] [--lang python|typescript|go|rust]
 
 Picks N symbols of the language (top-level functions and classes or types, methods of top-level classes or
 types; a fixed sample, names starting with `_`, tests, test data and declaration files left out), and for
@@ -9,7 +9,8 @@ each, in a fresh copy of the project: asks `arborist tool rename_symbol` (backen
 NAME to NAME_rn. A refusal (uses the rename would leave unchanged) is counted, and the rename is then made
 with allow_unchanged_uses=true. The checker then runs before and after: pyright on the files the rename
 changed and the files that mention the new or the old name (Python), `tsc --noEmit -p .` (TypeScript) or
-`go build ./...` (Go) on the whole project. An error after that was not there before (an undefined name,
+`go build ./...` (Go) or `cargo check --offline --lib --tests` (Rust) on the whole project. An error after
+that was not there before (an undefined name,
 an unknown attribute or import) is a broken rename; errors are compared by file, code and message, with
 the new name read as the old. Prints one line per symbol and the totals: renames refused, renames whose
 code the checker still accepts.
@@ -28,6 +29,7 @@ LANGS = {
     "python": {"ext": (".py",), "rg": "py", "skip": ("/tests/",)},
     "typescript": {"ext": (".ts",), "rg": "ts", "skip": (".d.ts", ".spec.", "/spec/", "/test/")},
     "go": {"ext": (".go",), "rg": "go", "skip": ("_test.go", "/testdata/")},
+    "rust": {"ext": (".rs",), "rg": "rust", "skip": ("/tests/", "/benches/", "/examples/", "/target/")},
 }
 TYPE_KINDS = {"Class", "Struct", "Interface", "Enum", "TypeParameter"}
 
@@ -97,6 +99,9 @@ def checker_errors(lang, root, files):
     if lang == "typescript":
         return project_errors(root, ["tsc", "--noEmit", "-p", ".", "--ignoreDeprecations", "6.0"],
                               r"(?P<file>[^(]+)\(\d+,\d+\): error (?P<code>TS\d+): (?P<msg>.*)")
+    if lang == "rust":
+        return project_errors(root, ["cargo", "check", "--offline", "--lib", "--tests", "--message-format", "short"],
+                              r"(?P<file>[^:\s]+\.rs):\d+:\d+: error(\[(?P<code>E\d+)\])?: (?P<msg>.*)")
     return project_errors(root, ["go", "build", "./..."], r"(?P<file>[^:\s]+\.go):\d+:\d+: (?P<msg>.*)")
 
 
