@@ -150,7 +150,8 @@ def main():
     other_lang_lines = [0]
 
     def refs(sym, backend):
-        args_ = {"name_path": sym["name_path"], "relative_path": sym["file"], "backend": backend,
+        # absolute (`/Name`): a Java class's name path would also match its constructor `Name/Name`
+        args_ = {"name_path": "/" + sym["name_path"], "relative_path": sym["file"], "backend": backend,
                  "max_answer_chars": 10**8}
         t0 = time.monotonic()
         r = call("tools/call", {"name": "find_referencing_symbols", "arguments": args_})["result"]
