@@ -1101,6 +1101,27 @@ fn typescript_casts_and_wrappers_keep_the_receiver_typed() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:7 run\nshop.ts:8 run\nshop.ts:9 run\nshop.ts:11 run");
 }
 
+/// Java: a receiver declared as a class the file imports from outside the project (`java.util.List`) is not
+/// the project's class of that name: its uses stay uncertain; the project's own import ties them.
+#[test]
+fn a_class_imported_from_outside_the_project_is_not_the_projects() {
+    let mut p = heuristic_project(&[
+        (
+            "src/p/util/List.java",
+            "package p.util;\n\npublic class List<T> {\n    public T get(int i) { return null; }\n}\n",
+        ),
+        (
+            "src/p/A.java",
+            "package p;\n\nimport java.util.List;\n\nclass A {\n    Object run(List<Object> values) {\n        return values.get(0);\n    }\n}\n",
+        ),
+        (
+            "src/p/B.java",
+            "package p;\n\nimport p.util.List;\n\nclass B {\n    Object run(List<Object> values) {\n        return values.get(0);\n    }\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "List/get", "src/p/util/List.java"), "src/p/A.java:6 A/run ?\nsrc/p/B.java:6 B/run");
+}
+
 /// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.
 #[test]
 fn a_same_named_class_elsewhere_leaves_the_receiver_uncertain() {

@@ -413,16 +413,15 @@ impl<'e> Hierarchy<'e> {
     }
 
     /// Of the files defining a class `name`, those that `from`'s imports leave possible (`from .base import
-    /// Storage` rules out another module's `Storage`); all of them when its imports rule out every one.
+    /// Storage` rules out another module's `Storage`); none when the file imports the name from outside
+    /// them (`import java.util.List;` is not the project's `List`).
     fn imported_definers(&self, from: &FileEntry, name: &str, entries: Vec<Arc<FileEntry>>) -> Vec<Arc<FileEntry>> {
-        if entries.len() < 2 {
+        if entries.is_empty() {
             return entries;
         }
         let resolver = Resolver::new(self.engine);
         let Some(imports) = resolver.imports_of(&from.rel) else { return entries };
-        let possible: Vec<Arc<FileEntry>> =
-            entries.iter().filter(|e| !imports.imports_other(name, &e.rel, &resolver)).cloned().collect();
-        if possible.is_empty() { entries } else { possible }
+        entries.into_iter().filter(|e| !imports.imports_other(name, &e.rel, &resolver)).collect()
     }
 
     /// The files that may define a top-level class `name`: from the index, a saved one before it is
