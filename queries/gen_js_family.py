@@ -555,7 +555,7 @@ LOCALS_COMMON = """\
 (variable_declarator name: (identifier) @local.definition)
 (variable_declarator
   name: (identifier) @local.definition
-  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+  value: {new})
 ; a value bound from a call has the type the called function declares it returns
 (variable_declarator name: (identifier) @local.definition value: (call_expression) @local.call)
 (array_pattern (identifier) @local.definition)
@@ -579,7 +579,7 @@ LOCALS_COMMON = """\
 (namespace_import (identifier) @local.definition.import)
 
 ; ---- a `new` expression is an instance of its class
-(new_expression constructor: [(identifier) (member_expression)] @local.type) @local.instance
+{new} @local.instance
 
 ; ---- receivers
 (this) @local.self
@@ -588,24 +588,28 @@ LOCALS_COMMON = """\
 ; ---- instance attributes a class assigns (`this.storage = new Storage()`) or declares, with the class of
 ; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree
 (assignment_expression
-  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field))
+  left: (member_expression object: (this) property: {field}))
 (assignment_expression
-  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
-  right: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+  left: (member_expression object: (this) property: {field})
+  right: {new})
 {fields}"""
 
-JS_FIELDS = """(field_definition property: [(property_identifier) (private_property_identifier)] @local.field)
-(field_definition
-  property: [(property_identifier) (private_property_identifier)] @local.field
-  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
-"""
-TS_FIELDS = """(public_field_definition name: [(property_identifier) (private_property_identifier)] @local.field)
-(public_field_definition
-  name: [(property_identifier) (private_property_identifier)] @local.field
-  type: (type_annotation) @local.type)
-(public_field_definition
-  name: [(property_identifier) (private_property_identifier)] @local.field
-  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+# a `new` expression's class, and an instance attribute's name, in the locals patterns
+NEW = "(new_expression constructor: [(identifier) (member_expression)] @local.type)"
+FIELD = "[(property_identifier) (private_property_identifier)] @local.field"
+
+
+def field_declarations(node, name_field, annotated):
+    """A class body's field declaration `node` (its name under `name_field`): bare, with its annotation's
+    type (TypeScript) and with a `new` value's class."""
+    out = f"({node} {name_field}: {FIELD})\n"
+    if annotated:
+        out += f"({node}\n  {name_field}: {FIELD}\n  type: (type_annotation) @local.type)\n"
+    return out + f"({node}\n  {name_field}: {FIELD}\n  value: {NEW})\n"
+
+
+JS_FIELDS = field_declarations("field_definition", "property", False)
+TS_FIELDS = field_declarations("public_field_definition", "name", True) + """\
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field)
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
 """
@@ -640,7 +644,7 @@ def locals_scm(lang):
     return LOCALS_COMMON.format(lang=lang, ts_note=" or an annotation `x: Owner`" if ts else "",
                                 ts_scopes=" (so are signatures\n; without a body)" if ts else "",
                                 parameters=TS_PARAMETERS if ts else JS_PARAMETERS,
-                                fields=TS_FIELDS if ts else JS_FIELDS,
+                                fields=TS_FIELDS if ts else JS_FIELDS, new=NEW, field=FIELD,
                                 signature_scopes=TS_SIGNATURE_SCOPES if ts else "")
 
 

@@ -487,15 +487,49 @@ fn agreed(found: impl Iterator<Item = Found>) -> Found {
 /// call (`super()`, `Owner(...)`, `new Owner()`, `make()`, `a.make()`), a member of such (`self.storage`,
 /// `a.b.c`); not an index or an operator (`a[0].name`, `(a + b).name`).
 pub fn receiver_may_be_typed(lang: &Language, node: Node, text: &str) -> bool {
-    let constructor = |kind: &str| ["new", "creation"].iter().any(|k| kind.contains(k));
-    object_of(node).is_some_and(|r| {
-        r.child_count() == 0
-            || constructor(r.kind())
-            || WRAPPERS.contains(&r.kind())
-            || CASTS.contains(&r.kind())
-            || callee_of(lang, r, text).is_some()
-            || member_of(lang, r, text).is_some()
-    })
+    object_of(node).is_some_and(|r| shape(lang, r, text).is_some())
+}
+
+/// The shapes of expression the tree can type.
+enum Shape<'t> {
+    /// A name or a keyword (`this`).
+    Leaf,
+    /// `new Owner()`: the class it makes, when the locals query names it.
+    Constructor,
+    /// `(x)`, `x!`: the value it wraps.
+    Wrapper,
+    /// `x as Owner`, `<Owner>x`, `(Owner) x`.
+    Cast,
+    /// A call of the function or method of this name.
+    Call(Node<'t>),
+    /// The member of this name of a value.
+    Member(Node<'t>),
+}
+
+/// The shape of expression `r`, when the tree can type it.
+fn shape<'t>(lang: &Language, r: Node<'t>, text: &str) -> Option<Shape<'t>> {
+    let kind = r.kind();
+    if r.child_count() == 0 {
+        Some(Shape::Leaf)
+    } else if ["new", "creation"].iter().any(|k| kind.contains(k)) {
+        Some(Shape::Constructor)
+    } else if WRAPPERS.contains(&kind) {
+        Some(Shape::Wrapper)
+    } else if CASTS.contains(&kind) {
+        Some(Shape::Cast)
+    } else {
+        callee_of(lang, r, text).map(Shape::Call).or_else(|| member_of(lang, r, text).map(Shape::Member))
+    }
+}
+
+/// The class a cast names (`x as Owner`, `(Owner) x`, `<Owner>x`: the type arguments' one type).
+fn cast_type(r: Node, text: &str) -> Option<String> {
+    let cast = r.child_by_field_name("type").or_else(|| r.named_child(1).filter(|_| r.kind() != "type_assertion"));
+    let written = |t: Node| text[t.byte_range()].strip_prefix('<').and_then(|t| t.strip_suffix('>'));
+    match cast {
+        Some(t) => type_name(&text[t.byte_range()]),
+        None => r.named_child(0).and_then(|t| type_name(written(t)?)),
+    }
 }
 
 /// The member's name of `object.name` (`object->name`, `Type::name`, `object?.name`) when `node` is one.
@@ -570,38 +604,30 @@ impl Receivers<'_> {
         if locals.is_super(r) {
             return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Bases);
         }
-        if WRAPPERS.contains(&r.kind()) {
-            return r.named_child(0).map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1));
-        }
-        if CASTS.contains(&r.kind()) {
-            let cast =
-                r.child_by_field_name("type").or_else(|| r.named_child(1).filter(|_| r.kind() != "type_assertion"));
-            // `<Owner>x`: the type arguments' one type
-            let written = |t: Node| text[t.byte_range()].strip_prefix('<').and_then(|t| t.strip_suffix('>'));
-            let cast = match cast {
-                Some(t) => type_name(&text[t.byte_range()]),
-                None => r.named_child(0).and_then(|t| type_name(written(t)?)),
-            };
-            return cast.map_or(ReceiverType::Unknown, ReceiverType::Named);
-        }
-        if let Some(callee) = callee_of(lang, r, text) {
-            return self.returned(callee, depth);
-        }
-        if let Some(name) = member_of(lang, r, text) {
-            let Some(object) = object_of(name) else { return ReceiverType::Unknown };
-            let attribute = &text[name.byte_range()];
-            if let Some(declared) = field_type(locals, entry, object, attribute, text) {
-                return ReceiverType::Named(declared);
+        let name = |r: Node| lang.entry.identifier_nodes.iter().any(|k| k == r.kind());
+        match shape(lang, r, text) {
+            Some(Shape::Leaf) if name(r) => self.name_type(r, depth),
+            Some(Shape::Wrapper) => {
+                r.named_child(0).map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1))
             }
-            return match self.type_of(object, depth + 1) {
-                ReceiverType::Unknown => ReceiverType::Unknown,
-                owner => ReceiverType::Field(Box::new(owner), attribute.to_string()),
-            };
+            Some(Shape::Cast) => cast_type(r, text).map_or(ReceiverType::Unknown, ReceiverType::Named),
+            Some(Shape::Call(callee)) => self.returned(callee, depth),
+            Some(Shape::Member(member)) => self.member_type(member, depth),
+            Some(Shape::Leaf | Shape::Constructor) | None => ReceiverType::Unknown,
         }
-        if r.child_count() > 0 || !lang.entry.identifier_nodes.iter().any(|k| k == r.kind()) {
-            return ReceiverType::Unknown;
+    }
+
+    /// The type of member `name` of a value (`object.name`): the field's type its class declares.
+    fn member_type(&self, name: Node, depth: usize) -> ReceiverType {
+        let Some(object) = object_of(name) else { return ReceiverType::Unknown };
+        let attribute = &self.text[name.byte_range()];
+        if let Some(declared) = field_type(self.locals, self.entry, object, attribute, self.text) {
+            return ReceiverType::Named(declared);
         }
-        self.name_type(r, depth)
+        match self.type_of(object, depth + 1) {
+            ReceiverType::Unknown => ReceiverType::Unknown,
+            owner => ReceiverType::Field(Box::new(owner), attribute.to_string()),
+        }
     }
 
     /// The type of the value name `r` stands for.
