@@ -22,9 +22,6 @@ pub enum Verdict {
     Other,
     /// Nothing says: kept as the name matching found it.
     Unknown,
-    /// It means the target on some platforms and another variant of it on others (Go's build
-    /// constraints): kept, uncertain, so that a rename of one variant leaves it.
-    Shared,
 }
 
 impl Verdict {
@@ -33,7 +30,7 @@ impl Verdict {
     fn or(self, other: Verdict) -> Verdict {
         match (self, other) {
             (Verdict::Target, _) | (_, Verdict::Target) => Verdict::Target,
-            (Verdict::Unknown | Verdict::Shared, _) | (_, Verdict::Unknown | Verdict::Shared) => Verdict::Unknown,
+            (Verdict::Unknown, _) | (_, Verdict::Unknown) => Verdict::Unknown,
             _ => Verdict::Other,
         }
     }
@@ -168,11 +165,23 @@ impl FileImports {
         })
     }
 
-    /// Whether the file imports `name` from the target's module (or one that re-exports it) in a language
-    /// whose modules may bind an imported name again (Python): its own top-level `name` is then the
-    /// target rebound.
+    /// Whether the file's own top-level `name` is the target too: in Python, the file imports it from the
+    /// target's module (or one that re-exports it) and binds it again; in Go, the file is of the target's
+    /// package, so its definition is another platform's variant of the target (`ztypes_linux_s390x.go`
+    /// beside `ztypes_linux_amd64.go`: a package cannot define a name twice for one platform), which a
+    /// rename changes with it.
     pub fn rebinds_target(&self, name: &str, def_rel: &str, r: &Resolver) -> bool {
-        self.rebinds_target_at(name, def_rel, r, 0)
+        match self.naming.resolve {
+            ModuleScheme::Go => self.in_package_of(def_rel, r),
+            _ => self.rebinds_target_at(name, def_rel, r, 0),
+        }
+    }
+
+    /// Whether this Go file is of the same package as `def_rel` (its directory and package clause).
+    fn in_package_of(&self, def_rel: &str, r: &Resolver) -> bool {
+        parent(&self.rel) == parent(def_rel)
+            && self.package.is_some()
+            && r.imports_of(def_rel).is_some_and(|f| f.package == self.package)
     }
 
     /// `rebinds_target`, `depth` re-exporting files deep.
@@ -242,14 +251,11 @@ impl FileImports {
                     _ => Verdict::Unknown,
                 },
             },
-            ModuleScheme::Go if !self.built_with(def_rel, r) => Verdict::Other,
-            ModuleScheme::Go => {
-                let verdict = match self.module_bound_to(written) {
-                    Some(module) => self.source(module, name, def_rel, r, 0),
-                    None => self.unbound_go_receiver(written, def_rel, r),
-                };
-                self.unless_variant(verdict, name, def_rel, r)
-            }
+            ModuleScheme::Go if !self.built_with_a_variant(name, def_rel, r) => Verdict::Other,
+            ModuleScheme::Go => match self.module_bound_to(written) {
+                Some(module) => self.source(module, name, def_rel, r, 0),
+                None => self.unbound_go_receiver(written, def_rel, r),
+            },
             ModuleScheme::Path => match self.module_bound_to(written) {
                 Some(module) => self.source(module, name, def_rel, r, 0),
                 None => Verdict::Unknown,
@@ -412,11 +418,11 @@ impl FileImports {
     }
 
     fn bare_go_use(&self, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
-        if !self.built_with(def_rel, r) {
+        if !self.built_with_a_variant(name, def_rel, r) {
             return Verdict::Other;
         }
         if parent(&self.rel) == parent(def_rel) {
-            return self.unless_variant(Verdict::Target, name, def_rel, r);
+            return Verdict::Target;
         }
         let dotted = self.imports.iter().filter(|i| i.glob);
         dotted.fold(Verdict::Other, |v, i| v.or(self.import_source(i, "", def_rel, r, 0)))
@@ -429,16 +435,15 @@ impl FileImports {
         self.platforms.zip(theirs).is_none_or(|(a, b)| a.overlap(&b))
     }
 
-    /// `verdict`, unless it is Target and a variant of the definition for another platform (another file of
-    /// its package that defines the name) is built with this file too: the use then means either, by
-    /// platform (Shared).
-    fn unless_variant(&self, verdict: Verdict, name: &str, def_rel: &str, r: &Resolver) -> Verdict {
-        let restricted = r.imports_of(def_rel).and_then(|f| f.platforms).is_some_and(|p| !p.is_all());
-        if verdict != Verdict::Target || !restricted {
-            return verdict;
+    /// Whether some platform builds this file with `def_rel`'s `name` or one of its variants for other
+    /// platforms (another file of its package that defines the name): the variants are one symbol, a
+    /// use built with any of them means it, and a use built with none of them is another symbol's.
+    fn built_with_a_variant(&self, name: &str, def_rel: &str, r: &Resolver) -> bool {
+        if self.built_with(def_rel, r) {
+            return true;
         }
-        let shared = r.go_variants(parent(def_rel), name, def_rel).iter().any(|v| self.built_with(v, r));
-        if shared { Verdict::Shared } else { verdict }
+        let restricted = r.imports_of(def_rel).and_then(|f| f.platforms).is_some_and(|p| !p.is_all());
+        restricted && r.go_variants(parent(def_rel), name, def_rel).iter().any(|v| self.built_with(v, r))
     }
 
     /// `x.Name` where `x` is no import's alias or path's last element: Go reaches another package's

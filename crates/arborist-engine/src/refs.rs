@@ -108,7 +108,8 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     // a file that defines its own top-level symbol of the name means that one by a bare use, and by
     // `x.name` unless its imports tie `x` to the target's module; a member target's uses are weighed like
     // any other file's. A Python module that imports the target and binds the name again (`f =
-    // partial(f)`, a fallback in `except ImportError`) still means the target by it, as pyright reads it.
+    // partial(f)`, a fallback in `except ImportError`) still means the target by it, as pyright reads it,
+    // and so does a Go file of the target's package: its definition is another platform's variant.
     let defines_own = entry.symbols.defines_top_level(target.name);
     let Some(facts) = engine.uses().get(engine, entry, target.name, target.member) else { return Vec::new() };
     let imports = facts.imports.as_deref();
@@ -117,7 +118,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         && defines_own
         && imports.is_some_and(|i| !target.member && i.rebinds_target(target.name, target.def_rel, &resolver));
     let shadows = rel != target.def_rel && defines_own && !rebinds;
-    // the rebinding itself is a use: a rename changes both sides of `f = partial(f)`
+    // the rebinding itself is a use: a rename changes both sides of `f = partial(f)`, and every variant
     let rebinding = |u: &Use| {
         let fs = &entry.symbols;
         rebinds && fs.roots.iter().any(|&r| fs.get(r).name_range.start as usize == u.bytes.start)
@@ -163,9 +164,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
             container: entry.symbols.innermost_at(u.bytes.start),
             entry: entry.clone(),
             text: facts.text.clone(),
-            uncertain: typing == Typing::Unknown
-                || verdict == Verdict::Shared
-                || qualified(u) && verdict != Verdict::Target,
+            uncertain: typing == Typing::Unknown || qualified(u) && verdict != Verdict::Target,
         })
         .collect()
 }
