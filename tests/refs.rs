@@ -1088,6 +1088,57 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
     assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run\nb.ts:9 run\nb.ts:11 run");
 }
 
+/// An element taken out of a collection is typed by the collection's declared element type, as far down as
+/// it is indexed or iterated: Go `for _, r := range f.Require`, `m.scores[i][0]` of a `[][2]scoreVal`
+/// field, a `map[string]*Reader` value; TypeScript `for (const o of this.observers)`, `xs[0]` of a
+/// `Reader[]` parameter; Python `for r in readers` of a `list[Reader]`; Rust `for r in &self.readers` of a
+/// `Vec<Reader>`. A range's first variable (an index), a member of the collection itself, and another
+/// type's elements are not the target's.
+#[test]
+fn elements_of_declared_collections_are_typed() {
+    let mut p = heuristic_project(&[
+        ("go.mod", "module ex\n\ngo 1.20\n"),
+        (
+            "a/a.go",
+            "package a\n\ntype Reader struct{}\n\nfunc (r *Reader) Read() int { return 0 }\n\n\
+             type Other struct{}\n\nfunc (o Other) Read() int { return 1 }\n\n\
+             type File struct {\n\tRequire []*Reader\n\tscores  [][2]Reader\n\tothers  []Other\n\tby      map[string]*Reader\n}\n",
+        ),
+        (
+            "a/b.go",
+            "package a\n\nfunc (f *File) Go(rs []Reader) {\n\tfor _, r := range f.Require {\n\t\tr.Read()\n\t}\n\
+             \tf.scores[0][1].Read()\n\tf.others[0].Read()\n\tf.by[\"x\"].Read()\n\trs[0].Read()\n\
+             \tfor i := range rs {\n\t\ti.Read()\n\t}\n\tf.scores[0].Read()\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Reader/Read", "a/a.go"),
+        "a/b.go:4 File/Go\na/b.go:6 File/Go\na/b.go:8 File/Go\na/b.go:9 File/Go\na/b.go:11 File/Go ?\na/b.go:13 File/Go ?"
+    );
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Reader {\n  read() { return 0; }\n}\nclass Other {\n  read() { return 1; }\n}\n\
+         class Hub {\n  observers: Reader[] = [];\n  others: Array<Other> = [];\n  run(xs: readonly Reader[]) {\n\
+         \x20   for (const o of this.observers) {\n      o.read();\n    }\n    xs[0].read();\n\
+         \x20   for (const o of this.others) {\n      o.read();\n    }\n    for (const k in xs) {\n      k.read();\n    }\n  }\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Reader/read", "shop.ts"), "shop.ts:11 Hub/run\nshop.ts:13 Hub/run\nshop.ts:18 Hub/run ?");
+    let mut p = heuristic_project(&[(
+        "shop.py",
+        "class Reader:\n    def read(self):\n        return 0\n\n\nclass Other:\n    def read(self):\n        return 1\n\n\n\
+         def run(readers: list[Reader], others: list[Other]):\n    for r in readers:\n        r.read()\n\
+         \x20   [o.read() for o in others]\n    readers[0].read()\n    readers.read()\n",
+    )]);
+    assert_eq!(uses(&mut p, "Reader/read", "shop.py"), "shop.py:12 run\nshop.py:14 run\nshop.py:15 run ?");
+    let mut p = heuristic_project(&[(
+        "shop.rs",
+        "struct Reader;\n\nimpl Reader {\n    fn read(&self) {}\n}\n\nstruct Hub {\n    readers: Vec<Reader>,\n}\n\n\
+         impl Hub {\n    fn run(&self, xs: &[Reader]) {\n        for r in &self.readers {\n            r.read();\n        }\n\
+         \x20       xs[0].read();\n    }\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Reader/read", "shop.rs"), "shop.rs:13 Hub/run\nshop.rs:15 Hub/run");
+}
+
 /// TypeScript: a cast types its value (`x as Cart`, `<Cart>x`), parentheses and `!` keep the type of what
 /// they wrap; a cast to another class is left out.
 #[test]

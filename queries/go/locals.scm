@@ -2,7 +2,7 @@
 ; their own scope (for, if, switch) are scopes; parameters and receivers (with their type), `:=`, `var`
 ; and `const` declarations (typed by their declared type, a composite literal `T{}` / `&T{}`, or the
 ; result type of the function called), range
-; variables and type-switch aliases bind names; a struct literal's field names are labels. Vocabulary:
+; variables (the second one typed as an element of what it ranges over) and type-switch aliases bind names; a struct literal's field names are labels. Vocabulary:
 ; queries/README.md.
 
 ; ---- scopes
@@ -38,6 +38,8 @@
 (var_spec name: (identifier) @local.definition type: (_) @local.type)
 (const_spec name: (identifier) @local.definition)
 (range_clause left: (expression_list (identifier) @local.definition))
+; the second name ranging over a slice, an array or a map is an element of it
+(range_clause left: (expression_list . (_) . (identifier) @local.definition) right: (_) @local.iterated)
 (type_switch_statement alias: (expression_list (identifier) @local.definition))
 
 ; ---- a struct's fields, with their declared types (`c.ops.ReadCache()` is typed by `ops ClientOps`)

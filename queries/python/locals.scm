@@ -1,7 +1,8 @@
 ; arborist locals for Python: which names a function, lambda, comprehension or class binds, so a use of a
 ; top-level symbol's name that is really a local, a parameter or a nested definition is not a reference.
 ; A name bound anywhere in a function is its local throughout (unless `global`/`nonlocal`); a class body's
-; names are not seen by the functions nested in it. The module is the implicit outermost scope.
+; names are not seen by the functions nested in it. The module is the implicit outermost scope. A `for`
+; loop's variable is typed as an element of what it loops over.
 
 ; ---- scopes
 (function_definition) @local.scope
@@ -52,8 +53,8 @@
 (pattern_list (identifier) @local.definition)
 (tuple_pattern (identifier) @local.definition)
 (list_pattern (identifier) @local.definition)
-(for_statement left: (identifier) @local.definition)
-(for_in_clause left: (identifier) @local.definition)
+(for_statement left: (identifier) @local.definition right: (_) @local.iterated)
+(for_in_clause left: (identifier) @local.definition right: (_) @local.iterated)
 (named_expression name: (identifier) @local.definition)
 (as_pattern alias: (as_pattern_target (identifier) @local.definition))
 

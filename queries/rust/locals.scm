@@ -1,6 +1,7 @@
 ; arborist locals for Rust: functions, closures, blocks, loops, match arms and `if`/`while` (their `let`
 ; conditions) are scopes; parameters (with their type), `let` bindings (typed by an annotation, a struct
-; literal `T { .. }` or `T::new(..)`), closure parameters, loop variables and the names patterns bind are
+; literal `T { .. }` or `T::new(..)`), closure parameters, loop variables (typed as elements of what they loop
+; over) and the names patterns bind are
 ; locals. `self` is an instance of the type the method's impl is for. Vocabulary: queries/README.md.
 
 ; ---- scopes
@@ -33,7 +34,7 @@
 ; called path's type)
 (let_declaration pattern: (identifier) @local.definition value: (call_expression) @local.call)
 (let_declaration pattern: (mut_pattern (identifier) @local.definition) value: (call_expression) @local.call)
-(for_expression pattern: (identifier) @local.definition)
+(for_expression pattern: (identifier) @local.definition value: (_) @local.iterated)
 (tuple_pattern (identifier) @local.definition)
 (tuple_struct_pattern type: (_) (identifier) @local.definition)
 (field_pattern (shorthand_field_identifier) @local.definition)

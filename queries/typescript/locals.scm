@@ -3,8 +3,9 @@
 ; without a body); parameters,
 ; `const`/`let`/`var` declarators and patterns, catch parameters and nested function declarations bind
 ; names, so a use of a top-level symbol's name bound nearer is not a reference. `this` is an instance of
-; the enclosing class, `super` its base; `new Owner(...)` or an annotation `x: Owner` types a declared variable. Vocabulary:
-; queries/README.md. (`var` is bound in its block, not hoisted to the function: an approximation.)
+; the enclosing class, `super` its base; `new Owner(...)` or an annotation `x: Owner` types a declared variable, and a
+; `for ... of` variable is an element of what it goes through. Vocabulary: queries/README.md. (`var` is
+; bound in its block, not hoisted to the function: an approximation.)
 
 ; ---- scopes
 [
@@ -51,6 +52,7 @@
 (assignment_pattern left: (identifier) @local.definition)
 (rest_pattern (identifier) @local.definition)
 (for_in_statement kind: _ left: (identifier) @local.definition)
+(for_in_statement kind: _ left: (identifier) @local.definition operator: "of" right: (_) @local.iterated)
 (catch_clause parameter: (identifier) @local.definition)
 (arrow_function parameter: (identifier) @local.definition)
 

@@ -7,7 +7,7 @@ use crate::engine::Engine;
 use crate::index::FileEntry;
 use crate::project::ProjectPath;
 use arborist_syntax::language::Language;
-use arborist_syntax::locals::{Locals, is_qualified, type_name};
+use arborist_syntax::locals::{Locals, TypeRef, type_ref};
 use arborist_syntax::symbols::Symbol;
 use arborist_syntax::syntax::parse_within;
 use std::collections::HashMap;
@@ -15,16 +15,9 @@ use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::{Node, Tree};
 
-/// A type a definition declares: its last plain name, and whether it is written qualified (`pkg.Owner`).
-pub struct DeclaredType {
-    pub name: String,
-    pub qualified: bool,
-}
-
-impl DeclaredType {
-    fn of(written: &str) -> Option<DeclaredType> {
-        Some(DeclaredType { name: type_name(written)?, qualified: is_qualified(written) })
-    }
+/// The type a declaration writes, in `lang`.
+fn declared(lang: &Language, written: &str) -> Option<TypeRef> {
+    type_ref(written, &lang.entry.element_containers)
 }
 
 /// One defining file, parsed at the version its index entry describes.
@@ -64,9 +57,9 @@ impl<'e> Declared<'e> {
         Declared { engine, files: Mutex::new(HashMap::new()) }
     }
 
-    /// The type name that function or method symbol `index` of `entry`'s file declares it returns (the
-    /// first result of several); None when it declares none the tree can name.
-    pub fn return_type(&self, entry: &FileEntry, index: u32) -> Option<DeclaredType> {
+    /// The type that function or method symbol `index` of `entry`'s file declares it returns (the first
+    /// result of several); None when it declares none the tree can name.
+    pub fn return_type(&self, entry: &FileEntry, index: u32) -> Option<TypeRef> {
         let fields = &entry.lang.entry.return_type_fields;
         if fields.is_empty() {
             return None;
@@ -76,21 +69,20 @@ impl<'e> Declared<'e> {
         let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
         let mut node = parsed.definition(symbol)?;
         loop {
-            if let Some(declared) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
-                return DeclaredType::of(&parsed.text[first_result(declared).byte_range()]);
+            if let Some(written) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
+                return declared(entry.lang, &parsed.text[first_result(written).byte_range()]);
             }
             node = node.parent().filter(|p| p.start_byte() == start && p.end_byte() == end)?;
         }
     }
 
-    /// The type name that field `name` of class symbol `class` of `entry`'s file is declared or assigned
-    /// as, when every declaration and assignment of it in the class agrees.
-    pub fn field_type(&self, entry: &FileEntry, class: u32, name: &str) -> Option<DeclaredType> {
+    /// The type that field `name` of class symbol `class` of `entry`'s file is declared or assigned as,
+    /// when every declaration and assignment of it in the class agrees.
+    pub fn field_type(&self, entry: &FileEntry, class: u32, name: &str) -> Option<TypeRef> {
         let file = self.file(entry)?;
         let locals = file.locals()?;
         let range = entry.symbols.get(class).range.clone();
-        let (name, qualified) = locals.declared_field(range.start as usize..range.end as usize, name)?;
-        Some(DeclaredType { name: name.to_string(), qualified })
+        locals.declared_field(range.start as usize..range.end as usize, name).cloned()
     }
 
     /// The type that function symbol `index` of `entry`'s file declares for parameter `parameter` of the
@@ -102,11 +94,11 @@ impl<'e> Declared<'e> {
         index: u32,
         argument: usize,
         parameter: usize,
-    ) -> Option<DeclaredType> {
+    ) -> Option<TypeRef> {
         let file = self.file(entry)?;
         let function = file.definition(entry.symbols.get(index))?;
-        let declared = parameter_type(parameter_type(function, argument)?, parameter)?;
-        DeclaredType::of(&file.text[declared.byte_range()])
+        let written = parameter_type(parameter_type(function, argument)?, parameter)?;
+        declared(entry.lang, &file.text[written.byte_range()])
     }
 
     /// `entry`'s file parsed (once per query); None when it changed since `entry` was read, is unreadable

@@ -4,14 +4,14 @@
 //! function declares it returns or gives a callback's parameter, a module's variable), and whether that class's member of the name is the target (the target's
 //! class, or a project subclass that inherits it), another symbol, or unknown.
 
-use crate::declared::{Declared, DeclaredType, returned_values};
+use crate::declared::{Declared, returned_values};
 use crate::engine::Engine;
 use crate::index::FileEntry;
 use crate::module_files::Resolver;
 use crate::uses::is_member_use;
 use arborist_syntax::grammars::MemberCalls;
 use arborist_syntax::language::Language;
-use arborist_syntax::locals::{BindingKind, Locals, type_name};
+use arborist_syntax::locals::{BindingKind, Locals, TypeRef, type_name};
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
@@ -49,8 +49,12 @@ const MAX_DEPTH: usize = 12;
 /// Receiver chains (`a.b.c.name`, `f().g().name`) and the declarations behind them are followed this deep.
 const MAX_CHAIN: usize = 4;
 
-/// Expressions whose value is the one they wrap: `(x)`, TypeScript's `x!`.
-const WRAPPERS: [&str; 2] = ["parenthesized_expression", "non_null_expression"];
+/// Expressions whose value is the one they wrap: `(x)`, TypeScript's `x!`, Rust's `&x` (methods see
+/// through references).
+const WRAPPERS: [&str; 3] = ["parenthesized_expression", "non_null_expression", "reference_expression"];
+
+/// Expressions that take an element out of a collection (`xs[i]`), the collection their first named child.
+const INDEXES: [&str; 4] = ["index_expression", "subscript_expression", "subscript", "array_access"];
 
 /// Expressions that give their value a type: TypeScript's `x as Owner`, `x satisfies Owner`, `<Owner>x`,
 /// Java's `(Owner) x`.
@@ -101,7 +105,49 @@ pub enum ReceiverType {
     /// A parameter of a function passed as an argument (`operate((source, subscriber) => ...)`): the class
     /// the called function's declaration gives that parameter of that argument's function type.
     Callback(Box<Callback>),
+    /// A collection (`[]*Owner`, `Owner[]`, `list[Owner]`) this many layers deep around the class named.
+    Collection(String, u8),
+    /// An element of a value of that type (a field, a call's result) that its declaration says is a
+    /// collection: `f.Require[i]`, `x` in `for x in f.Require`.
+    Element(Box<ReceiverType>),
     Unknown,
+}
+
+impl ReceiverType {
+    /// The type of a value `declared` as written in a file.
+    fn declared(declared: &TypeRef) -> ReceiverType {
+        match declared.layers {
+            0 => ReceiverType::Named(declared.name.clone()),
+            layers => ReceiverType::Collection(declared.name.clone(), layers),
+        }
+    }
+
+    /// The type of an element of a value of this type: a layer down a collection, Unknown for a class
+    /// (which may or may not be indexable), an Element for a value whose type is declared elsewhere.
+    fn element(self) -> ReceiverType {
+        match self {
+            ReceiverType::Collection(name, 1) => ReceiverType::Named(name),
+            ReceiverType::Collection(name, layers) => ReceiverType::Collection(name, layers - 1),
+            ReceiverType::Field(..)
+            | ReceiverType::Returned(..)
+            | ReceiverType::Callback(_)
+            | ReceiverType::Element(_) => ReceiverType::Element(Box::new(self)),
+            ReceiverType::Class(_) | ReceiverType::Bases(_) | ReceiverType::Named(_) | ReceiverType::Unknown => {
+                ReceiverType::Unknown
+            }
+        }
+    }
+
+    /// The value an Element is taken out of, and how many layers down.
+    fn peeled(&self) -> (&ReceiverType, u8) {
+        match self {
+            ReceiverType::Element(inner) => {
+                let (base, layers) = inner.peeled();
+                (base, layers.saturating_add(1))
+            }
+            other => (other, 0),
+        }
+    }
 }
 
 /// Where a callback's parameter is: the call (the callee's owner type and name), which argument the
@@ -149,9 +195,11 @@ impl<'e> Hierarchy<'e> {
                 Found::Unknown => self.in_classes(self.variable_classes(entry, name, 0)),
                 found => found,
             },
-            ReceiverType::Returned(..) | ReceiverType::Field(..) | ReceiverType::Callback(_) => {
-                self.in_classes(self.classes_of(entry, receiver, 0))
-            }
+            ReceiverType::Returned(..)
+            | ReceiverType::Field(..)
+            | ReceiverType::Callback(_)
+            | ReceiverType::Collection(..)
+            | ReceiverType::Element(_) => self.in_classes(self.classes_of(entry, receiver, 0)),
             ReceiverType::Unknown => Found::Unknown,
         };
         match found {
@@ -228,13 +276,39 @@ impl<'e> Hierarchy<'e> {
             ReceiverType::Returned(owner, name) => {
                 union(self.called(entry, owner.as_deref(), name, depth)?, |(e, f)| self.returned_by(&e, f, depth))
             }
-            ReceiverType::Field(owner, name) => union(self.classes_of(entry, owner, depth + 1)?, |(e, class)| {
-                self.declared_classes(&e, &self.declared.field_type(&e, class, name)?)
-            }),
+            ReceiverType::Field(..) | ReceiverType::Callback(_) => self.elements(entry, receiver, 0, depth),
+            ReceiverType::Element(_) => {
+                let (base, layers) = receiver.peeled();
+                self.elements(entry, base, layers, depth)
+            }
+            // a member of a collection itself (`xs.append`) is the collection type's
+            ReceiverType::Collection(..) | ReceiverType::Bases(_) | ReceiverType::Unknown => None,
+        }
+    }
+
+    /// The classes of a value of type `receiver` (a field, a call's result, a callback's parameter) as its
+    /// declaration declares it, or with `layers` > 0, of the elements that many collections deep in it;
+    /// None when the declaration is not a collection that deep.
+    fn elements(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, layers: u8, depth: usize) -> Option<Classes> {
+        let declared = |e: &Arc<FileEntry>, t: Option<TypeRef>| {
+            t.filter(|t| t.layers == layers).and_then(|t| self.declared_classes(e, &t))
+        };
+        match receiver {
+            // declared by the type's definition, not by a block of its methods
+            ReceiverType::Field(owner, name) => {
+                let owners = self.classes_of(entry, owner, depth + 1)?;
+                let defined = owners.into_iter().filter(|(e, class)| !e.symbols.get(*class).is_type_block());
+                union(defined, |(e, class)| declared(&e, self.declared.field_type(&e, class, name)))
+            }
             ReceiverType::Callback(c) => union(self.called(entry, c.owner.as_ref(), &c.callee, depth)?, |(e, f)| {
-                self.declared_classes(&e, &self.declared.callback_parameter(&e, f, c.argument, c.parameter)?)
+                declared(&e, self.declared.callback_parameter(&e, f, c.argument, c.parameter))
             }),
-            ReceiverType::Bases(_) | ReceiverType::Unknown => None,
+            ReceiverType::Returned(owner, name) => {
+                union(self.called(entry, owner.as_deref(), name, depth)?, |(e, f)| {
+                    declared(&e, self.declared.return_type(&e, f))
+                })
+            }
+            _ => None,
         }
     }
 
@@ -249,17 +323,17 @@ impl<'e> Hierarchy<'e> {
         depth: usize,
     ) -> Option<Classes> {
         let owners = owner.and_then(|o| self.classes_of(entry, o, depth + 1));
+        let method_of = |(e, class): &(Arc<FileEntry>, u32)| {
+            let fs = &e.symbols;
+            let called = |&c: &u32| fs.get(c).name == name && fs.get(c).kind.is_callable();
+            fs.get(*class).children.iter().copied().find(called).map(|m| (e.clone(), m))
+        };
         let functions: Classes = match owners {
-            Some(owners) => owners
-                .into_iter()
-                .map(|(e, class)| {
-                    let fs = &e.symbols;
-                    let called = |&c: &u32| fs.get(c).name == name && fs.get(c).kind.is_callable();
-                    let method = fs.get(class).children.iter().copied().find(called);
-                    method.map(|m| (e.clone(), m)).ok_or(())
-                })
-                .collect::<Result<_, _>>()
-                .ok()?,
+            // a type whose methods are in blocks of several files (Go): the method is in one of them
+            Some(owners) if owners.iter().any(|(e, class)| e.symbols.get(*class).is_type_block()) => {
+                owners.iter().filter_map(method_of).collect()
+            }
+            Some(owners) => owners.iter().map(|o| method_of(o).ok_or(())).collect::<Result<_, _>>().ok()?,
             // a function, called bare or through a module or package (`pkg.New()`)
             None if owner.is_none_or(|o| matches!(o, ReceiverType::Named(_))) => {
                 self.top_level_named(entry, name, SymbolKind::is_callable)
@@ -274,6 +348,7 @@ impl<'e> Hierarchy<'e> {
     fn returned_by(&self, e: &Arc<FileEntry>, function: u32, depth: usize) -> Option<Classes> {
         if let Some(declared) = self.declared.return_type(e, function) {
             return match declared.name.as_str() {
+                _ if declared.layers > 0 => None,
                 "Self" => e.symbols.get(function).parent.map(|class| vec![(e.clone(), class)]),
                 _ => self.declared_classes(e, &declared),
             };
@@ -292,8 +367,8 @@ impl<'e> Hierarchy<'e> {
             let file = self.declared.file(&e)?;
             let locals = file.locals()?;
             let binding = locals.top_level(name)?;
-            let value = match (&binding.type_name, &binding.call) {
-                (Some(t), _) => ReceiverType::Named(t.clone()),
+            let value = match (&binding.declared, &binding.call) {
+                (Some(t), _) => ReceiverType::declared(t),
                 (None, Some(call)) => {
                     let receivers = Receivers { locals, entry: &e, text: &file.text };
                     receivers.type_of(file.node_at(call.clone())?, depth + 1)
@@ -306,7 +381,7 @@ impl<'e> Hierarchy<'e> {
 
     /// The classes a type declared in `entry`'s file names: a qualified name (`pkg.Owner`, `zip.File`) is
     /// another module's, never the file's own class.
-    fn declared_classes(&self, entry: &Arc<FileEntry>, declared: &DeclaredType) -> Option<Classes> {
+    fn declared_classes(&self, entry: &Arc<FileEntry>, declared: &TypeRef) -> Option<Classes> {
         let found = match declared.qualified {
             false => self.imported_classes(entry, &declared.name),
             true => {
@@ -340,15 +415,18 @@ impl<'e> Hierarchy<'e> {
         self.imported_definers(entry, name, definers)
     }
 
-    /// The classes a use of `name` in `entry`'s file means: the file's own (at any depth), else the
+    /// The classes a use of `name` in `entry`'s file means: the file's own (at any depth), else (also
+    /// when the file has only blocks of its members, Go's methods of a type defined elsewhere) the
     /// project's top-level ones that its imports leave possible.
     fn imported_classes(&self, entry: &Arc<FileEntry>, name: &str) -> Classes {
         let local = classes(entry, entry.symbols.preorder(), name);
-        if !local.is_empty() {
-            return local.into_iter().map(|i| (entry.clone(), i)).collect();
+        let blocks_only = local.iter().all(|&i| entry.symbols.get(i).is_type_block());
+        let mut out: Classes = local.into_iter().map(|i| (entry.clone(), i)).collect();
+        if blocks_only {
+            let files = self.imported_files(entry, name, |e| e.rel != entry.rel);
+            out.extend(files.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)));
         }
-        let files = self.imported_files(entry, name, |_| true);
-        files.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)).collect()
+        out
     }
 
     /// The classes a use of `name` in `entry`'s file means: the file's own, else the project's top-level
@@ -485,7 +563,7 @@ fn agreed(found: impl Iterator<Item = Found>) -> Found {
 
 /// Whether the receiver of member use `node` has a shape the tree can type: a name, a keyword (`this`), a
 /// call (`super()`, `Owner(...)`, `new Owner()`, `make()`, `a.make()`), a member of such (`self.storage`,
-/// `a.b.c`); not an index or an operator (`a[0].name`, `(a + b).name`).
+/// `a.b.c`), an element of such (`a.items[0]`); not an operator (`(a + b).name`).
 pub fn receiver_may_be_typed(lang: &Language, node: Node, text: &str) -> bool {
     object_of(node).is_some_and(|r| shape(lang, r, text).is_some())
 }
@@ -502,6 +580,8 @@ enum Shape<'t> {
     Cast,
     /// A call of the function or method of this name.
     Call(Node<'t>),
+    /// An element of this collection (`xs[i]`).
+    Index(Node<'t>),
     /// The member of this name of a value.
     Member(Node<'t>),
 }
@@ -517,6 +597,8 @@ fn shape<'t>(lang: &Language, r: Node<'t>, text: &str) -> Option<Shape<'t>> {
         Some(Shape::Wrapper)
     } else if CASTS.contains(&kind) {
         Some(Shape::Cast)
+    } else if INDEXES.contains(&kind) {
+        r.named_child(0).map(Shape::Index)
     } else {
         callee_of(lang, r, text).map(Shape::Call).or_else(|| member_of(lang, r, text).map(Shape::Member))
     }
@@ -561,14 +643,20 @@ fn callee_of<'t>(lang: &Language, node: Node<'t>, text: &str) -> Option<Node<'t>
     }
 }
 
-/// The class of `object.attribute` when the object is the instance a method runs on (`self`, `this`) and
-/// every assignment of the attribute in that class shows the same class (`self.storage = Storage()`).
-fn field_type(locals: &Locals, entry: &FileEntry, object: Node, attribute: &str, text: &str) -> Option<String> {
+/// The type of `object.attribute` when the object is the instance a method runs on (`self`, `this`) and
+/// every assignment of the attribute in that class shows the same type (`self.storage = Storage()`).
+fn field_type<'l>(
+    locals: &'l Locals,
+    entry: &FileEntry,
+    object: Node,
+    attribute: &str,
+    text: &str,
+) -> Option<&'l TypeRef> {
     let receiver = |n: Node| locals.resolve(n, &text[n.byte_range()]).is_some_and(|b| b.kind == BindingKind::Receiver);
     let on_instance = locals.is_receiver_keyword(object) || object.child_count() == 0 && receiver(object);
     let class = entry.symbols.get(entry.symbols.innermost_type_at(object.start_byte()).filter(|_| on_instance)?);
     let range = class.range.start as usize..class.range.end as usize;
-    locals.field_type(range, attribute).map(str::to_string)
+    locals.declared_field(range, attribute)
 }
 
 /// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
@@ -608,8 +696,10 @@ impl Receivers<'_> {
         match shape(lang, r, text) {
             Some(Shape::Leaf) if name(r) => self.name_type(r, depth),
             Some(Shape::Wrapper) => {
-                r.named_child(0).map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1))
+                let inner = r.child_by_field_name("value").or_else(|| r.named_child(0));
+                inner.map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1))
             }
+            Some(Shape::Index(collection)) => self.type_of(collection, depth + 1).element(),
             Some(Shape::Cast) => cast_type(r, text).map_or(ReceiverType::Unknown, ReceiverType::Named),
             Some(Shape::Call(callee)) => self.returned(callee, depth),
             Some(Shape::Member(member)) => self.member_type(member, depth),
@@ -622,7 +712,7 @@ impl Receivers<'_> {
         let Some(object) = object_of(name) else { return ReceiverType::Unknown };
         let attribute = &self.text[name.byte_range()];
         if let Some(declared) = field_type(self.locals, self.entry, object, attribute, self.text) {
-            return ReceiverType::Named(declared);
+            return ReceiverType::declared(declared);
         }
         match self.type_of(object, depth + 1) {
             ReceiverType::Unknown => ReceiverType::Unknown,
@@ -636,14 +726,25 @@ impl Receivers<'_> {
         let name = &text[r.byte_range()];
         let class_at = |byte| entry.symbols.innermost_type_at(byte);
         match locals.resolve(r, name) {
-            Some(b) if b.kind == BindingKind::Receiver => {
-                class_at(b.def.start).map_or(ReceiverType::Unknown, ReceiverType::Class)
+            // the class the method is in, else the type the receiver declares (a Go method in another file
+            // than its type)
+            Some(b) if b.kind == BindingKind::Receiver => match class_at(b.def.start) {
+                Some(class) => ReceiverType::Class(class),
+                None => b.declared.as_ref().map_or(ReceiverType::Unknown, ReceiverType::declared),
+            },
+            Some(b) if b.declared.is_some() => {
+                b.declared.as_ref().map_or(ReceiverType::Unknown, ReceiverType::declared)
             }
-            Some(b) if b.type_name.is_some() => ReceiverType::Named(b.type_name.clone().unwrap_or_default()),
             Some(b) if b.call.is_some() => {
                 let call = b.call.clone().unwrap_or_default();
                 let call = root_of(r).descendant_for_byte_range(call.start, call.end);
                 call.map_or(ReceiverType::Unknown, |c| self.type_of(c, depth + 1))
+            }
+            // a loop's variable: an element of the collection it goes through
+            Some(b) if b.iterated.is_some() => {
+                let iterated = b.iterated.clone().unwrap_or_default();
+                let collection = root_of(r).descendant_for_byte_range(iterated.start, iterated.end);
+                collection.map_or(ReceiverType::Unknown, |c| self.type_of(c, depth + 1).element())
             }
             Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => {
                 let def = root_of(r).descendant_for_byte_range(b.def.start, b.def.end);
@@ -652,8 +753,8 @@ impl Receivers<'_> {
             // a field of the enclosing class, where members are used bare (Java's `parser.parse()`)
             None if entry.lang.entry.member_calls == MemberCalls::Implicit => {
                 let class = class_at(r.start_byte()).map(|c| entry.symbols.get(c).range.clone());
-                let declared = class.and_then(|c| locals.field_type(c.start as usize..c.end as usize, name));
-                ReceiverType::Named(declared.unwrap_or(name).to_string())
+                let declared = class.and_then(|c| locals.declared_field(c.start as usize..c.end as usize, name));
+                declared.map_or_else(|| ReceiverType::Named(name.to_string()), ReceiverType::declared)
             }
             // imported, defined at the top level, or not bound in the file: a class named directly (`Owner.method`)
             _ => ReceiverType::Named(name.to_string()),

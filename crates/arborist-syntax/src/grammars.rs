@@ -93,6 +93,11 @@ pub struct LanguageEntry {
     /// Go's `result`, Java's `type`): a value bound from a call is typed by it, for heuristic references.
     #[serde(default)]
     pub return_type_fields: Vec<String>,
+    /// Generic types whose one type argument is the type of their elements (`list` in `list[Owner]`,
+    /// `Array<Owner>`, `Vec<Owner>`): an element taken out of one (`xs[i]`, a `for` loop's variable) is
+    /// typed by it. The built-in forms (`[]Owner`, `Owner[]`, `[Owner; 4]`, `map[K]Owner`) need no entry.
+    #[serde(default)]
+    pub element_containers: Vec<String>,
     /// A method's `@receiver` may name a function or variable of the file rather than a type: JavaScript's
     /// constructor functions and namespace objects (`Foo.prototype.bar = ...` is `Foo/bar` under
     /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).

@@ -32,15 +32,39 @@ pub struct Binding {
     /// The scope node's id; None: the module (the top level).
     pub scope: Option<usize>,
     pub kind: BindingKind,
-    /// The type of the value bound, as far as the tree shows (an annotation, a constructor call): the
-    /// last name of a dotted name, without quotes, pointers or generic arguments.
-    pub type_name: Option<String>,
+    /// The type of the value bound, as far as the tree shows (an annotation, a constructor call).
+    pub declared: Option<TypeRef>,
     /// The call whose result is bound (`x = make()`), when the tree shows one and no type.
     pub call: Option<Range<usize>>,
+    /// The collection a loop takes the value from (`xs` in `for x in xs`), when the tree shows one and
+    /// no type: the value is one of its elements.
+    pub iterated: Option<Range<usize>>,
 }
 
-/// A field's declared class: its last plain name, and whether it is written qualified.
-type FieldType = (String, bool);
+impl Binding {
+    /// The class of the value bound, when the tree shows one (not a collection of them).
+    pub fn class(&self) -> Option<&str> {
+        self.declared.as_ref().and_then(TypeRef::class)
+    }
+}
+
+/// A type as a declaration writes it, reduced to what typing a value needs: the last plain name of its
+/// class (without quotes, pointers, references or generic arguments), whether that is written qualified
+/// (`pkg.Owner`: another module's), and how many collections deep it is (`[]*Owner`, `Owner[]`,
+/// `list[Owner]`: 1; `[][2]Owner`: 2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypeRef {
+    pub name: String,
+    pub qualified: bool,
+    pub layers: u8,
+}
+
+impl TypeRef {
+    /// The class, when the type is one (not a collection of them).
+    pub fn class(&self) -> Option<&str> {
+        (self.layers == 0).then_some(self.name.as_str())
+    }
+}
 
 /// The scopes and bindings of one file.
 #[derive(Default)]
@@ -58,9 +82,9 @@ pub struct Locals {
     labels: HashSet<usize>,
     /// Byte ranges of constructor calls, with the class they make.
     instances: HashMap<(usize, usize), String>,
-    /// Instance attributes by name: where each assignment or declaration of one is, and the class of
-    /// its value when the tree shows it (with whether it is written qualified, `pkg.Owner`).
-    fields: HashMap<String, Vec<(usize, Option<FieldType>)>>,
+    /// Instance attributes by name: where each assignment or declaration of one is, and the type of its
+    /// value when the tree shows it.
+    fields: HashMap<String, Vec<(usize, Option<TypeRef>)>>,
 }
 
 /// One capture of one match, kept until the scopes are known.
@@ -68,11 +92,11 @@ struct Captured<'t> {
     role: LocalRole,
     node: Node<'t>,
     /// The `@local.type` of the same match.
-    type_name: Option<String>,
-    /// Whether that type is written qualified.
-    qualified: bool,
+    declared: Option<TypeRef>,
     /// The `@local.call` of the same match.
     call: Option<Range<usize>>,
+    /// The `@local.iterated` of the same match.
+    iterated: Option<Range<usize>>,
 }
 
 impl Locals {
@@ -95,16 +119,16 @@ impl Locals {
             let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
             while let Some(m) = matches.next() {
                 let role = |c: &tree_sitter::QueryCapture| query.roles[c.index as usize];
-                let written =
-                    m.captures().iter().find(|c| role(c) == LocalRole::Type).map(|c| &text[c.node.byte_range()]);
-                let (type_name, qualified) = (written.and_then(type_name), written.is_some_and(is_qualified));
-                let call = m.captures().iter().find(|c| role(c) == LocalRole::Call).map(|c| c.node.byte_range());
+                let range_of = |wanted| m.captures().iter().find(|c| role(c) == wanted).map(|c| c.node.byte_range());
+                let containers = &lang.entry.element_containers;
+                let declared = range_of(LocalRole::Type).and_then(|t| type_ref(&text[t], containers));
+                let (call, iterated) = (range_of(LocalRole::Call), range_of(LocalRole::Iterated));
                 let kept = |c: &&tree_sitter::QueryCapture| {
-                    !matches!(role(c), LocalRole::Type | LocalRole::Call | LocalRole::Ignored)
+                    !matches!(role(c), LocalRole::Type | LocalRole::Call | LocalRole::Iterated | LocalRole::Ignored)
                 };
                 for c in m.captures().iter().filter(kept) {
-                    let (type_name, call) = (type_name.clone(), call.clone());
-                    captured.push(Captured { role: role(c), node: c.node, type_name, qualified, call });
+                    let (declared, call, iterated) = (declared.clone(), call.clone(), iterated.clone());
+                    captured.push(Captured { role: role(c), node: c.node, declared, call, iterated });
                 }
             }
         }
@@ -122,7 +146,12 @@ impl Locals {
         let name = text[c.node.byte_range()].to_string();
         let chain = self.chain(c.node);
         let kind = match c.role {
-            LocalRole::Scope | LocalRole::ClassScope | LocalRole::Type | LocalRole::Call | LocalRole::Ignored => return,
+            LocalRole::Scope
+            | LocalRole::ClassScope
+            | LocalRole::Type
+            | LocalRole::Call
+            | LocalRole::Iterated
+            | LocalRole::Ignored => return,
             LocalRole::Super => {
                 self.supers.insert((c.node.start_byte(), c.node.end_byte()));
                 return;
@@ -133,12 +162,12 @@ impl Locals {
             }
             LocalRole::Instance => {
                 let key = (c.node.start_byte(), c.node.end_byte());
-                self.instances.extend(c.type_name.clone().map(|t| (key, t)));
+                self.instances.extend(c.declared.as_ref().and_then(TypeRef::class).map(|t| (key, t.to_string())));
                 return;
             }
             LocalRole::Field => {
                 let found = self.fields.entry(name).or_default();
-                let declared = c.type_name.clone().map(|t| (t, c.qualified));
+                let declared = c.declared.clone();
                 match found.iter_mut().find(|(at, _)| *at == c.node.start_byte()) {
                     Some((_, type_name)) => *type_name = type_name.take().or(declared),
                     None => found.push((c.node.start_byte(), declared)),
@@ -161,14 +190,15 @@ impl Locals {
         let scope = if c.role == LocalRole::DefinitionOuter { chain.get(1) } else { chain.first() }.copied();
         let end = c.node.end_byte();
         let visible_from = text[end..].find('\n').map_or(text.len(), |i| end + i);
-        let (type_name, call) = (c.type_name.clone(), c.call.clone());
-        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, type_name, call };
+        let (declared, call, iterated) = (c.declared.clone(), c.call.clone(), c.iterated.clone());
+        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, declared, call, iterated };
         let list = self.bindings.entry(name).or_default();
         match list.iter_mut().find(|b| b.def == binding.def) {
             Some(b) => {
                 b.kind = b.kind.max(binding.kind);
-                b.type_name = b.type_name.take().or(binding.type_name);
+                b.declared = b.declared.take().or(binding.declared);
                 b.call = b.call.take().or(binding.call);
+                b.iterated = b.iterated.take().or(binding.iterated);
             }
             None => list.push(binding),
         }
@@ -224,13 +254,14 @@ impl Locals {
     /// The class of instance attribute `name` of a class spanning bytes `class`: the one every assignment
     /// and declaration of it there shows (None when one shows none, or they differ, or there is none).
     pub fn field_type(&self, class: Range<usize>, name: &str) -> Option<&str> {
-        self.declared_field(class, name).map(|(t, _)| t)
+        self.declared_field(class, name).and_then(TypeRef::class)
     }
 
-    /// As `field_type`, with whether the type is written qualified (`pkg.Owner`: another module's).
-    pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<(&str, bool)> {
+    /// The type of instance attribute `name` of a class spanning bytes `class` (a class or a collection),
+    /// as `field_type` agrees on it.
+    pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<&TypeRef> {
         let fields = self.fields.get(name)?.iter().filter(|(at, _)| class.contains(at));
-        let mut found = fields.map(|(_, t)| t.as_ref().map(|(t, q)| (t.as_str(), *q)));
+        let mut found = fields.map(|(_, t)| t.as_ref());
         let first = found.next()??;
         found.all(|t| t == Some(first)).then_some(first)
     }
@@ -265,6 +296,81 @@ pub fn type_name(written: &str) -> Option<String> {
             .all(|p| p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$'));
     let last = t.rsplit(['.', ':']).next()?;
     (dotted && last.chars().next().is_some_and(|c| !c.is_ascii_digit())).then(|| last.to_string())
+}
+
+/// The type `written` declares, given the language's generic collections (`element_containers`): `[]*Owner`,
+/// `map[string]Owner`, `Owner[]`, `readonly Owner[]`, `[Owner; 4]`, `&[Owner]`, `list[Owner]`,
+/// `Array<Owner>` are collections of `Owner`; any other type as `type_name` names it.
+pub fn type_ref(written: &str, containers: &[String]) -> Option<TypeRef> {
+    let mut t = written.trim().trim_start_matches(':').trim();
+    let mut layers = 0u8;
+    loop {
+        t = non_null(t)
+            .trim_start_matches(['*', '&'])
+            .trim_start_matches("mut ")
+            .trim_start_matches("readonly ")
+            .trim();
+        match element_of(t, containers) {
+            Some(inner) if layers < 4 => (t, layers) = (inner.trim(), layers + 1),
+            Some(_) => return None,
+            None => break,
+        }
+    }
+    Some(TypeRef { name: type_name(t)?, qualified: is_qualified(t), layers })
+}
+
+/// The element type a collection type `t` writes: Go's `[]T`, `[4]T`, `map[K]T`; `T[]`; Rust's `[T; 4]`,
+/// `[T]`; `C<T>` or `C[T]` for a generic collection C of `containers` with one type argument.
+fn element_of<'a>(t: &'a str, containers: &[String]) -> Option<&'a str> {
+    if let Some(inner) = t.strip_suffix("[]") {
+        return Some(inner);
+    }
+    if let Some(rest) = t.strip_prefix("map[") {
+        return Some(&rest[closing(rest)? + 1..]);
+    }
+    if let Some(rest) = t.strip_prefix('[') {
+        let close = closing(rest)?;
+        let after = rest[close + 1..].trim();
+        return match after.is_empty() {
+            true => rest[..close].split(';').next(),
+            false => Some(after),
+        };
+    }
+    let open = t.find(['<', '['])?;
+    let head = t[..open].rsplit(['.', ':']).next()?;
+    let inner = t[open + 1..].strip_suffix(if &t[open..=open] == "<" { '>' } else { ']' })?;
+    (containers.iter().any(|c| c == head) && one_argument(inner)).then_some(inner)
+}
+
+/// The byte index of the `]` that closes a bracket opened just before `rest`.
+fn closing(rest: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '[' | '<' | '(' | '{' => depth += 1,
+            ']' if depth == 0 => return Some(i),
+            ']' | '>' | ')' | '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether type arguments `args` are one type: brackets balanced, no comma outside them.
+fn one_argument(args: &str) -> bool {
+    let mut depth = 0i32;
+    for c in args.chars() {
+        match c {
+            '[' | '<' | '(' | '{' => depth += 1,
+            ']' | '>' | ')' | '}' => depth -= 1,
+            ',' if depth == 0 => return false,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
 }
 
 /// The class of a nullable type: `Owner | null`, `Owner | undefined`, `Owner | None`, `Optional[Owner]` are
@@ -318,6 +424,28 @@ mod tests {
         assert_eq!(type_name("Optional[Owner]").as_deref(), Some("Owner"));
         assert_eq!(type_name("Owner | None").as_deref(), Some("Owner"));
         assert_eq!(type_name(""), None);
+    }
+
+    #[test]
+    fn collections_are_their_elements_a_layer_down() {
+        let containers = ["list".to_string(), "Array".to_string(), "Vec".to_string()];
+        let t = |w: &str| {
+            type_ref(w, &containers)
+                .map(|t| format!("{}{}{}", t.name, ".q".repeat(t.qualified as usize), "[]".repeat(t.layers as usize)))
+        };
+        assert_eq!(t("[]*Require").as_deref(), Some("Require[]"));
+        assert_eq!(t("[][][2]scoreVal").as_deref(), Some("scoreVal[][][]"));
+        assert_eq!(t("map[string]*pkg.Owner").as_deref(), Some("Owner.q[]"));
+        assert_eq!(t("readonly Observer<T>[]").as_deref(), Some("Observer[]"));
+        assert_eq!(t(": Array<Owner | null>").as_deref(), Some("Owner[]"));
+        assert_eq!(t("&[Owner]").as_deref(), Some("Owner[]"));
+        assert_eq!(t("&mut [Owner; 4]").as_deref(), Some("Owner[]"));
+        assert_eq!(t("Vec<Vec<Owner>>").as_deref(), Some("Owner[][]"));
+        assert_eq!(t("Optional[list[models.Model]]").as_deref(), Some("Model.q[]"));
+        assert_eq!(t("dict[str, Owner]").as_deref(), Some("dict"), "two type arguments: not a container");
+        assert_eq!(t("Map<K, V>").as_deref(), Some("Map"));
+        assert_eq!(t("(A | B)[]"), None);
+        assert_eq!(t("*Owner").as_deref(), Some("Owner"));
     }
 }
 

@@ -499,6 +499,9 @@ pub enum LocalRole {
     /// `@local.call`: in a match with a definition, the call whose result it binds (`x = make()`): the
     /// binding's type is what the called function declares it returns.
     Call,
+    /// `@local.iterated`: in a match with a definition, the collection a loop takes it from (`xs` in `for x
+    /// in xs`, Go's `for _, x := range xs`): the binding's type is that of the collection's elements.
+    Iterated,
     /// `@local.field`: an attribute of the instance a class's method assigns (`self.storage = ...`) or its
     /// body declares, with the match's `@local.type` when the tree shows the value's class.
     Field,
@@ -533,6 +536,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         "local.instance" => LocalRole::Instance,
         "local.field" => LocalRole::Field,
         "local.call" => LocalRole::Call,
+        "local.iterated" => LocalRole::Iterated,
         "local.global" => LocalRole::Global,
         "local.nonlocal" => LocalRole::Nonlocal,
         "local.label" => LocalRole::Label,
@@ -542,7 +546,8 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
             return Err(format!(
                 "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
                  @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, @local.instance, \
-                 @local.field, @local.call, @local.global, @local.nonlocal, @local.label, @local.reference, or @_helper"
+                 @local.field, @local.call, @local.iterated, @local.global, @local.nonlocal, @local.label, @local.reference, or \
+                 @_helper"
             ));
         }
     })
