@@ -1090,10 +1090,11 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
 
 /// An element taken out of a collection is typed by the collection's declared element type, as far down as
 /// it is indexed or iterated: Go `for _, r := range f.Require`, `m.scores[i][0]` of a `[][2]scoreVal`
-/// field, a `map[string]*Reader` value; TypeScript `for (const o of this.observers)`, `xs[0]` of a
-/// `Reader[]` parameter; Python `for r in readers` of a `list[Reader]`; Rust `for r in &self.readers` of a
-/// `Vec<Reader>`. A range's first variable (an index), a member of the collection itself, and another
-/// type's elements are not the target's.
+/// field (of a type defined in another file than the method), a `map[string]*Reader` value, what
+/// `make(map[int]*Reader)` and `new(Reader)` make; TypeScript `for (const o of this.observers)`, `xs[0]`
+/// of a `Reader[]` parameter; Python `for r in readers` of a `list[Reader]`; Rust `for r in
+/// &self.readers` of a `Vec<Reader>`. A range's first variable (an index), a member of the collection
+/// itself, and another type's elements are not the target's.
 #[test]
 fn elements_of_declared_collections_are_typed() {
     let mut p = heuristic_project(&[
@@ -1108,12 +1109,14 @@ fn elements_of_declared_collections_are_typed() {
             "a/b.go",
             "package a\n\nfunc (f *File) Go(rs []Reader) {\n\tfor _, r := range f.Require {\n\t\tr.Read()\n\t}\n\
              \tf.scores[0][1].Read()\n\tf.others[0].Read()\n\tf.by[\"x\"].Read()\n\trs[0].Read()\n\
-             \tfor i := range rs {\n\t\ti.Read()\n\t}\n\tf.scores[0].Read()\n}\n",
+             \tfor i := range rs {\n\t\ti.Read()\n\t}\n\tf.scores[0].Read()\n\tm := make(map[int]*Reader)\n\
+             \tm[1].Read()\n\tn := new(Reader)\n\tn.Read()\n}\n",
         ),
     ]);
     assert_eq!(
         uses(&mut p, "Reader/Read", "a/a.go"),
-        "a/b.go:4 File/Go\na/b.go:6 File/Go\na/b.go:8 File/Go\na/b.go:9 File/Go\na/b.go:11 File/Go ?\na/b.go:13 File/Go ?"
+        "a/b.go:4 File/Go\na/b.go:6 File/Go\na/b.go:8 File/Go\na/b.go:9 File/Go\na/b.go:15 File/Go\na/b.go:17 File/Go\n\
+         a/b.go:11 File/Go ?\na/b.go:13 File/Go ?"
     );
     let mut p = heuristic_project(&[(
         "shop.ts",

@@ -33,6 +33,19 @@
 (short_var_declaration
   left: (expression_list . (identifier) @local.definition)
   right: (expression_list . (call_expression) @local.call))
+; the builtins `new(T)` and `make(T, ...)` make a T
+(short_var_declaration
+  left: (expression_list . (identifier) @local.definition)
+  right: (expression_list . (call_expression
+    function: (identifier) @_builtin
+    arguments: (argument_list . (_) @local.type)))
+  (#any-of? @_builtin "new" "make"))
+(var_spec
+  name: (identifier) @local.definition
+  value: (expression_list . (call_expression
+    function: (identifier) @_builtin
+    arguments: (argument_list . (_) @local.type)))
+  (#any-of? @_builtin "new" "make"))
 (var_spec name: (identifier) @local.definition)
 (var_spec name: (identifier) @local.definition value: (expression_list . (call_expression) @local.call))
 (var_spec name: (identifier) @local.definition type: (_) @local.type)
