@@ -558,7 +558,7 @@ LOCALS_COMMON = """\
   name: (identifier) @local.definition
   value: {new})
 ; a value bound from a call has the type the called function declares it returns
-(variable_declarator name: (identifier) @local.definition value: (call_expression) @local.call)
+(variable_declarator name: (identifier) @local.definition value: (_) @local.value)
 (array_pattern (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
 (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition)

@@ -1092,7 +1092,8 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
 /// it is indexed or iterated: Go `for _, r := range f.Require`, `m.scores[i][0]` of a `[][2]scoreVal`
 /// field (of a type defined in another file than the method), a `map[string]*Reader` value, what
 /// `make(map[int]*Reader)` and `new(Reader)` make; TypeScript `for (const o of this.observers)`, `xs[0]`
-/// of a `Reader[]` parameter; Python `for r in readers` of a `list[Reader]`; Rust `for r in
+/// of a `Reader[]` parameter, `[new Reader()]` and its `shift()`, a variable bound to `this.observers[0]`;
+/// Python `for r in readers` of a `list[Reader]`, its `pop()`, `[Reader()]`; Rust `for r in
 /// &self.readers` of a `Vec<Reader>`. A range's first variable (an index), a member of the collection
 /// itself, and another type's elements are not the target's.
 #[test]
@@ -1123,16 +1124,25 @@ fn elements_of_declared_collections_are_typed() {
         "class Reader {\n  read() { return 0; }\n}\nclass Other {\n  read() { return 1; }\n}\n\
          class Hub {\n  observers: Reader[] = [];\n  others: Array<Other> = [];\n  run(xs: readonly Reader[]) {\n\
          \x20   for (const o of this.observers) {\n      o.read();\n    }\n    xs[0].read();\n\
-         \x20   for (const o of this.others) {\n      o.read();\n    }\n    for (const k in xs) {\n      k.read();\n    }\n  }\n}\n",
+         \x20   for (const o of this.others) {\n      o.read();\n    }\n    for (const k in xs) {\n      k.read();\n    }\n\
+         \x20   let windows = [new Reader()];\n    windows[0].read();\n    windows.shift()!.read();\n    const first = this.observers[0];\n\
+         \x20   first.read();\n  }\n}\n",
     )]);
-    assert_eq!(uses(&mut p, "Reader/read", "shop.ts"), "shop.ts:11 Hub/run\nshop.ts:13 Hub/run\nshop.ts:18 Hub/run ?");
+    assert_eq!(
+        uses(&mut p, "Reader/read", "shop.ts"),
+        "shop.ts:11 Hub/run\nshop.ts:13 Hub/run\nshop.ts:21 Hub/run\nshop.ts:22 Hub/run\nshop.ts:24 Hub/run\nshop.ts:18 Hub/run ?"
+    );
     let mut p = heuristic_project(&[(
         "shop.py",
         "class Reader:\n    def read(self):\n        return 0\n\n\nclass Other:\n    def read(self):\n        return 1\n\n\n\
          def run(readers: list[Reader], others: list[Other]):\n    for r in readers:\n        r.read()\n\
-         \x20   [o.read() for o in others]\n    readers[0].read()\n    readers.read()\n",
+         \x20   [o.read() for o in others]\n    readers[0].read()\n    readers.read()\n    last = readers.pop()\n    last.read()\n\
+         \x20   made = [Reader()]\n    made[0].read()\n",
     )]);
-    assert_eq!(uses(&mut p, "Reader/read", "shop.py"), "shop.py:12 run\nshop.py:14 run\nshop.py:15 run ?");
+    assert_eq!(
+        uses(&mut p, "Reader/read", "shop.py"),
+        "shop.py:12 run\nshop.py:14 run\nshop.py:17 run\nshop.py:19 run\nshop.py:15 run ?"
+    );
     let mut p = heuristic_project(&[(
         "shop.rs",
         "struct Reader;\n\nimpl Reader {\n    fn read(&self) {}\n}\n\nstruct Hub {\n    readers: Vec<Reader>,\n}\n\n\

@@ -29,10 +29,10 @@
     (composite_literal type: (_) @local.type)
     (unary_expression operand: (composite_literal type: (_) @local.type))
   ]))
-; the first name bound from a call has the type of the called function's first result
+; the first name bound from an expression has its type (a call's: the called function's first result)
 (short_var_declaration
   left: (expression_list . (identifier) @local.definition)
-  right: (expression_list . (call_expression) @local.call))
+  right: (expression_list . (_) @local.value))
 ; the builtins `new(T)` and `make(T, ...)` make a T
 (short_var_declaration
   left: (expression_list . (identifier) @local.definition)
@@ -47,7 +47,7 @@
     arguments: (argument_list . (_) @local.type)))
   (#any-of? @_builtin "new" "make"))
 (var_spec name: (identifier) @local.definition)
-(var_spec name: (identifier) @local.definition value: (expression_list . (call_expression) @local.call))
+(var_spec name: (identifier) @local.definition value: (expression_list . (_) @local.value))
 (var_spec name: (identifier) @local.definition type: (_) @local.type)
 (const_spec name: (identifier) @local.definition)
 (range_clause left: (expression_list (identifier) @local.definition))

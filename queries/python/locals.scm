@@ -47,8 +47,8 @@
   left: (identifier) @local.definition
   right: (call function: [(identifier) (attribute)] @local.type))
   (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
-; a value bound from a call has the type the called function declares it returns (`-> Owner`)
-(assignment left: (identifier) @local.definition right: (call) @local.call)
+; a value bound from an expression has its type (a call's: what the called function declares it returns)
+(assignment left: (identifier) @local.definition right: (_) @local.value)
 (augmented_assignment left: (identifier) @local.definition)
 (pattern_list (identifier) @local.definition)
 (tuple_pattern (identifier) @local.definition)

@@ -32,8 +32,8 @@
   (#eq? @_new "new"))
 ; a value bound from a call has the type the called function declares it returns (`-> Self` is the
 ; called path's type)
-(let_declaration pattern: (identifier) @local.definition value: (call_expression) @local.call)
-(let_declaration pattern: (mut_pattern (identifier) @local.definition) value: (call_expression) @local.call)
+(let_declaration pattern: (identifier) @local.definition value: (_) @local.value)
+(let_declaration pattern: (mut_pattern (identifier) @local.definition) value: (_) @local.value)
 (for_expression pattern: (identifier) @local.definition value: (_) @local.iterated)
 (tuple_pattern (identifier) @local.definition)
 (tuple_struct_pattern type: (_) (identifier) @local.definition)

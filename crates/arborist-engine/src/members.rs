@@ -56,6 +56,9 @@ const WRAPPERS: [&str; 3] = ["parenthesized_expression", "non_null_expression", 
 /// Expressions that take an element out of a collection (`xs[i]`), the collection their first named child.
 const INDEXES: [&str; 4] = ["index_expression", "subscript_expression", "subscript", "array_access"];
 
+/// List literals (`[Owner()]`, `[new Owner()]`): a collection of their first element's type.
+const LISTS: [&str; 3] = ["array", "list", "array_expression"];
+
 /// Expressions that give their value a type: TypeScript's `x as Owner`, `x satisfies Owner`, `<Owner>x`,
 /// Java's `(Owner) x`.
 const CASTS: [&str; 4] = ["as_expression", "satisfies_expression", "type_assertion", "cast_expression"];
@@ -367,11 +370,11 @@ impl<'e> Hierarchy<'e> {
             let file = self.declared.file(&e)?;
             let locals = file.locals()?;
             let binding = locals.top_level(name)?;
-            let value = match (&binding.declared, &binding.call) {
+            let value = match (&binding.declared, &binding.value) {
                 (Some(t), _) => ReceiverType::declared(t),
-                (None, Some(call)) => {
+                (None, Some(value)) => {
                     let receivers = Receivers { locals, entry: &e, text: &file.text };
-                    receivers.type_of(file.node_at(call.clone())?, depth + 1)
+                    receivers.type_of(file.node_at(value.clone())?, depth + 1)
                 }
                 (None, None) => return None,
             };
@@ -582,6 +585,8 @@ enum Shape<'t> {
     Call(Node<'t>),
     /// An element of this collection (`xs[i]`).
     Index(Node<'t>),
+    /// A list literal, of this first element.
+    List(Node<'t>),
     /// The member of this name of a value.
     Member(Node<'t>),
 }
@@ -599,6 +604,10 @@ fn shape<'t>(lang: &Language, r: Node<'t>, text: &str) -> Option<Shape<'t>> {
         Some(Shape::Cast)
     } else if INDEXES.contains(&kind) {
         r.named_child(0).map(Shape::Index)
+    } else if LISTS.contains(&kind) {
+        let mut cursor = r.walk();
+        let first = r.named_children(&mut cursor).find(|c| !c.kind().contains("comment"));
+        first.map(Shape::List)
     } else {
         callee_of(lang, r, text).map(Shape::Call).or_else(|| member_of(lang, r, text).map(Shape::Member))
     }
@@ -700,6 +709,11 @@ impl Receivers<'_> {
                 inner.map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1))
             }
             Some(Shape::Index(collection)) => self.type_of(collection, depth + 1).element(),
+            Some(Shape::List(first)) => match self.type_of(first, depth + 1) {
+                ReceiverType::Named(name) => ReceiverType::Collection(name, 1),
+                ReceiverType::Collection(name, layers) => ReceiverType::Collection(name, layers.saturating_add(1)),
+                _ => ReceiverType::Unknown,
+            },
             Some(Shape::Cast) => cast_type(r, text).map_or(ReceiverType::Unknown, ReceiverType::Named),
             Some(Shape::Call(callee)) => self.returned(callee, depth),
             Some(Shape::Member(member)) => self.member_type(member, depth),
@@ -735,10 +749,10 @@ impl Receivers<'_> {
             Some(b) if b.declared.is_some() => {
                 b.declared.as_ref().map_or(ReceiverType::Unknown, ReceiverType::declared)
             }
-            Some(b) if b.call.is_some() => {
-                let call = b.call.clone().unwrap_or_default();
-                let call = root_of(r).descendant_for_byte_range(call.start, call.end);
-                call.map_or(ReceiverType::Unknown, |c| self.type_of(c, depth + 1))
+            Some(b) if b.value.is_some() => {
+                let value = b.value.clone().unwrap_or_default();
+                let value = root_of(r).descendant_for_byte_range(value.start, value.end);
+                value.map_or(ReceiverType::Unknown, |v| self.type_of(v, depth + 1))
             }
             // a loop's variable: an element of the collection it goes through
             Some(b) if b.iterated.is_some() => {
@@ -796,10 +810,14 @@ impl Receivers<'_> {
         Some(ReceiverType::Callback(Box::new(Callback { owner, callee, argument, parameter })))
     }
 
-    /// The type of what calling `callee` returns: a method's of the receiver's type, else a function's.
+    /// The type of what calling `callee` returns: a method's of the receiver's type (an element of a
+    /// collection for its `element_methods`, `xs.pop()`), else a function's.
     fn returned(&self, callee: Node, depth: usize) -> ReceiverType {
+        let name = &self.text[callee.byte_range()];
+        let element_method = || self.entry.lang.entry.element_methods.iter().any(|m| m == name);
         match self.call_owner(callee, depth) {
-            Some(owner) => ReceiverType::Returned(owner.map(Box::new), self.text[callee.byte_range()].to_string()),
+            Some(Some(owner @ ReceiverType::Collection(..))) if element_method() => owner.element(),
+            Some(owner) => ReceiverType::Returned(owner.map(Box::new), name.to_string()),
             None => ReceiverType::Unknown,
         }
     }

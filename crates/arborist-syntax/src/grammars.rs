@@ -98,6 +98,10 @@ pub struct LanguageEntry {
     /// typed by it. The built-in forms (`[]Owner`, `Owner[]`, `[Owner; 4]`, `map[K]Owner`) need no entry.
     #[serde(default)]
     pub element_containers: Vec<String>,
+    /// Methods of a collection that return one of its elements (`pop`, `shift`, `at`): `xs.pop().name`
+    /// is typed as an element of `xs`.
+    #[serde(default)]
+    pub element_methods: Vec<String>,
     /// A method's `@receiver` may name a function or variable of the file rather than a type: JavaScript's
     /// constructor functions and namespace objects (`Foo.prototype.bar = ...` is `Foo/bar` under
     /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).

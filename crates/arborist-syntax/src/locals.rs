@@ -34,8 +34,9 @@ pub struct Binding {
     pub kind: BindingKind,
     /// The type of the value bound, as far as the tree shows (an annotation, a constructor call).
     pub declared: Option<TypeRef>,
-    /// The call whose result is bound (`x = make()`), when the tree shows one and no type.
-    pub call: Option<Range<usize>>,
+    /// The expression whose value is bound (`x = make()`, `x = self.items[0]`), when the tree shows one
+    /// and no type.
+    pub value: Option<Range<usize>>,
     /// The collection a loop takes the value from (`xs` in `for x in xs`), when the tree shows one and
     /// no type: the value is one of its elements.
     pub iterated: Option<Range<usize>>,
@@ -93,8 +94,8 @@ struct Captured<'t> {
     node: Node<'t>,
     /// The `@local.type` of the same match.
     declared: Option<TypeRef>,
-    /// The `@local.call` of the same match.
-    call: Option<Range<usize>>,
+    /// The `@local.value` of the same match.
+    value: Option<Range<usize>>,
     /// The `@local.iterated` of the same match.
     iterated: Option<Range<usize>>,
 }
@@ -122,13 +123,13 @@ impl Locals {
                 let range_of = |wanted| m.captures().iter().find(|c| role(c) == wanted).map(|c| c.node.byte_range());
                 let containers = &lang.entry.element_containers;
                 let declared = range_of(LocalRole::Type).and_then(|t| type_ref(&text[t], containers));
-                let (call, iterated) = (range_of(LocalRole::Call), range_of(LocalRole::Iterated));
+                let (value, iterated) = (range_of(LocalRole::Value), range_of(LocalRole::Iterated));
                 let kept = |c: &&tree_sitter::QueryCapture| {
-                    !matches!(role(c), LocalRole::Type | LocalRole::Call | LocalRole::Iterated | LocalRole::Ignored)
+                    !matches!(role(c), LocalRole::Type | LocalRole::Value | LocalRole::Iterated | LocalRole::Ignored)
                 };
                 for c in m.captures().iter().filter(kept) {
-                    let (declared, call, iterated) = (declared.clone(), call.clone(), iterated.clone());
-                    captured.push(Captured { role: role(c), node: c.node, declared, call, iterated });
+                    let (declared, value, iterated) = (declared.clone(), value.clone(), iterated.clone());
+                    captured.push(Captured { role: role(c), node: c.node, declared, value, iterated });
                 }
             }
         }
@@ -149,7 +150,7 @@ impl Locals {
             LocalRole::Scope
             | LocalRole::ClassScope
             | LocalRole::Type
-            | LocalRole::Call
+            | LocalRole::Value
             | LocalRole::Iterated
             | LocalRole::Ignored => return,
             LocalRole::Super => {
@@ -190,14 +191,14 @@ impl Locals {
         let scope = if c.role == LocalRole::DefinitionOuter { chain.get(1) } else { chain.first() }.copied();
         let end = c.node.end_byte();
         let visible_from = text[end..].find('\n').map_or(text.len(), |i| end + i);
-        let (declared, call, iterated) = (c.declared.clone(), c.call.clone(), c.iterated.clone());
-        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, declared, call, iterated };
+        let (declared, value, iterated) = (c.declared.clone(), c.value.clone(), c.iterated.clone());
+        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, declared, value, iterated };
         let list = self.bindings.entry(name).or_default();
         match list.iter_mut().find(|b| b.def == binding.def) {
             Some(b) => {
                 b.kind = b.kind.max(binding.kind);
                 b.declared = b.declared.take().or(binding.declared);
-                b.call = b.call.take().or(binding.call);
+                b.value = b.value.take().or(binding.value);
                 b.iterated = b.iterated.take().or(binding.iterated);
             }
             None => list.push(binding),

@@ -496,9 +496,10 @@ pub enum LocalRole {
     /// `@local.instance`: an expression whose value is an instance of the match's `@local.type` (a
     /// constructor call `Owner(...)`, `new Owner()`).
     Instance,
-    /// `@local.call`: in a match with a definition, the call whose result it binds (`x = make()`): the
-    /// binding's type is what the called function declares it returns.
-    Call,
+    /// `@local.value`: in a match with a definition, the expression whose value it binds (`x = make()`,
+    /// `x = self.items[0]`): the binding's type is that expression's, as far as the tree shows it (what a
+    /// called function declares it returns, a field's declared type, a collection's elements).
+    Value,
     /// `@local.iterated`: in a match with a definition, the collection a loop takes it from (`xs` in `for x
     /// in xs`, Go's `for _, x := range xs`): the binding's type is that of the collection's elements.
     Iterated,
@@ -535,7 +536,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         "local.type" => LocalRole::Type,
         "local.instance" => LocalRole::Instance,
         "local.field" => LocalRole::Field,
-        "local.call" => LocalRole::Call,
+        "local.value" => LocalRole::Value,
         "local.iterated" => LocalRole::Iterated,
         "local.global" => LocalRole::Global,
         "local.nonlocal" => LocalRole::Nonlocal,
@@ -546,7 +547,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
             return Err(format!(
                 "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
                  @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, @local.instance, \
-                 @local.field, @local.call, @local.iterated, @local.global, @local.nonlocal, @local.label, @local.reference, or \
+                 @local.field, @local.value, @local.iterated, @local.global, @local.nonlocal, @local.label, @local.reference, or \
                  @_helper"
             ));
         }
