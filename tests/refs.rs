@@ -1152,6 +1152,23 @@ fn elements_of_declared_collections_are_typed() {
     assert_eq!(uses(&mut p, "Reader/read", "shop.rs"), "shop.rs:13 Hub/run\nshop.rs:15 Hub/run");
 }
 
+/// TypeScript: a name destructured from a value is typed by that value's property (`const { cart } =
+/// this`), a method's declared result is found in the class's bases too (`sub.make()` of a `Base` method),
+/// and a callback passed as a branch of a conditional is typed like one passed directly.
+#[test]
+fn typescript_destructured_inherited_and_conditional_receivers() {
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Cart {\n  add(n: number) { return n; }\n}\nclass Other {\n  add(n: number) { return n; }\n}\n\
+         class Base {\n  make(): Cart { return new Cart(); }\n}\nclass Sub extends Base {}\n\
+         function operate(init: (cart: Cart) => void) {}\n\
+         class Shop {\n  cart: Cart = new Cart();\n  other: Other = new Other();\n  run(sub: Sub, flag: boolean) {\n\
+         \x20   const { cart, other } = this;\n    cart.add(1);\n    other.add(2);\n    sub.make().add(3);\n\
+         \x20   operate(flag ? (c) => c.add(4) : (c) => c.add(5));\n  }\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:16 Shop/run\nshop.ts:18 Shop/run\nshop.ts:19 Shop/run");
+}
+
 /// TypeScript: a cast types its value (`x as Cart`, `<Cart>x`), parentheses and `!` keep the type of what
 /// they wrap; a cast to another class is left out.
 #[test]

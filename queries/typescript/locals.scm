@@ -45,6 +45,10 @@
 (variable_declarator name: (identifier) @local.definition value: (_) @local.value)
 (array_pattern (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
+; `const { a } = x`: the value of x's property a
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @local.definition)
+  value: (_) @local.destructured)
 (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.definition)
 ; a destructured name is a binding, not a use (it is an identifier node for references)
 (shorthand_property_identifier_pattern) @local.label

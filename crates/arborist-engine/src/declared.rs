@@ -34,6 +34,11 @@ impl Parsed {
         self.locals.get_or_init(|| Locals::of(self.lang, &self.tree, &self.text)).as_ref()
     }
 
+    /// The tree's root node.
+    pub fn root(&self) -> Node<'_> {
+        self.tree.root_node()
+    }
+
     /// The node of a symbol's definition.
     pub fn definition(&self, symbol: &Symbol) -> Option<Node<'_>> {
         let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);

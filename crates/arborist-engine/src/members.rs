@@ -11,7 +11,7 @@ use crate::module_files::Resolver;
 use crate::uses::is_member_use;
 use arborist_syntax::grammars::MemberCalls;
 use arborist_syntax::language::Language;
-use arborist_syntax::locals::{BindingKind, Locals, TypeRef, type_name};
+use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, type_name};
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
@@ -55,6 +55,9 @@ const WRAPPERS: [&str; 3] = ["parenthesized_expression", "non_null_expression", 
 
 /// Expressions that take an element out of a collection (`xs[i]`), the collection their first named child.
 const INDEXES: [&str; 4] = ["index_expression", "subscript_expression", "subscript", "array_access"];
+
+/// Expressions whose value is one of their branches' (`c ? a : b`), or the one they wrap.
+const CHOICES: [&str; 3] = ["ternary_expression", "conditional_expression", "parenthesized_expression"];
 
 /// List literals (`[Owner()]`, `[new Owner()]`): a collection of their first element's type.
 const LISTS: [&str; 3] = ["array", "list", "array_expression"];
@@ -326,11 +329,7 @@ impl<'e> Hierarchy<'e> {
         depth: usize,
     ) -> Option<Classes> {
         let owners = owner.and_then(|o| self.classes_of(entry, o, depth + 1));
-        let method_of = |(e, class): &(Arc<FileEntry>, u32)| {
-            let fs = &e.symbols;
-            let called = |&c: &u32| fs.get(c).name == name && fs.get(c).kind.is_callable();
-            fs.get(*class).children.iter().copied().find(called).map(|m| (e.clone(), m))
-        };
+        let method_of = |(e, class): &(Arc<FileEntry>, u32)| self.method_in(e, *class, name, 0);
         let functions: Classes = match owners {
             // a type whose methods are in blocks of several files (Go): the method is in one of them
             Some(owners) if owners.iter().any(|(e, class)| e.symbols.get(*class).is_type_block()) => {
@@ -344,6 +343,23 @@ impl<'e> Hierarchy<'e> {
             None => return None,
         };
         (!functions.is_empty()).then_some(functions)
+    }
+
+    /// Method `name` of class `class` of `e`'s file: its own, else the first base's that has it.
+    fn method_in(&self, e: &Arc<FileEntry>, class: u32, name: &str, depth: usize) -> Option<(Arc<FileEntry>, u32)> {
+        let fs = &e.symbols;
+        let called = |&c: &u32| fs.get(c).name == name && fs.get(c).kind.is_callable();
+        if let Some(method) = fs.get(class).children.iter().copied().find(called) {
+            return Some((e.clone(), method));
+        }
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        let bases: Vec<&String> = fs.supertypes.iter().filter(|(owner, _)| *owner == class).map(|(_, b)| b).collect();
+        bases.into_iter().find_map(|base| {
+            let named = self.classes_named(e, base);
+            named.into_iter().find_map(|(be, bi)| self.method_in(&be, bi, name, depth + 1))
+        })
     }
 
     /// The classes function `function` of `e`'s file returns: those its declared return type names (`Self`:
@@ -370,14 +386,8 @@ impl<'e> Hierarchy<'e> {
             let file = self.declared.file(&e)?;
             let locals = file.locals()?;
             let binding = locals.top_level(name)?;
-            let value = match (&binding.declared, &binding.value) {
-                (Some(t), _) => ReceiverType::declared(t),
-                (None, Some(value)) => {
-                    let receivers = Receivers { locals, entry: &e, text: &file.text };
-                    receivers.type_of(file.node_at(value.clone())?, depth + 1)
-                }
-                (None, None) => return None,
-            };
+            let receivers = Receivers { locals, entry: &e, text: &file.text };
+            let value = receivers.origin_type(&binding.origin, name, file.root(), depth + 1);
             self.classes_of(&e, &value, depth + 1)
         })
     }
@@ -724,7 +734,11 @@ impl Receivers<'_> {
     /// The type of member `name` of a value (`object.name`): the field's type its class declares.
     fn member_type(&self, name: Node, depth: usize) -> ReceiverType {
         let Some(object) = object_of(name) else { return ReceiverType::Unknown };
-        let attribute = &self.text[name.byte_range()];
+        self.property_type(object, &self.text[name.byte_range()], depth)
+    }
+
+    /// The type of property `attribute` of `object`'s value: the field's type its class declares.
+    fn property_type(&self, object: Node, attribute: &str, depth: usize) -> ReceiverType {
         if let Some(declared) = field_type(self.locals, self.entry, object, attribute, self.text) {
             return ReceiverType::declared(declared);
         }
@@ -744,22 +758,9 @@ impl Receivers<'_> {
             // than its type)
             Some(b) if b.kind == BindingKind::Receiver => match class_at(b.def.start) {
                 Some(class) => ReceiverType::Class(class),
-                None => b.declared.as_ref().map_or(ReceiverType::Unknown, ReceiverType::declared),
+                None => b.origin.declared.as_ref().map_or(ReceiverType::Unknown, ReceiverType::declared),
             },
-            Some(b) if b.declared.is_some() => {
-                b.declared.as_ref().map_or(ReceiverType::Unknown, ReceiverType::declared)
-            }
-            Some(b) if b.value.is_some() => {
-                let value = b.value.clone().unwrap_or_default();
-                let value = root_of(r).descendant_for_byte_range(value.start, value.end);
-                value.map_or(ReceiverType::Unknown, |v| self.type_of(v, depth + 1))
-            }
-            // a loop's variable: an element of the collection it goes through
-            Some(b) if b.iterated.is_some() => {
-                let iterated = b.iterated.clone().unwrap_or_default();
-                let collection = root_of(r).descendant_for_byte_range(iterated.start, iterated.end);
-                collection.map_or(ReceiverType::Unknown, |c| self.type_of(c, depth + 1).element())
-            }
+            Some(b) if !b.origin.is_unknown() => self.origin_type(&b.origin, name, root_of(r), depth),
             Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => {
                 let def = root_of(r).descendant_for_byte_range(b.def.start, b.def.end);
                 def.and_then(|d| self.callback(d, depth)).unwrap_or(ReceiverType::Unknown)
@@ -772,6 +773,23 @@ impl Receivers<'_> {
             }
             // imported, defined at the top level, or not bound in the file: a class named directly (`Owner.method`)
             _ => ReceiverType::Named(name.to_string()),
+        }
+    }
+
+    /// The type of a value named `name` bound in this file (whose tree has root `root`), from where the
+    /// tree shows it comes: its declared type, the expression it is given, an element of the collection
+    /// a loop takes it from, the property of its name of a value destructured.
+    fn origin_type(&self, origin: &Origin, name: &str, root: Node, depth: usize) -> ReceiverType {
+        let node = |range: &std::ops::Range<usize>| root.descendant_for_byte_range(range.start, range.end);
+        let typed = |range: &std::ops::Range<usize>, how: &dyn Fn(Node) -> ReceiverType| {
+            node(range).map_or(ReceiverType::Unknown, how)
+        };
+        match origin {
+            Origin { declared: Some(t), .. } => ReceiverType::declared(t),
+            Origin { value: Some(v), .. } => typed(v, &|v| self.type_of(v, depth + 1)),
+            Origin { iterated: Some(c), .. } => typed(c, &|c| self.type_of(c, depth + 1).element()),
+            Origin { destructured: Some(o), .. } => typed(o, &|o| self.property_type(o, name, depth + 1)),
+            _ => ReceiverType::Unknown,
         }
     }
 
@@ -796,9 +814,14 @@ impl Receivers<'_> {
             }
             None => return None,
         };
-        let arguments = function.parent()?;
+        // the argument the function is, or is a branch of (`cond ? (s) => ... : (s) => ...`)
+        let mut passed = function;
+        while let Some(p) = passed.parent().filter(|p| CHOICES.contains(&p.kind())) {
+            passed = p;
+        }
+        let arguments = passed.parent()?;
         let call = arguments.parent().filter(|c| c.child_by_field_name("arguments") == Some(arguments))?;
-        let argument = position(arguments, function)?;
+        let argument = position(arguments, passed)?;
         let (owner, callee) = match self.locals.instance_type(call) {
             // `new Owner(callback)`: the class's constructor
             Some(class) => (Some(ReceiverType::Named(class.to_string())), CONSTRUCTOR.to_string()),

@@ -32,20 +32,46 @@ pub struct Binding {
     /// The scope node's id; None: the module (the top level).
     pub scope: Option<usize>,
     pub kind: BindingKind,
-    /// The type of the value bound, as far as the tree shows (an annotation, a constructor call).
+    /// Where the value bound comes from, as far as the tree shows.
+    pub origin: Origin,
+}
+
+/// Where a bound value comes from, as the tree shows it (each from its capture in the definition's
+/// match; the first that says something types the value).
+#[derive(Clone, Debug, Default)]
+pub struct Origin {
+    /// Its type (`@local.type`: an annotation, a constructor call).
     pub declared: Option<TypeRef>,
-    /// The expression whose value is bound (`x = make()`, `x = self.items[0]`), when the tree shows one
-    /// and no type.
+    /// The expression whose value it is (`@local.value`: `x = make()`, `x = self.items[0]`).
     pub value: Option<Range<usize>>,
-    /// The collection a loop takes the value from (`xs` in `for x in xs`), when the tree shows one and
-    /// no type: the value is one of its elements.
+    /// The collection a loop takes it from (`@local.iterated`: `xs` in `for x in xs`): one of its elements.
     pub iterated: Option<Range<usize>>,
+    /// The value whose property of the binding's name it is (`@local.destructured`: `x` in `const { a }
+    /// = x`).
+    pub destructured: Option<Range<usize>>,
+}
+
+impl Origin {
+    /// Whether the tree shows nothing of where the value comes from.
+    pub fn is_unknown(&self) -> bool {
+        self.declared.is_none() && self.value.is_none() && self.iterated.is_none() && self.destructured.is_none()
+    }
+
+    /// This origin, with what `other` says where this says nothing.
+    fn or(self, other: Origin) -> Origin {
+        Origin {
+            declared: self.declared.or(other.declared),
+            value: self.value.or(other.value),
+            iterated: self.iterated.or(other.iterated),
+            destructured: self.destructured.or(other.destructured),
+        }
+    }
 }
 
 impl Binding {
     /// The class of the value bound, when the tree shows one (not a collection of them).
     pub fn class(&self) -> Option<&str> {
-        self.declared.as_ref().and_then(TypeRef::class)
+        self.origin.declared.as_ref().and_then(TypeRef::class)
     }
 }
 
@@ -92,12 +118,8 @@ pub struct Locals {
 struct Captured<'t> {
     role: LocalRole,
     node: Node<'t>,
-    /// The `@local.type` of the same match.
-    declared: Option<TypeRef>,
-    /// The `@local.value` of the same match.
-    value: Option<Range<usize>>,
-    /// The `@local.iterated` of the same match.
-    iterated: Option<Range<usize>>,
+    /// What the same match says of the value.
+    origin: Origin,
 }
 
 impl Locals {
@@ -123,13 +145,16 @@ impl Locals {
                 let range_of = |wanted| m.captures().iter().find(|c| role(c) == wanted).map(|c| c.node.byte_range());
                 let containers = &lang.entry.element_containers;
                 let declared = range_of(LocalRole::Type).and_then(|t| type_ref(&text[t], containers));
-                let (value, iterated) = (range_of(LocalRole::Value), range_of(LocalRole::Iterated));
-                let kept = |c: &&tree_sitter::QueryCapture| {
-                    !matches!(role(c), LocalRole::Type | LocalRole::Value | LocalRole::Iterated | LocalRole::Ignored)
+                let origin = Origin {
+                    declared,
+                    value: range_of(LocalRole::Value),
+                    iterated: range_of(LocalRole::Iterated),
+                    destructured: range_of(LocalRole::Destructured),
                 };
-                for c in m.captures().iter().filter(kept) {
-                    let (declared, value, iterated) = (declared.clone(), value.clone(), iterated.clone());
-                    captured.push(Captured { role: role(c), node: c.node, declared, value, iterated });
+                let own_node =
+                    |c: &&tree_sitter::QueryCapture| !role(c).describes_a_definition() && role(c) != LocalRole::Ignored;
+                for c in m.captures().iter().filter(own_node) {
+                    captured.push(Captured { role: role(c), node: c.node, origin: origin.clone() });
                 }
             }
         }
@@ -147,12 +172,8 @@ impl Locals {
         let name = text[c.node.byte_range()].to_string();
         let chain = self.chain(c.node);
         let kind = match c.role {
-            LocalRole::Scope
-            | LocalRole::ClassScope
-            | LocalRole::Type
-            | LocalRole::Value
-            | LocalRole::Iterated
-            | LocalRole::Ignored => return,
+            LocalRole::Type | LocalRole::Value | LocalRole::Iterated | LocalRole::Destructured => return,
+            LocalRole::Scope | LocalRole::ClassScope | LocalRole::Ignored => return,
             LocalRole::Super => {
                 self.supers.insert((c.node.start_byte(), c.node.end_byte()));
                 return;
@@ -163,12 +184,13 @@ impl Locals {
             }
             LocalRole::Instance => {
                 let key = (c.node.start_byte(), c.node.end_byte());
-                self.instances.extend(c.declared.as_ref().and_then(TypeRef::class).map(|t| (key, t.to_string())));
+                let class = c.origin.declared.as_ref().and_then(TypeRef::class);
+                self.instances.extend(class.map(|t| (key, t.to_string())));
                 return;
             }
             LocalRole::Field => {
                 let found = self.fields.entry(name).or_default();
-                let declared = c.declared.clone();
+                let declared = c.origin.declared.clone();
                 match found.iter_mut().find(|(at, _)| *at == c.node.start_byte()) {
                     Some((_, type_name)) => *type_name = type_name.take().or(declared),
                     None => found.push((c.node.start_byte(), declared)),
@@ -191,15 +213,12 @@ impl Locals {
         let scope = if c.role == LocalRole::DefinitionOuter { chain.get(1) } else { chain.first() }.copied();
         let end = c.node.end_byte();
         let visible_from = text[end..].find('\n').map_or(text.len(), |i| end + i);
-        let (declared, value, iterated) = (c.declared.clone(), c.value.clone(), c.iterated.clone());
-        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, declared, value, iterated };
+        let binding = Binding { def: c.node.byte_range(), visible_from, scope, kind, origin: c.origin.clone() };
         let list = self.bindings.entry(name).or_default();
         match list.iter_mut().find(|b| b.def == binding.def) {
             Some(b) => {
                 b.kind = b.kind.max(binding.kind);
-                b.declared = b.declared.take().or(binding.declared);
-                b.value = b.value.take().or(binding.value);
-                b.iterated = b.iterated.take().or(binding.iterated);
+                b.origin = std::mem::take(&mut b.origin).or(binding.origin);
             }
             None => list.push(binding),
         }

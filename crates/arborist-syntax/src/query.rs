@@ -503,6 +503,9 @@ pub enum LocalRole {
     /// `@local.iterated`: in a match with a definition, the collection a loop takes it from (`xs` in `for x
     /// in xs`, Go's `for _, x := range xs`): the binding's type is that of the collection's elements.
     Iterated,
+    /// `@local.destructured`: in a match with a definition, the value whose property of the definition's
+    /// name it binds (`const { a } = x`): the binding's type is that property's.
+    Destructured,
     /// `@local.field`: an attribute of the instance a class's method assigns (`self.storage = ...`) or its
     /// body declares, with the match's `@local.type` when the tree shows the value's class.
     Field,
@@ -515,6 +518,14 @@ pub enum LocalRole {
     Label,
     /// `@local.reference` and `@_helper`: read, not used.
     Ignored,
+}
+
+impl LocalRole {
+    /// Whether the capture says something of the value a definition of the same match binds (its type,
+    /// the expression or collection it comes from), rather than being a node of its own.
+    pub fn describes_a_definition(self) -> bool {
+        matches!(self, LocalRole::Type | LocalRole::Value | LocalRole::Iterated | LocalRole::Destructured)
+    }
 }
 
 /// A compiled locals query with the role of each capture.
@@ -538,6 +549,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
         "local.field" => LocalRole::Field,
         "local.value" => LocalRole::Value,
         "local.iterated" => LocalRole::Iterated,
+        "local.destructured" => LocalRole::Destructured,
         "local.global" => LocalRole::Global,
         "local.nonlocal" => LocalRole::Nonlocal,
         "local.label" => LocalRole::Label,
@@ -547,7 +559,7 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
             return Err(format!(
                 "unknown capture `@{other}`; allowed: @local.scope, @local.scope.class, @local.definition, \
                  @local.definition.outer, @local.definition.import, @local.self, @local.super, @local.type, @local.instance, \
-                 @local.field, @local.value, @local.iterated, @local.global, @local.nonlocal, @local.label, @local.reference, or \
+                 @local.field, @local.value, @local.iterated, @local.destructured, @local.global, @local.nonlocal, @local.label, @local.reference, or \
                  @_helper"
             ));
         }
