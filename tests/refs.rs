@@ -1152,6 +1152,27 @@ fn elements_of_declared_collections_are_typed() {
     assert_eq!(uses(&mut p, "Reader/read", "shop.rs"), "shop.rs:13 Hub/run\nshop.rs:15 Hub/run");
 }
 
+/// A receiver of a class named through a module (`models.ImageField(...)`, `f: models.ImageField`) is the
+/// class that module has (here through a package's re-export), not a same-named class of another module.
+#[test]
+fn python_receivers_of_a_class_named_through_a_module() {
+    let mut p = heuristic_project(&[
+        ("db/__init__.py", ""),
+        ("db/models/__init__.py", "from db.models.files import ImageField\n"),
+        ("db/models/files.py", "class ImageField:\n    def deconstruct(self):\n        return 1\n"),
+        ("forms/__init__.py", ""),
+        ("forms/fields.py", "class ImageField:\n    def deconstruct(self):\n        return 2\n"),
+        (
+            "use.py",
+            "from db import models\nfrom forms import fields\n\n\ndef run(f: models.ImageField):\n\
+             \x20   field = models.ImageField()\n    field.deconstruct()\n    f.deconstruct()\n    other = fields.ImageField()\n\
+             \x20   other.deconstruct()\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "ImageField/deconstruct", "db/models/files.py"), "use.py:6 run\nuse.py:7 run");
+    assert_eq!(uses(&mut p, "ImageField/deconstruct", "forms/fields.py"), "use.py:9 run");
+}
+
 /// TypeScript: a name destructured from a value is typed by that value's property (`const { cart } =
 /// this`), a method's declared result is found in the class's bases too (`sub.make()` of a `Base` method),
 /// and a callback passed as a branch of a conditional is typed like one passed directly.
@@ -1203,15 +1224,21 @@ fn a_class_imported_from_outside_the_project_is_not_the_projects() {
     assert_eq!(uses(&mut p, "List/get", "src/p/util/List.java"), "src/p/A.java:6 A/run ?\nsrc/p/B.java:6 B/run");
 }
 
-/// A receiver of a same-named class of another module is not tied to the target: it stays uncertain.
+/// A receiver of a class named through a module the file imports (`dummy.Backend()`) is that module's class,
+/// not a same-named class of another module; through a value the imports do not name (`conf.Backend()`),
+/// it may be either: uncertain.
 #[test]
-fn a_same_named_class_elsewhere_leaves_the_receiver_uncertain() {
+fn a_same_named_class_elsewhere_is_told_apart_by_its_module() {
     let mut p = heuristic_project(&[
         ("smtp.py", "class Backend:\n    def send(self):\n        return 1\n"),
         ("dummy.py", "class Backend:\n    def send(self):\n        return 0\n"),
-        ("use.py", "import dummy\n\n\ndef run():\n    b = dummy.Backend()\n    return b.send()\n"),
+        (
+            "use.py",
+            "import dummy\n\n\ndef run(conf):\n    b = dummy.Backend()\n    c = conf.Backend()\n    return b.send() + c.send()\n",
+        ),
     ]);
-    assert_eq!(uses(&mut p, "Backend/send", "smtp.py"), "use.py:5 run ?");
+    assert_eq!(uses(&mut p, "Backend/send", "smtp.py"), "use.py:6 run ?");
+    assert_eq!(uses(&mut p, "Backend/send", "dummy.py"), "use.py:6 run");
 }
 
 /// The referencing entries of every symbol of a project (name path → answer, or the error), heuristic.

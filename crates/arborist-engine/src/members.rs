@@ -6,6 +6,7 @@
 
 use crate::declared::{Declared, returned_values};
 use crate::engine::Engine;
+use crate::imports::Verdict;
 use crate::index::FileEntry;
 use crate::module_files::Resolver;
 use crate::uses::is_member_use;
@@ -103,6 +104,8 @@ pub enum ReceiverType {
     /// `super()` inside this class of the file: its bases.
     Bases(u32),
     Named(String),
+    /// A class named through a module or package (`models.Model`, `pkg.Owner`): another module's.
+    Qualified(String, String),
     /// The result of calling `name` (a method or associated function of the owner's type, else a function):
     /// the class its definition declares it returns.
     Returned(Option<Box<ReceiverType>>, String),
@@ -122,9 +125,10 @@ pub enum ReceiverType {
 impl ReceiverType {
     /// The type of a value `declared` as written in a file.
     fn declared(declared: &TypeRef) -> ReceiverType {
-        match declared.layers {
-            0 => ReceiverType::Named(declared.name.clone()),
-            layers => ReceiverType::Collection(declared.name.clone(), layers),
+        match (declared.layers, &declared.qualifier) {
+            (0, None) => ReceiverType::Named(declared.name.clone()),
+            (0, Some(qualifier)) => ReceiverType::Qualified(qualifier.clone(), declared.name.clone()),
+            (layers, _) => ReceiverType::Collection(declared.name.clone(), layers),
         }
     }
 
@@ -138,9 +142,11 @@ impl ReceiverType {
             | ReceiverType::Returned(..)
             | ReceiverType::Callback(_)
             | ReceiverType::Element(_) => ReceiverType::Element(Box::new(self)),
-            ReceiverType::Class(_) | ReceiverType::Bases(_) | ReceiverType::Named(_) | ReceiverType::Unknown => {
-                ReceiverType::Unknown
-            }
+            ReceiverType::Class(_)
+            | ReceiverType::Bases(_)
+            | ReceiverType::Named(_)
+            | ReceiverType::Qualified(..)
+            | ReceiverType::Unknown => ReceiverType::Unknown,
         }
     }
 
@@ -202,6 +208,7 @@ impl<'e> Hierarchy<'e> {
                 found => found,
             },
             ReceiverType::Returned(..)
+            | ReceiverType::Qualified(..)
             | ReceiverType::Field(..)
             | ReceiverType::Callback(_)
             | ReceiverType::Collection(..)
@@ -281,6 +288,9 @@ impl<'e> Hierarchy<'e> {
             },
             ReceiverType::Returned(owner, name) => {
                 union(self.called(entry, owner.as_deref(), name, depth)?, |(e, f)| self.returned_by(&e, f, depth))
+            }
+            ReceiverType::Qualified(qualifier, name) => {
+                Some(self.qualified_classes(entry, qualifier, name)).filter(|c| !c.is_empty())
             }
             ReceiverType::Field(..) | ReceiverType::Callback(_) => self.elements(entry, receiver, 0, depth),
             ReceiverType::Element(_) => {
@@ -395,15 +405,28 @@ impl<'e> Hierarchy<'e> {
     /// The classes a type declared in `entry`'s file names: a qualified name (`pkg.Owner`, `zip.File`) is
     /// another module's, never the file's own class.
     fn declared_classes(&self, entry: &Arc<FileEntry>, declared: &TypeRef) -> Option<Classes> {
-        let found = match declared.qualified {
-            false => self.imported_classes(entry, &declared.name),
-            true => {
-                let name = declared.name.as_str();
-                let others = self.imported_files(entry, name, |e| e.rel != entry.rel);
-                others.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)).collect()
-            }
+        let found = match &declared.qualifier {
+            None => self.imported_classes(entry, &declared.name),
+            Some(qualifier) => self.qualified_classes(entry, qualifier, &declared.name),
         };
         (!found.is_empty()).then_some(found)
+    }
+
+    /// The classes `qualifier.name` in `entry`'s file may mean: of another file's top-level classes of the
+    /// name that the file's imports leave possible, those of the module `qualifier` is known to name
+    /// (`models` of `from django.db import models`, through its package's re-export), else those it may
+    /// name.
+    fn qualified_classes(&self, entry: &Arc<FileEntry>, qualifier: &str, name: &str) -> Classes {
+        let others = self.imported_files(entry, name, |e| e.rel != entry.rel);
+        let resolver = Resolver::new(self.engine);
+        let verdict = match resolver.imports_of(&entry.rel) {
+            Some(imports) => others.iter().map(|e| imports.qualified_use(qualifier, name, &e.rel, &resolver)).collect(),
+            None => vec![Verdict::Unknown; others.len()],
+        };
+        let known = verdict.contains(&Verdict::Target);
+        let kept = |v: &Verdict| if known { *v == Verdict::Target } else { *v != Verdict::Other };
+        let files = others.iter().zip(&verdict).filter(|(_, v)| kept(v));
+        files.flat_map(|(e, _)| top_level(e, name, SymbolKind::can_own_members)).collect()
     }
 
     /// The top-level symbols named `name` of a kind `wanted` that a use in `entry`'s file may mean: the

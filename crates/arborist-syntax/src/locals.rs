@@ -82,11 +82,18 @@ impl Binding {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypeRef {
     pub name: String,
-    pub qualified: bool,
+    /// The module or package it is written through (`pkg` in `*pkg.Owner`, `models` in
+    /// `models.Model`), if any: then it is another module's.
+    pub qualifier: Option<String>,
     pub layers: u8,
 }
 
 impl TypeRef {
+    /// Whether it is written through a module or package (`pkg.Owner`): another module's.
+    pub fn qualified(&self) -> bool {
+        self.qualifier.is_some()
+    }
+
     /// The class, when the type is one (not a collection of them).
     pub fn class(&self) -> Option<&str> {
         (self.layers == 0).then_some(self.name.as_str())
@@ -336,7 +343,7 @@ pub fn type_ref(written: &str, containers: &[String]) -> Option<TypeRef> {
             None => break,
         }
     }
-    Some(TypeRef { name: type_name(t)?, qualified: is_qualified(t), layers })
+    Some(TypeRef { name: type_name(t)?, qualifier: qualifier(t), layers })
 }
 
 /// The element type a collection type `t` writes: Go's `[]T`, `[4]T`, `map[K]T`; `T[]`; Rust's `[T; 4]`,
@@ -420,10 +427,13 @@ fn non_null(t: &str) -> &str {
     }
 }
 
-/// Whether a written type names its class through a module or package (`pkg.Owner`, `a::Owner`).
-pub fn is_qualified(written: &str) -> bool {
+/// The module or package a written type names its class through (`pkg` in `pkg.Owner`, `a::b` in
+/// `a::b::Owner<T>`), if any.
+pub fn qualifier(written: &str) -> Option<String> {
     let t = written.split(['<', '[', '(']).next().unwrap_or(written);
-    t.contains('.') || t.contains("::")
+    let t = t.trim().trim_start_matches(['*', '&']).trim_start_matches("mut ").trim();
+    let (q, _) = t.rsplit_once("::").or_else(|| t.rsplit_once('.'))?;
+    (!q.is_empty()).then(|| q.to_string())
 }
 
 #[cfg(test)]
@@ -450,18 +460,25 @@ mod tests {
     fn collections_are_their_elements_a_layer_down() {
         let containers = ["list".to_string(), "Array".to_string(), "Vec".to_string()];
         let t = |w: &str| {
-            type_ref(w, &containers)
-                .map(|t| format!("{}{}{}", t.name, ".q".repeat(t.qualified as usize), "[]".repeat(t.layers as usize)))
+            type_ref(w, &containers).map(|t| {
+                format!(
+                    "{}{}{}",
+                    t.qualifier.map_or(String::new(), |q| q + "."),
+                    t.name,
+                    "[]".repeat(t.layers as usize)
+                )
+            })
         };
         assert_eq!(t("[]*Require").as_deref(), Some("Require[]"));
         assert_eq!(t("[][][2]scoreVal").as_deref(), Some("scoreVal[][][]"));
-        assert_eq!(t("map[string]*pkg.Owner").as_deref(), Some("Owner.q[]"));
+        assert_eq!(t("map[string]*pkg.Owner").as_deref(), Some("pkg.Owner[]"));
         assert_eq!(t("readonly Observer<T>[]").as_deref(), Some("Observer[]"));
         assert_eq!(t(": Array<Owner | null>").as_deref(), Some("Owner[]"));
         assert_eq!(t("&[Owner]").as_deref(), Some("Owner[]"));
         assert_eq!(t("&mut [Owner; 4]").as_deref(), Some("Owner[]"));
         assert_eq!(t("Vec<Vec<Owner>>").as_deref(), Some("Owner[][]"));
-        assert_eq!(t("Optional[list[models.Model]]").as_deref(), Some("Model.q[]"));
+        assert_eq!(t("Optional[list[models.Model]]").as_deref(), Some("models.Model[]"));
+        assert_eq!(t("*a::b::Owner<T>").as_deref(), Some("a::b.Owner"));
         assert_eq!(t("dict[str, Owner]").as_deref(), Some("dict"), "two type arguments: not a container");
         assert_eq!(t("Map<K, V>").as_deref(), Some("Map"));
         assert_eq!(t("(A | B)[]"), None);
