@@ -1,8 +1,9 @@
 //! Member typing for heuristic references: the class a `receiver.member` use's receiver is known to be from
-//! the tree (a method's `self`/`cls`, `this`, `super()`, a local assigned from a constructor call, an
-//! annotated parameter or variable, a class named directly, a field of a typed value, what a called
-//! function declares it returns or gives a callback's parameter, a module's variable), and whether that class's member of the name is the target (the target's
-//! class, or a project subclass that inherits it), another symbol, or unknown.
+//! the tree (a method's `self`/`cls`, `this`, `super()`, a local assigned from a constructor call or any
+//! typed expression, an annotated parameter or variable, a class named directly or through its module, a
+//! field of a typed value, an element of a typed collection, what a called function declares it returns
+//! or gives a callback's parameter, a module's variable), and whether that class's member of the name is
+//! the target (the target's class, or a project subclass that inherits it), another symbol, or unknown.
 
 use crate::declared::{Declared, returned_values};
 use crate::engine::Engine;
@@ -147,6 +148,15 @@ impl ReceiverType {
             | ReceiverType::Named(_)
             | ReceiverType::Qualified(..)
             | ReceiverType::Unknown => ReceiverType::Unknown,
+        }
+    }
+
+    /// The type of a list whose elements are of this type (`[Owner()]`).
+    fn list_of(self) -> ReceiverType {
+        match self {
+            ReceiverType::Named(name) => ReceiverType::Collection(name, 1),
+            ReceiverType::Collection(name, layers) => ReceiverType::Collection(name, layers.saturating_add(1)),
+            _ => ReceiverType::Unknown,
         }
     }
 
@@ -742,11 +752,7 @@ impl Receivers<'_> {
                 inner.map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1))
             }
             Some(Shape::Index(collection)) => self.type_of(collection, depth + 1).element(),
-            Some(Shape::List(first)) => match self.type_of(first, depth + 1) {
-                ReceiverType::Named(name) => ReceiverType::Collection(name, 1),
-                ReceiverType::Collection(name, layers) => ReceiverType::Collection(name, layers.saturating_add(1)),
-                _ => ReceiverType::Unknown,
-            },
+            Some(Shape::List(first)) => self.type_of(first, depth + 1).list_of(),
             Some(Shape::Cast) => cast_type(r, text).map_or(ReceiverType::Unknown, ReceiverType::Named),
             Some(Shape::Call(callee)) => self.returned(callee, depth),
             Some(Shape::Member(member)) => self.member_type(member, depth),

@@ -278,14 +278,9 @@ impl Locals {
         self.receiver_keywords.contains(&(node.start_byte(), node.end_byte()))
     }
 
-    /// The class of instance attribute `name` of a class spanning bytes `class`: the one every assignment
-    /// and declaration of it there shows (None when one shows none, or they differ, or there is none).
-    pub fn field_type(&self, class: Range<usize>, name: &str) -> Option<&str> {
-        self.declared_field(class, name).and_then(TypeRef::class)
-    }
-
-    /// The type of instance attribute `name` of a class spanning bytes `class` (a class or a collection),
-    /// as `field_type` agrees on it.
+    /// The type of instance attribute `name` of a class spanning bytes `class` (a class or a collection):
+    /// the one every assignment and declaration of it there shows (None when one shows none, or they
+    /// differ, or there is none).
     pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<&TypeRef> {
         let fields = self.fields.get(name)?.iter().filter(|(at, _)| class.contains(at));
         let mut found = fields.map(|(_, t)| t.as_ref());
