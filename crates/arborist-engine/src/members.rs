@@ -61,6 +61,10 @@ const INDEXES: [&str; 4] = ["index_expression", "subscript_expression", "subscri
 /// Expressions whose value is one of their branches' (`c ? a : b`), or the one they wrap.
 const CHOICES: [&str; 3] = ["ternary_expression", "conditional_expression", "parenthesized_expression"];
 
+/// The tokens of a macro's arguments (Rust's `assert_eq!(parser("a").parse(), ..)`), which the grammar does not
+/// parse as expressions.
+const MACRO_ARGUMENTS: &str = "token_tree";
+
 /// List literals (`[Owner()]`, `[new Owner()]`): a collection of their first element's type.
 const LISTS: [&str; 3] = ["array", "list", "array_expression"];
 
@@ -576,11 +580,22 @@ fn union<T>(items: impl IntoIterator<Item = T>, mut each: impl FnMut(T) -> Optio
     (!out.is_empty()).then_some(out)
 }
 
-/// The top-level symbols of `entry`'s file named `name` of a kind `wanted`.
+/// The symbols of `entry`'s file named `name` of a kind `wanted` at its top level or in its modules (Rust's
+/// `mod tests { }`, a namespace), not in a type or a function.
 fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool) -> Classes {
     let fs = &entry.symbols;
-    let found = fs.roots.iter().copied().filter(|&i| fs.get(i).name == name && wanted(fs.get(i).kind));
-    found.map(|i| (entry.clone(), i)).collect()
+    let in_modules = |i: u32| {
+        let mut at = fs.get(i).parent;
+        while let Some(p) = at {
+            if !matches!(fs.get(p).kind, SymbolKind::Module | SymbolKind::Namespace) {
+                return false;
+            }
+            at = fs.get(p).parent;
+        }
+        true
+    };
+    let named = (0..fs.symbols.len() as u32).filter(|&i| fs.get(i).name == name && wanted(fs.get(i).kind));
+    named.filter(|&i| in_modules(i)).map(|i| (entry.clone(), i)).collect()
 }
 
 /// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
@@ -651,6 +666,10 @@ fn shape<'t>(lang: &Language, r: Node<'t>, text: &str) -> Option<Shape<'t>> {
         let mut cursor = r.walk();
         let first = r.named_children(&mut cursor).find(|c| !c.kind().contains("comment"));
         first.map(Shape::List)
+    } else if kind == MACRO_ARGUMENTS {
+        // a call inside a macro's arguments, which the grammar leaves as tokens: `name` then `(...)`
+        let callee = r.prev_sibling().filter(|p| lang.entry.identifier_nodes.iter().any(|k| k == p.kind()));
+        callee.map(Shape::Call)
     } else {
         callee_of(lang, r, text).map(Shape::Call).or_else(|| member_of(lang, r, text).map(Shape::Member))
     }
