@@ -1152,20 +1152,27 @@ fn elements_of_declared_collections_are_typed() {
     assert_eq!(uses(&mut p, "Reader/read", "shop.rs"), "shop.rs:13 Hub/run\nshop.rs:15 Hub/run");
 }
 
-/// Rust: a function of a module of the file (`mod tests { fn parser(..) -> Parser }`) types what its calls
+/// Rust: a function of a module of a file (`mod tests { fn parser(..) -> Parser }`) types what its calls
 /// return, and a call inside a macro's arguments (`assert_eq!(parser("i").flag(), 0)`, tokens to the
-/// grammar) is typed like one outside; the same-named method (`Parser::parser`) is not that function.
+/// grammar) is typed like one outside; the same-named method (`Parser::parser`) is not that function. A
+/// type whose methods are in several `impl` blocks is one class, also seen from another file.
 #[test]
 fn rust_module_functions_and_calls_in_macro_arguments_type_receivers() {
-    let mut p = heuristic_project(&[(
-        "src/lib.rs",
-        "pub struct Parser;\n\npub struct Other;\n\nimpl Parser {\n    pub fn flag(&self) -> u8 {\n        0\n    }\n\n\
-         \x20   fn parser(&self) -> Other {\n        Other\n    }\n}\n\nimpl Other {\n    pub fn flag(&self) -> u8 {\n        1\n    }\n}\n\n\
-         #[cfg(test)]\nmod tests {\n    use super::Parser;\n\n    fn parser(_p: &str) -> Parser {\n        Parser\n    }\n\n\
-         \x20   #[test]\n    fn flags() {\n        assert_eq!(parser(\"i\").flag(), 0);\n        let p = parser(\"m\");\n\
-         \x20       assert_eq!(p.flag(), 0);\n        assert_eq!(p.parser().flag(), 1);\n    }\n}\n",
-    )]);
-    assert_eq!(uses(&mut p, "Parser/flag", "src/lib.rs"), "src/lib.rs:30 tests/flags\nsrc/lib.rs:32 tests/flags");
+    let mut p = heuristic_project(&[
+        (
+            "src/lib.rs",
+            "pub mod t;\n\npub struct Parser(u8);\n\npub struct Other;\n\nimpl Parser {\n    pub fn new() -> Self {\n        Parser(0)\n    }\n}\n\n\
+             impl Parser {\n    pub fn flag(&self) -> u8 {\n        0\n    }\n\n\
+             \x20   pub fn parser(&self) -> Other {\n        Other\n    }\n}\n\nimpl Other {\n    pub fn flag(&self) -> u8 {\n        1\n    }\n}\n",
+        ),
+        (
+            "src/t.rs",
+            "#[cfg(test)]\nmod tests {\n    use crate::Parser;\n\n    fn parser(_p: &str) -> Parser {\n        Parser::new()\n    }\n\n\
+             \x20   #[test]\n    fn flags() {\n        assert_eq!(parser(\"i\").flag(), 0);\n        let p = parser(\"m\");\n\
+             \x20       assert_eq!(p.flag(), 0);\n        assert_eq!(p.parser().flag(), 1);\n    }\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Parser/flag", "src/lib.rs"), "src/t.rs:10 tests/flags\nsrc/t.rs:12 tests/flags");
 }
 
 /// A receiver of a class named through a module (`models.ImageField(...)`, `f: models.ImageField`) is the

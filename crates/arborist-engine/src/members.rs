@@ -584,18 +584,18 @@ fn union<T>(items: impl IntoIterator<Item = T>, mut each: impl FnMut(T) -> Optio
 /// `mod tests { }`, a namespace), not in a type or a function.
 fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool) -> Classes {
     let fs = &entry.symbols;
-    let in_modules = |i: u32| {
-        let mut at = fs.get(i).parent;
-        while let Some(p) = at {
-            if !matches!(fs.get(p).kind, SymbolKind::Module | SymbolKind::Namespace) {
-                return false;
-            }
-            at = fs.get(p).parent;
+    let (mut out, mut stack) = (Vec::new(), fs.roots.clone());
+    while let Some(i) = stack.pop() {
+        let s = fs.get(i);
+        if s.name == name && wanted(s.kind) {
+            out.push((entry.clone(), i));
         }
-        true
-    };
-    let named = (0..fs.symbols.len() as u32).filter(|&i| fs.get(i).name == name && wanted(fs.get(i).kind));
-    named.filter(|&i| in_modules(i)).map(|i| (entry.clone(), i)).collect()
+        if matches!(s.kind, SymbolKind::Module | SymbolKind::Namespace) {
+            stack.extend(s.children.iter().copied());
+        }
+    }
+    out.sort_by_key(|(_, i)| *i);
+    out
 }
 
 /// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
