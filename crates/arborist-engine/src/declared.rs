@@ -7,18 +7,13 @@ use crate::engine::Engine;
 use crate::index::FileEntry;
 use crate::project::ProjectPath;
 use arborist_syntax::language::Language;
-use arborist_syntax::locals::{Locals, TypeRef, type_ref};
+use arborist_syntax::locals::{Locals, TypeRef, declared_type};
 use arborist_syntax::symbols::Symbol;
 use arborist_syntax::syntax::parse_within;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::{Node, Tree};
-
-/// The type a declaration writes, in `lang`.
-fn declared(lang: &Language, written: &str) -> Option<TypeRef> {
-    type_ref(written, &lang.entry.element_containers)
-}
 
 /// One defining file, parsed at the version its index entry describes.
 pub struct Parsed {
@@ -75,7 +70,7 @@ impl<'e> Declared<'e> {
         let mut node = parsed.definition(symbol)?;
         loop {
             if let Some(written) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
-                return declared(entry.lang, &parsed.text[first_result(written).byte_range()]);
+                return declared_type(entry.lang, &parsed.text[first_result(written).byte_range()]);
             }
             node = node.parent().filter(|p| p.start_byte() == start && p.end_byte() == end)?;
         }
@@ -103,7 +98,7 @@ impl<'e> Declared<'e> {
         let file = self.file(entry)?;
         let function = file.definition(entry.symbols.get(index))?;
         let written = parameter_type(parameter_type(function, argument)?, parameter)?;
-        declared(entry.lang, &file.text[written.byte_range()])
+        declared_type(entry.lang, &file.text[written.byte_range()])
     }
 
     /// `entry`'s file parsed (once per query); None when it changed since `entry` was read, is unreadable

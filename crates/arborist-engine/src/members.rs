@@ -806,7 +806,7 @@ impl Receivers<'_> {
             // than its type)
             Some(b) if b.kind == BindingKind::Receiver => match class_at(b.def.start) {
                 Some(class) => ReceiverType::Class(class),
-                None => b.origin.declared.as_ref().map_or(ReceiverType::Unknown, ReceiverType::declared),
+                None => self.origin_type(&b.origin, name, root_of(r), depth),
             },
             Some(b) if !b.origin.is_unknown() => self.origin_type(&b.origin, name, root_of(r), depth),
             Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => {

@@ -89,11 +89,6 @@ pub struct TypeRef {
 }
 
 impl TypeRef {
-    /// Whether it is written through a module or package (`pkg.Owner`): another module's.
-    pub fn qualified(&self) -> bool {
-        self.qualifier.is_some()
-    }
-
     /// The class, when the type is one (not a collection of them).
     pub fn class(&self) -> Option<&str> {
         (self.layers == 0).then_some(self.name.as_str())
@@ -150,10 +145,8 @@ impl Locals {
             while let Some(m) = matches.next() {
                 let role = |c: &tree_sitter::QueryCapture| query.roles[c.index as usize];
                 let range_of = |wanted| m.captures().iter().find(|c| role(c) == wanted).map(|c| c.node.byte_range());
-                let containers = &lang.entry.element_containers;
-                let declared = range_of(LocalRole::Type).and_then(|t| type_ref(&text[t], containers));
                 let origin = Origin {
-                    declared,
+                    declared: range_of(LocalRole::Type).and_then(|t| declared_type(lang, &text[t])),
                     value: range_of(LocalRole::Value),
                     iterated: range_of(LocalRole::Iterated),
                     destructured: range_of(LocalRole::Destructured),
@@ -179,8 +172,14 @@ impl Locals {
         let name = text[c.node.byte_range()].to_string();
         let chain = self.chain(c.node);
         let kind = match c.role {
-            LocalRole::Type | LocalRole::Value | LocalRole::Iterated | LocalRole::Destructured => return,
-            LocalRole::Scope | LocalRole::ClassScope | LocalRole::Ignored => return,
+            // scopes are known already, and what describes a definition is in its origin
+            LocalRole::Scope
+            | LocalRole::ClassScope
+            | LocalRole::Ignored
+            | LocalRole::Type
+            | LocalRole::Value
+            | LocalRole::Iterated
+            | LocalRole::Destructured => return,
             LocalRole::Super => {
                 self.supers.insert((c.node.start_byte(), c.node.end_byte()));
                 return;
@@ -320,6 +319,11 @@ pub fn type_name(written: &str) -> Option<String> {
     (dotted && last.chars().next().is_some_and(|c| !c.is_ascii_digit())).then(|| last.to_string())
 }
 
+/// The type `written` declares in `lang` (with its generic collections, grammars.toml `element_containers`).
+pub fn declared_type(lang: &Language, written: &str) -> Option<TypeRef> {
+    type_ref(written, &lang.entry.element_containers)
+}
+
 /// The type `written` declares, given the language's generic collections (`element_containers`): `[]*Owner`,
 /// `map[string]Owner`, `Owner[]`, `readonly Owner[]`, `[Owner; 4]`, `&[Owner]`, `list[Owner]`,
 /// `Array<Owner>` are collections of `Owner`; any other type as `type_name` names it.
@@ -422,11 +426,10 @@ fn non_null(t: &str) -> &str {
     }
 }
 
-/// The module or package a written type names its class through (`pkg` in `pkg.Owner`, `a::b` in
-/// `a::b::Owner<T>`), if any.
-pub fn qualifier(written: &str) -> Option<String> {
-    let t = written.split(['<', '[', '(']).next().unwrap_or(written);
-    let t = t.trim().trim_start_matches(['*', '&']).trim_start_matches("mut ").trim();
+/// The module or package a type (written without pointers or references) names its class through (`pkg`
+/// in `pkg.Owner`, `a::b` in `a::b::Owner<T>`), if any.
+fn qualifier(t: &str) -> Option<String> {
+    let t = t.split(['<', '[', '(']).next().unwrap_or(t).trim();
     let (q, _) = t.rsplit_once("::").or_else(|| t.rsplit_once('.'))?;
     (!q.is_empty()).then(|| q.to_string())
 }
