@@ -66,7 +66,8 @@ fn bash_extglob_is_read_as_words() {
 
 /// Every language has a definition walk (its tags patterns start at named kinds, and its grammar's node
 /// types parse), and on every fixture file the walk finds exactly what the query over the whole tree finds:
-/// the same symbols, kinds, ranges, docs and supertypes.
+/// the same symbols, kinds, ranges, docs and supertypes. The walk that also reads the identifiers gives
+/// the same symbols, and the identifiers of a walk of every node.
 #[test]
 fn the_definition_walk_finds_what_the_whole_query_finds() {
     let mut checked = 0;
@@ -86,6 +87,9 @@ fn the_definition_walk_finds_what_the_whole_query_finds() {
             let whole = FileSymbols::extract_by_whole_query(lang, &tree, &text);
             assert_eq!(outline(&walked), outline(&whole), "{}/{name}", lang.name());
             assert_eq!(walked, whole, "{}/{name}", lang.name());
+            let (symbols, identifiers) = FileSymbols::extract_with_identifiers(lang, &tree, text.as_str());
+            assert_eq!(symbols, walked, "{}/{name}", lang.name());
+            assert_eq!(identifiers, Identifiers::collect(lang, &tree, text.as_str()), "{}/{name}", lang.name());
             checked += 1;
         }
     }

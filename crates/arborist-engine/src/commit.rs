@@ -356,8 +356,7 @@ impl Engine {
         let budget = self.parse_budget();
         let (Some((old_tree, base)), [edit]) = (old, edits) else {
             let tree = parse_source(lang, text, None, &budget)?;
-            let symbols = FileSymbols::extract(lang, &tree, text);
-            let identifiers = Identifiers::collect(lang, &tree, text);
+            let (symbols, identifiers) = FileSymbols::extract_with_identifiers(lang, &tree, text);
             return Ok(Parsed { tree: NewSyntax::Whole(tree), symbols, identifiers });
         };
         let old_text = base.rope();
@@ -374,7 +373,7 @@ impl Engine {
                 entry.symbols.after_edit(lang, &tree, old_text, text, edit),
                 entry.identifiers.after_edit(lang, &tree, text, changed.as_deref()),
             ),
-            None => (FileSymbols::extract(lang, &tree, text), Identifiers::collect(lang, &tree, text)),
+            None => FileSymbols::extract_with_identifiers(lang, &tree, text),
         };
         Ok(Parsed { tree: NewSyntax::Whole(tree), symbols, identifiers })
     }

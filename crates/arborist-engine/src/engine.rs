@@ -6,7 +6,6 @@ use crate::index::{BuildStats, FileEntry, Index, Stamp};
 use crate::locks::EditLock;
 use crate::project::{Project, ProjectPath};
 use arborist_syntax::error::{Error, Result};
-use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
@@ -247,8 +246,7 @@ impl Engine {
         }
         let lang = entry.lang;
         let tree = self.tree_for(&p.rel, lang, &doc)?;
-        let symbols = FileSymbols::extract(lang, &tree, doc.text());
-        let identifiers = Identifiers::collect(lang, &tree, doc.text());
+        let (symbols, identifiers) = FileSymbols::extract_with_identifiers(lang, &tree, doc.text());
         let entry =
             FileEntry { rel: p.rel.clone(), lang, stamp: Stamp::default(), hash: doc.hash, symbols, identifiers };
         Ok((Arc::new(entry), doc))

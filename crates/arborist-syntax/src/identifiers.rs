@@ -44,29 +44,19 @@ impl Identifiers {
         text: &S,
         ranges: Option<&[Range<usize>]>,
     ) -> Identifiers {
-        let kinds = identifier_kinds(lang);
-        let links = !lang.doc_links().is_empty();
         let wanted = |node: tree_sitter::Node| {
             ranges.is_none_or(|rs| rs.iter().any(|r| node.start_byte() <= r.end && r.start <= node.end_byte()))
         };
-        let mut names: Vec<Cow<str>> = Vec::new();
+        let mut names = Collector::new(lang, text);
         let mut cursor = tree.walk();
         'walk: loop {
             let node = cursor.node();
             if !wanted(node) {
                 // skipped with its subtree
-            } else if node.child_count() == 0 {
-                if kinds.contains(&node.kind_id()) && node.end_byte() <= text.len() {
-                    let name = text.slice(node.byte_range());
-                    if !name.is_empty() && !name.contains('\n') {
-                        names.push(name);
-                    }
-                } else if links && node.kind().contains("comment") && node.end_byte() <= text.len() {
-                    let comment = text.slice(node.byte_range());
-                    names.extend(lang.doc_link_names(&comment).into_iter().map(|(_, n, _)| Cow::Owned(n.to_string())));
-                }
             } else if cursor.goto_first_child() {
                 continue;
+            } else {
+                names.leaf(node);
             }
             while !cursor.goto_next_sibling() {
                 if !cursor.goto_parent() {
@@ -74,9 +64,7 @@ impl Identifiers {
                 }
             }
         }
-        names.sort_unstable();
-        names.dedup();
-        Identifiers::from_sorted(names.iter().map(|n| n.as_ref()))
+        names.finish()
     }
 
     fn from_sorted<'a>(names: impl Iterator<Item = &'a str>) -> Identifiers {
@@ -128,6 +116,73 @@ impl Identifiers {
     pub fn iter(&self) -> impl Iterator<Item = &str> {
         self.0.split('\n').filter(|n| !n.is_empty())
     }
+}
+
+/// Gathers a file's identifier names from its leaf nodes, as a walk meets them.
+pub(crate) struct Collector<'s, S: Source + ?Sized> {
+    lang: &'s Language,
+    leaves: &'s [LeafKind],
+    text: &'s S,
+    names: Vec<Cow<'s, str>>,
+}
+
+impl<'s, S: Source + ?Sized> Collector<'s, S> {
+    pub(crate) fn new(lang: &'s Language, text: &'s S) -> Self {
+        Collector { lang, leaves: lang.leaf_kinds(), text, names: Vec::new() }
+    }
+
+    /// Reads one leaf node of the file.
+    pub(crate) fn leaf(&mut self, node: tree_sitter::Node) {
+        if node.end_byte() > self.text.len() {
+            return;
+        }
+        match self.leaves.get(node.kind_id() as usize) {
+            Some(LeafKind::Identifier) => {
+                let name = self.text.slice(node.byte_range());
+                if !name.is_empty() && !name.contains('\n') {
+                    self.names.push(name);
+                }
+            }
+            Some(LeafKind::LinkingComment) => {
+                let comment = self.text.slice(node.byte_range());
+                let links = self.lang.doc_link_names(&comment).into_iter();
+                self.names.extend(links.map(|(_, n, _)| Cow::Owned(n.to_string())));
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn finish(mut self) -> Identifiers {
+        self.names.sort_unstable();
+        self.names.dedup();
+        Identifiers::from_sorted(self.names.iter().map(|n| n.as_ref()))
+    }
+}
+
+/// What the identifier index reads of a leaf node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafKind {
+    Other,
+    /// Its text is a name.
+    Identifier,
+    /// A comment of a language with `doc_links`: the names those link to.
+    LinkingComment,
+}
+
+/// Per node kind id of the language, what its leaves give the identifier index.
+pub(crate) fn leaf_kinds(lang: &Language) -> Vec<LeafKind> {
+    let mut table = vec![LeafKind::Other; lang.grammar.node_kind_count()];
+    if !lang.doc_links().is_empty() {
+        for (id, kind) in table.iter_mut().enumerate() {
+            if lang.grammar.node_kind_for_id(id as u16).is_some_and(|k| k.contains("comment")) {
+                *kind = LeafKind::LinkingComment;
+            }
+        }
+    }
+    for id in identifier_kinds(lang) {
+        table[id as usize] = LeafKind::Identifier;
+    }
+    table
 }
 
 /// The node kind ids of the language's identifier kinds (named and anonymous alike): what both the index's

@@ -27,6 +27,7 @@ pub struct Language {
     masks: OnceLock<Vec<regex::Regex>>,
     doc_links: OnceLock<Vec<regex::Regex>>,
     merged_declarations: OnceLock<Vec<regex::Regex>>,
+    leaf_kinds: OnceLock<Vec<crate::identifiers::LeafKind>>,
 }
 
 /// A grammar compiled into the binary, with its queries from `queries/<name>/`.
@@ -138,6 +139,7 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         masks: OnceLock::new(),
         doc_links: OnceLock::new(),
         merged_declarations: OnceLock::new(),
+        leaf_kinds: OnceLock::new(),
     })
 }
 
@@ -231,6 +233,11 @@ impl Language {
             let groups = |re: &regex::Regex| re.capture_names().any(|n| matches!(n, Some("m" | "w")));
             self.compile_patterns("parse mask", &self.entry.parse_masks, groups, "no group `m` or `w`")
         })
+    }
+
+    /// What the identifier index reads of a leaf, by node kind id (built on first use).
+    pub fn leaf_kinds(&self) -> &[crate::identifiers::LeafKind] {
+        self.leaf_kinds.get_or_init(|| crate::identifiers::leaf_kinds(self))
     }
 
     /// The `doc_links` of grammars.toml, compiled on first use; one that does not compile or has no group

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::grammars::LanguageEntry;
+use crate::identifiers::{Collector, Identifiers};
 use crate::language::Language;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
 use crate::syntax::Region;
@@ -99,14 +100,29 @@ impl FileSymbols {
         text: &S,
         range: Option<Range<usize>>,
     ) -> FileSymbols {
-        Self::extract_with(lang, tree, text, range, Scan::Walk)
+        Self::extract_with(lang, tree, text, range, Scan::Walk, None)
     }
 
     /// `extract` with the tags query run over every node of the tree, as a reference for tests of the
     /// definition walk.
     #[doc(hidden)]
     pub fn extract_by_whole_query<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> FileSymbols {
-        Self::extract_with(lang, tree, text, None, Scan::WholeTree)
+        Self::extract_with(lang, tree, text, None, Scan::WholeTree, None)
+    }
+
+    /// `extract` and `Identifiers::collect` together, in one walk of the tree when the language has a
+    /// definition walk (two otherwise).
+    pub fn extract_with_identifiers<S: Source + ?Sized>(
+        lang: &Language,
+        tree: &Tree,
+        text: &S,
+    ) -> (FileSymbols, Identifiers) {
+        if lang.tags().is_none_or(|tags| tags.walk.is_none()) {
+            return (Self::extract(lang, tree, text), Identifiers::collect(lang, tree, text));
+        }
+        let mut names = Collector::new(lang, text);
+        let symbols = Self::extract_with(lang, tree, text, None, Scan::Walk, Some(&mut |leaf| names.leaf(leaf)));
+        (symbols, names.finish())
     }
 
     fn extract_with<S: Source + ?Sized>(
@@ -115,9 +131,10 @@ impl FileSymbols {
         text: &S,
         range: Option<Range<usize>>,
         scan: Scan,
+        leaf: Option<&mut dyn FnMut(Node)>,
     ) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
-        let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan);
+        let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan, leaf);
         let mut fs = build(defs, lang.entry);
         for (byte, name) in supers {
             if let Some(owner) = fs.innermost_type_at(byte) {
@@ -138,7 +155,7 @@ impl FileSymbols {
         new_text: &N,
         edit: &TextEdit,
     ) -> FileSymbols {
-        let fresh = |tags: &_, region| collect_defs(lang, tags, tree, new_text, Some(region), Scan::Walk);
+        let fresh = |tags: &_, region| collect_defs(lang, tags, tree, new_text, Some(region), Scan::Walk, None);
         self.after_edit_by(lang, old_text, new_text, edit, fresh).unwrap_or_else(|| Self::extract(lang, tree, new_text))
     }
 
@@ -153,7 +170,7 @@ impl FileSymbols {
         edit: &TextEdit,
     ) -> Option<FileSymbols> {
         let fresh = |tags: &_, _| {
-            let (defs, supers) = collect_defs(lang, tags, &region.tree, region.text.as_str(), None, Scan::Walk);
+            let (defs, supers) = collect_defs(lang, tags, &region.tree, region.text.as_str(), None, Scan::Walk, None);
             let defs = defs.into_iter().map(|d| d.moved(region.start, region.line)).collect();
             (defs, supers.into_iter().map(|(b, name)| (b + region.start, name)).collect())
         };
@@ -225,7 +242,7 @@ impl FileSymbols {
     /// captures them with `@definition.impl`, in document order.
     pub fn impl_blocks<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<ImplBlock> {
         let Some(tags) = lang.tags() else { return Vec::new() };
-        let (defs, _) = collect_defs(lang, tags, tree, text, None, Scan::Walk);
+        let (defs, _) = collect_defs(lang, tags, tree, text, None, Scan::Walk, None);
         defs.into_iter()
             .filter(|d| d.kind == DefKind::Impl)
             .map(|d| ImplBlock { type_name: d.name, trait_name: d.trait_name, range: d.range })
@@ -345,6 +362,7 @@ fn collect_defs<S: Source + ?Sized>(
     text: &S,
     range: Option<Range<usize>>,
     scan: Scan,
+    leaf: Option<&mut dyn FnMut(Node)>,
 ) -> (Vec<Def>, Vec<(usize, String)>) {
     let mut found = Found { by_node: HashMap::new(), supers: Vec::new() };
     let mut cursor = QueryCursor::new();
@@ -354,12 +372,16 @@ fn collect_defs<S: Source + ?Sized>(
     match tags.walk.as_ref().filter(|_| scan == Scan::Walk) {
         Some(walk) => {
             cursor.set_max_start_depth(Some(0));
-            walk.for_each_start(tree.root_node(), range.as_ref(), |node, near| {
+            let visit = |node, near: crate::walk::Near<'_, '_>| {
                 let mut matches = cursor.matches(&tags.query, node, |n: Node| text.chunks(n.byte_range()));
                 while let Some(m) = matches.next() {
                     found.add(lang, tags, m, text, Some(near));
                 }
-            });
+            };
+            match leaf {
+                Some(leaf) if range.is_none() => walk.for_each_start_and_leaf(tree.root_node(), visit, leaf),
+                _ => walk.for_each_start(tree.root_node(), range.as_ref(), visit),
+            }
         }
         None => {
             let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));

@@ -720,8 +720,7 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &
         Ok(tree) => tree,
         Err(why) => return Some(Refreshed::Skipped(why)),
     };
-    let symbols = FileSymbols::extract(lang, &tree, doc.text());
-    let identifiers = Identifiers::collect(lang, &tree, doc.text());
+    let (symbols, identifiers) = FileSymbols::extract_with_identifiers(lang, &tree, doc.text());
     Some(Refreshed::Parsed(Arc::new(FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols, identifiers })))
 }
 
