@@ -1,8 +1,8 @@
 //! replace_symbol_body latency, in-process, including verification and the atomic write, on a generated
 //! 5,000-line Python file and on a small one. Each call really changes the file (two bodies alternate).
-//! Each case runs twice: calls back to back, and 20 ms apart as an agent's are (a Python edit parses only
-//! the statements it touches and leaves the whole tree to a background re-parse that a next edit of the
-//! same file waits for).
+//! Each case runs twice: calls back to back, and 20 ms apart as an agent's are (a Python or TypeScript edit
+//! parses only the statements it touches and leaves the whole tree to a background re-parse that a next
+//! edit of the same file waits for).
 //! Run: `cargo bench --bench edit_latency`.
 
 use arborist::contexts::Activation;

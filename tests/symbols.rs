@@ -215,6 +215,111 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
     }
 }
 
+/// The JavaScript family re-parses only the top-level statements an edit touches, as Python does, and
+/// tells the same symbols, identifiers and statements as a whole parse. A region that could join the
+/// statement before or after it across a line break (no semicolon is inserted before `(`, `[`, a template
+/// or an operator) is re-parsed whole: alone it would read differently.
+#[test]
+fn js_region_reparse_tells_what_a_whole_parse_tells_unless_statements_may_join() {
+    let budget = arborist::syntax::ParseBudget::default();
+    let head = "import { x } from \"./x\";\n\n/** Runs. */\nexport function run(a) {\n  return a + x;\n}\n\nexport class Cart {\n  items = [];\n  add(item) {\n    this.items.push(item);\n  }\n}\n\nfunction f() {}\n(function () { const inner = 1; })();\n\nlet y = 2\nconst z = 3;\n";
+    let pads: String = (0..8).map(|i| format!("\nfunction pad{i}() {{\n  return {i};\n}}\n")).collect();
+    let before = &format!("{head}{pads}")[..];
+    let edit_of = |old_text: &str, new_text: &str| {
+        let start = before.find(old_text).unwrap();
+        arborist::text::TextEdit { range: start..start + old_text.len(), new_text: new_text.to_string() }
+    };
+    for name in ["javascript", "typescript", "tsx"] {
+        let lang = language::by_name(name).unwrap();
+        let old_tree = parse(lang, before).unwrap();
+        let old = FileSymbols::extract(lang, &old_tree, before);
+        let old_ids = Identifiers::collect(lang, &old_tree, before);
+        let top = TopLevel::of(&old_tree).unwrap();
+        let regional = [
+            edit_of(
+                "this.items.push(item);",
+                "const total = sum(this.items);\n    this.items.push(price(item, total));",
+            ),
+            edit_of(
+                "export function run(a) {\n  return a + x;\n}",
+                "export function run(a, b) {\n  return move(a, b);\n}\n\nfunction walk() {}",
+            ),
+            edit_of("/** Runs. */", "/** Runs twice. */"),
+        ];
+        for edit in &regional {
+            let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
+            let region = reparse_region(lang, &top, before, after.as_str(), edit, &budget);
+            let region = region.unwrap_or_else(|| panic!("{name}: {:?} needs a whole re-parse", edit.new_text));
+            let fresh = parse(lang, &after).unwrap();
+            let symbols =
+                old.after_region_edit(lang, &region, before, after.as_str(), edit).expect("told from the region");
+            assert_eq!(symbols, FileSymbols::extract(lang, &fresh, after.as_str()), "{name}: {after}");
+            assert_eq!(top.after_region(&region), TopLevel::of(&fresh).unwrap(), "{name}: {after}");
+            let ids = old_ids.after_edit(lang, &region.tree, region.text.as_str(), None);
+            let all = Identifiers::collect(lang, &fresh, after.as_str());
+            assert!(all.iter().all(|n| ids.contains(n)), "{name}: {:?} misses some of {:?}", ids, all);
+        }
+        for (edit, why) in [
+            (edit_of("return a + x;", "return a + (x;"), "it breaks the region"),
+            (edit_of("function f() {}", "const f = g"), "the next statement starts with `(` and would call g"),
+            (edit_of("const z = 3;", "(z) = 3;"), "it starts with `(` after `let y = 2` without a semicolon"),
+        ] {
+            let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
+            let region = reparse_region(lang, &top, before, after.as_str(), &edit, &budget);
+            assert!(region.is_none(), "{name}: a region although {why}");
+        }
+    }
+}
+
+/// After an edit, the symbols told in part (the edited top-level statements re-read, the others kept: from
+/// the whole new tree, or from the region re-parsed alone where the language does that) are those of the
+/// new text read whole. Each fixture file is edited by a comment line inserted inside each of its symbols.
+#[test]
+fn symbols_told_in_part_after_an_edit_are_those_of_the_whole_text() {
+    let budget = arborist::syntax::ParseBudget::default();
+    let mut checked = (0, 0);
+    for lang in language::all() {
+        let Some(comment) = lang.entry.line_comment.as_deref() else { continue };
+        let dir = fixtures().join(lang.name());
+        for path in std::fs::read_dir(&dir).into_iter().flatten().flatten().map(|e| e.path()) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let Ok(before) = std::fs::read_to_string(&path) else { continue };
+            if language::for_path(&name).is_none_or(|l| l.name() != lang.name()) {
+                continue;
+            }
+            let old_tree = parse(lang, &before).unwrap();
+            let old = FileSymbols::extract(lang, &old_tree, before.as_str());
+            for s in old.symbols.iter().take(30) {
+                // the start of the symbol's second line, when it has one
+                let Some(at) = before[s.range.start as usize..s.range.end as usize].find('\n') else { continue };
+                let at = s.range.start as usize + at + 1;
+                let edit = arborist::text::TextEdit { range: at..at, new_text: format!("{comment} edited\n") };
+                let after = format!("{}{}{}", &before[..at], edit.new_text, &before[at..]);
+                let fresh = parse(lang, &after).unwrap();
+                if fresh.root_node().has_error() {
+                    continue;
+                }
+                let whole = FileSymbols::extract(lang, &fresh, after.as_str());
+                let where_ = format!("{}/{name}, a comment at byte {at}", lang.name());
+                let tree = arborist::syntax::reparse(lang, &old_tree, before.as_str(), after.as_str(), &edit, &budget)
+                    .unwrap()
+                    .tree;
+                assert_eq!(old.after_edit(lang, &tree, before.as_str(), after.as_str(), &edit), whole, "{where_}");
+                checked.0 += 1;
+                let region = TopLevel::of(&old_tree)
+                    .and_then(|top| reparse_region(lang, &top, before.as_str(), after.as_str(), &edit, &budget));
+                if let Some(told) =
+                    region.and_then(|r| old.after_region_edit(lang, &r, before.as_str(), after.as_str(), &edit))
+                {
+                    assert_eq!(told, whole, "{where_}, region re-parsed alone");
+                    checked.1 += 1;
+                }
+            }
+        }
+    }
+    assert!(checked.0 > 400 && checked.1 > 50, "only {checked:?} edits checked");
+}
+
 /// A language's definition prefilter (grammars.toml) matches the line of every symbol its tags query
 /// defines in the fixtures: before the index is built, a lookup parses only the files it matches, so a
 /// miss here would be a symbol that cannot be found.

@@ -125,10 +125,17 @@ pub struct LanguageEntry {
     pub one_symbol_per_variable: bool,
     /// An edit's re-parse reads only the top-level statements it touches, parsed on their own, when the
     /// file was free of errors and they still are (the whole tree follows in the background): for grammars
-    /// whose incremental parse re-reads most of the file anyway (tree-sitter-python reuses little after
-    /// its external scanner's tokens). Such a region must stand alone: it starts and ends whole lines.
+    /// whose incremental parse re-reads much of the file anyway (tree-sitter-python reuses little after
+    /// its external scanner's tokens; tree-sitter-typescript's costs more than the statement). Such a region
+    /// must stand alone: it starts and ends whole lines.
     #[serde(default)]
     pub region_reparse: bool,
+    /// With `region_reparse`: the characters a token can start with that continues the statement before it
+    /// across a line break (JavaScript's `(`, `[`, a template, a binary operator: no semicolon is inserted
+    /// before them). A region whose first statement starts with one, or whose next statement does, is
+    /// re-parsed whole: alone it could read differently.
+    #[serde(default)]
+    pub statement_continuers: String,
     /// The names a doc comment links to (JSDoc `{@link Name}`, `@see Name.member`, `@returns {Name<T>}`):
     /// regexes whose group 1 holds name paths (names joined by `.` or `#`). Each of their names is a use
     /// of that name there (a language server finds and renames them), in the identifier index too.

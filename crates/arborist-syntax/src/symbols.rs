@@ -136,12 +136,19 @@ impl FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
         let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan, leaf);
         let mut fs = build(defs, lang.entry);
+        fs.add_supertypes(supers);
+        fs
+    }
+
+    /// Adds supertype names, each found at a byte, to the innermost type there; the list stays ordered by
+    /// type, each type's names in the order found (so an edit told in part lists them as a whole read does).
+    fn add_supertypes(&mut self, supers: impl IntoIterator<Item = (usize, String)>) {
         for (byte, name) in supers {
-            if let Some(owner) = fs.innermost_type_at(byte) {
-                fs.supertypes.push((owner, name));
+            if let Some(owner) = self.innermost_type_at(byte) {
+                self.supertypes.push((owner, name));
             }
         }
-        fs
+        self.supertypes.sort_by_key(|(owner, _)| *owner);
     }
 
     /// The symbols after one edit, without re-running the query over the whole file: symbols outside
@@ -187,7 +194,13 @@ impl FileSymbols {
         edit: &TextEdit,
         fresh: impl FnOnce(&crate::query::TagsQuery, Range<usize>) -> (Vec<Def>, Vec<(usize, String)>),
     ) -> Option<FileSymbols> {
-        let tags = lang.tags().filter(|_| !lang.members_live_elsewhere())?;
+        let tags = lang.tags()?;
+        // Members that attach to a type elsewhere in the file (Rust impl blocks, Go receivers, JavaScript's
+        // `Foo.prototype.bar = …`) tie distant statements: only a file without them is told in parts.
+        let elsewhere = lang.members_live_elsewhere();
+        if elsewhere && !self.nested_by_range() {
+            return None;
+        }
         let (start, old_end, new_end) = (edit.range.start, edit.range.end, edit.range.start + edit.new_text.len());
         let (mut lo, mut hi) = (start, old_end);
         for &r in &self.roots {
@@ -210,6 +223,9 @@ impl FileSymbols {
         let mut defs: Vec<Def> =
             self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
         let (fresh, supers) = fresh(tags, region.clone());
+        if elsewhere && fresh.iter().any(|d| d.receiver.is_some() || d.kind == DefKind::Impl) {
+            return None;
+        }
         defs.extend(fresh.into_iter().filter(|d| d.range.start >= region.start && d.range.end <= region.end));
         sort_defs(&mut defs);
         let mut fs = build(defs, lang.entry);
@@ -219,12 +235,20 @@ impl FileSymbols {
             .filter(|(o, _)| outside(self.get(*o)))
             .map(|(o, n)| (shift(self.get(*o).range.start as usize, old_end, delta), n.clone()));
         let new_supers = supers.into_iter().filter(|(b, _)| region.contains(b));
-        for (byte, name) in kept_supers.chain(new_supers).collect::<Vec<_>>() {
-            if let Some(owner) = fs.innermost_type_at(byte) {
-                fs.supertypes.push((owner, name));
-            }
-        }
+        fs.add_supertypes(kept_supers.chain(new_supers).collect::<Vec<_>>());
         Some(fs)
+    }
+
+    /// Whether every symbol lies within its parent and stands for a definition of its own: no member was
+    /// attached to a type defined apart from it, and no block holds members of a type defined elsewhere.
+    fn nested_by_range(&self) -> bool {
+        self.symbols.iter().all(|s| {
+            let inside = s.parent.is_none_or(|p| {
+                let outer = &self.get(p).range;
+                outer.start <= s.range.start && s.range.end <= outer.end
+            });
+            inside && !s.is_type_block()
+        })
     }
 
     /// Whether an edit of `region` (whole top-level symbols) may uncover a reassignment outside it that is

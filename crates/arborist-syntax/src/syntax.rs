@@ -439,6 +439,28 @@ impl TopLevel {
         TopLevel { nodes: before.chain(inside).chain(after).collect() }
     }
 
+    /// Whether a region (`tree` of `text`) that replaces the old statements ending at `old_end` may join the
+    /// statement before it or the one after it: its first statement, or the next one, starts with one of the
+    /// language's `statement_continuers`.
+    fn may_join<O: Source + ?Sized>(
+        &self,
+        lang: &Language,
+        tree: &Tree,
+        text: &str,
+        old_end: usize,
+        old_text: &O,
+    ) -> bool {
+        let continuers = lang.entry.statement_continuers.as_bytes();
+        if continuers.is_empty() {
+            return false;
+        }
+        let root = tree.root_node();
+        let mut cursor = root.walk();
+        let first = root.children(&mut cursor).find(|c| !c.is_extra()).map(|c| text.as_bytes()[c.start_byte()]);
+        let next = self.nodes.iter().find(|n| n.start >= old_end && !n.extra).map(|n| old_text.byte(n.start));
+        first.into_iter().chain(next).any(|b| continuers.contains(&b))
+    }
+
     /// The byte range of the top-level statements that bytes `range` touch, with the comments right above
     /// the first (they may document its first definition); None when they touch none.
     pub fn around(&self, range: &Range<usize>) -> Option<Range<usize>> {
@@ -478,7 +500,10 @@ pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     }
     let text = new_text.slice(lo..end).into_owned();
     let tree = parse_source(lang, text.as_str(), None, budget).ok()?;
-    (!tree.root_node().has_error()).then(|| Region { tree, text, start: lo, line: new_text.line_of(lo), old_end: hi })
+    if tree.root_node().has_error() || old.may_join(lang, &tree, &text, hi, old_text) {
+        return None;
+    }
+    Some(Region { tree, text, start: lo, line: new_text.line_of(lo), old_end: hi })
 }
 
 /// Re-parses the whole text after one byte-range replacement, reusing the old tree (incremental
