@@ -14,7 +14,7 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// Entries per chunk: the unit a load decodes in parallel.
 const CHUNK: usize = 1024;
@@ -26,8 +26,8 @@ pub struct Saved {
 }
 
 /// Writes the dump of entries and the name map (`names`: a name with the positions in `entries` of the
-/// files defining it) to `out`, part after part (no copy of the whole in memory); the checksum after the
-/// magic covers everything after it.
+/// files defining it) to `out`, part after part: each chunk of entries is encoded, written after its length
+/// and dropped (no copy of the whole in memory); the checksum after the magic covers everything after it.
 pub fn write_dump<'a>(
     out: &mut (impl Write + Seek),
     entries: &[&FileEntry],
@@ -45,18 +45,13 @@ pub fn write_dump<'a>(
     w.str(env!("CARGO_PKG_VERSION"));
     w.0.extend_from_slice(&language::fingerprint().0);
     w.u32(entries.len() as u32);
-    let chunks: Vec<Vec<u8>> = entries
-        .chunks(CHUNK)
-        .map(|chunk| {
-            let mut c = Writer(Vec::new());
-            chunk.iter().for_each(|e| write_entry(&mut c, e));
-            c.0
-        })
-        .collect();
-    chunks.iter().for_each(|c| w.u64(c.len() as u64));
     put(&w.0)?;
-    for chunk in chunks {
-        put(&chunk)?;
+    let mut c = Writer(Vec::new());
+    for chunk in entries.chunks(CHUNK) {
+        c.0.clear();
+        chunk.iter().for_each(|e| write_entry(&mut c, e));
+        put(&(c.0.len() as u64).to_le_bytes())?;
+        put(&c.0)?;
     }
     let mut w = Writer(Vec::new());
     w.u32(names.len() as u32);
@@ -81,8 +76,11 @@ pub fn decode(bytes: &[u8]) -> Option<Saved> {
         return None;
     }
     let n = r.u32()? as usize;
-    let lengths = (0..n.div_ceil(CHUNK)).map(|_| r.u64()).collect::<Option<Vec<_>>>()?;
-    let chunks = lengths.iter().map(|&len| r.take(usize::try_from(len).ok()?)).collect::<Option<Vec<_>>>()?;
+    let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK));
+    for _ in 0..n.div_ceil(CHUNK) {
+        let len = usize::try_from(r.u64()?).ok()?;
+        chunks.push(r.take(len)?);
+    }
     let sizes = (0..chunks.len()).map(|i| CHUNK.min(n - i * CHUNK));
     use rayon::prelude::*;
     let work: Vec<(&[u8], usize)> = chunks.into_iter().zip(sizes).collect();
