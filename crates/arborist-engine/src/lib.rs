@@ -14,6 +14,7 @@ pub mod engine;
 pub mod external;
 pub mod files;
 pub mod go_build;
+pub mod heap;
 pub mod imports;
 pub mod index;
 pub mod journal;

@@ -16,9 +16,10 @@ use arborist_syntax::syntax::{ParseBudget, Unparsed, parse_within};
 use arborist_syntax::text::ContentHash;
 use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
 use std::collections::{HashMap, HashSet};
+use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 use std::time::{Instant, UNIX_EPOCH};
 
 pub use store::FILE_NAME as STORE_FILE_NAME;
@@ -324,28 +325,43 @@ impl Index {
         progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
-        let fresh: Vec<Arc<FileEntry>> = pool.install(|| {
+        // large files met while another thread parses one: parsed after the others
+        let deferred = Mutex::new(Vec::new());
+        let tally = |rel: &str, refreshed: Option<Refreshed>| {
+            progress.done.fetch_add(1, Ordering::Relaxed);
+            let (entry, count) = match refreshed? {
+                Refreshed::Known(entry) => (entry, &reused),
+                Refreshed::Parsed(entry) => (entry, &parsed),
+                Refreshed::Skipped(why) => {
+                    self.note_skip(rel, Some(why));
+                    return None;
+                }
+            };
+            count.fetch_add(1, Ordering::Relaxed);
+            Some(entry)
+        };
+        let known = |rel: &str| {
+            self.yield_to_queries();
+            self.tables.read().unwrap().files.get(rel).cloned()
+        };
+        let mut fresh: Vec<Arc<FileEntry>> = pool.install(|| {
             use rayon::prelude::*;
             files
                 .par_iter()
-                .filter_map(|(rel, abs)| {
-                    self.yield_to_queries();
-                    let known = self.tables.read().unwrap().files.get(rel).cloned();
-                    let refreshed = refresh_entry(rel, abs, known, &self.budget);
-                    progress.done.fetch_add(1, Ordering::Relaxed);
-                    let (entry, count) = match refreshed? {
-                        Refreshed::Known(entry) => (entry, &reused),
-                        Refreshed::Parsed(entry) => (entry, &parsed),
-                        Refreshed::Skipped(why) => {
-                            self.note_skip(rel, Some(why));
-                            return None;
+                .filter_map(|file @ (rel, abs)| {
+                    match refresh_entry_in_turn(rel, abs, known(rel), &self.budget, large_parse_turn_now) {
+                        Ok(refreshed) => tally(rel, refreshed),
+                        Err(Deferred) => {
+                            deferred.lock().unwrap().push(file);
+                            None
                         }
-                    };
-                    count.fetch_add(1, Ordering::Relaxed);
-                    Some(entry)
+                    }
                 })
                 .collect()
         });
+        for (rel, abs) in deferred.into_inner().unwrap() {
+            fresh.extend(tally(rel, refresh_entry(rel, abs, known(rel), &self.budget)));
+        }
         let mut stats = BuildStats {
             files: fresh.len(),
             parsed: parsed.into_inner(),
@@ -697,31 +713,82 @@ fn in_scope(rel: &str, scope: &str) -> bool {
 /// A fresh entry for a file: the known one if its stamp (or content hash) is unchanged, else a new parse,
 /// or the reason it is over the parse budget (a file over the size budget is not even read). None for
 /// unreadable or non-text files.
+/// Files this large are parsed one at a time: a tree takes tens of bytes per byte of source, and two
+/// parser threads on the 9 MB and 6 MB bundles of a JavaScript package would hold both at once.
+const LARGE_FILE: usize = 4 << 20;
+static LARGE_PARSE: Mutex<()> = Mutex::new(());
+
+/// Waits for the turn to parse a large file.
+fn large_parse_turn() -> MutexGuard<'static, ()> {
+    LARGE_PARSE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The turn to parse a large file, or `Deferred` while another thread has it.
+fn large_parse_turn_now() -> Result<MutexGuard<'static, ()>, Deferred> {
+    match LARGE_PARSE.try_lock() {
+        Ok(turn) => Ok(turn),
+        Err(std::sync::TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+        Err(std::sync::TryLockError::WouldBlock) => Err(Deferred),
+    }
+}
+
+/// A large file left for later: another thread is parsing one.
+struct Deferred;
+
+/// A file's entry, from `known` when its stamp or content still match, else parsed (large files one at a
+/// time); None when it cannot be read or is not code.
 fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &ParseBudget) -> Option<Refreshed> {
-    let stamp = Stamp::read(abs)?;
+    let Ok(refreshed) = refresh_entry_in_turn(rel, abs, known, budget, || Ok::<_, Infallible>(large_parse_turn()));
+    refreshed
+}
+
+/// `refresh_entry`, parsing a large file only in the turn `turn` gives (or failing with its error).
+fn refresh_entry_in_turn<E>(
+    rel: &str,
+    abs: &Path,
+    known: Option<Arc<FileEntry>>,
+    budget: &ParseBudget,
+    turn: impl FnOnce() -> Result<MutexGuard<'static, ()>, E>,
+) -> Result<Option<Refreshed>, E> {
+    let Some(stamp) = Stamp::read(abs) else { return Ok(None) };
     if let Some(k) = &known
         && k.stamp == stamp
     {
-        return Some(Refreshed::Known(k.clone()));
+        return Ok(Some(Refreshed::Known(k.clone())));
     }
     if let Err(why) = budget.check_size(stamp.len as usize) {
-        return Some(Refreshed::Skipped(why));
+        return Ok(Some(Refreshed::Skipped(why)));
     }
-    let bytes = std::fs::read(abs).ok()?;
+    let Ok(bytes) = std::fs::read(abs) else { return Ok(None) };
     let hash = ContentHash::of(&bytes);
     if let Some(k) = known.filter(|k| k.hash == hash) {
         let (symbols, identifiers) = (k.symbols.clone(), k.identifiers.clone());
         let entry = FileEntry { rel: k.rel.clone(), lang: k.lang, stamp, hash, symbols, identifiers };
-        return Some(Refreshed::Parsed(Arc::new(entry)));
+        return Ok(Some(Refreshed::Parsed(Arc::new(entry))));
     }
-    let lang = language::for_head(rel, &bytes)?;
-    let doc = crate::cache::Document::decode(rel, &bytes).ok()?;
-    let tree = match parse_within(lang, doc.text(), budget) {
-        Ok(tree) => tree,
-        Err(why) => return Some(Refreshed::Skipped(why)),
+    let Some(lang) = language::for_head(rel, &bytes) else { return Ok(None) };
+    let Ok(doc) = crate::cache::Document::decode(rel, &bytes) else { return Ok(None) };
+    let read = || {
+        let tree = parse_within(lang, doc.text(), budget)?;
+        Ok(FileSymbols::extract_with_identifiers(lang, &tree, doc.text()))
     };
-    let (symbols, identifiers) = FileSymbols::extract_with_identifiers(lang, &tree, doc.text());
-    Some(Refreshed::Parsed(Arc::new(FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols, identifiers })))
+    let read = match bytes.len() >= LARGE_FILE {
+        false => read(),
+        true => {
+            let _turn = turn()?;
+            let read = read();
+            // the tree's pages go back to the system before the next large file's parse, which another
+            // thread (another arena) may run
+            crate::heap::trim();
+            read
+        }
+    };
+    let (symbols, identifiers) = match read {
+        Ok(read) => read,
+        Err(why) => return Ok(Some(Refreshed::Skipped(why))),
+    };
+    let entry = FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols, identifiers };
+    Ok(Some(Refreshed::Parsed(Arc::new(entry))))
 }
 
 /// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.
