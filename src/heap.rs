@@ -4,6 +4,7 @@
 //! not. Every few seconds in which a call ended (and once a minute anyway, for the index build and the
 //! watcher), `malloc_trim` releases the free pages of every arena.
 
+use arborist_engine::heap::trim;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -42,12 +43,3 @@ pub fn trim_periodically() {
         }
     });
 }
-
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn trim() {
-    // SAFETY: malloc_trim only walks the allocator's own free lists, under its own locks.
-    unsafe { libc::malloc_trim(0) };
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn trim() {}
