@@ -1,7 +1,8 @@
 //! What a project's definitions declare about the types of values, read from the defining file's tree: the
 //! class a function or method says it returns (`-> Owner`, `func New() *Owner`, `Owner make()`), the
 //! class it gives a parameter of a callback it takes, and the class a field is declared or assigned as.
-//! Each file is parsed once per reference query.
+//! Each file is parsed once per reference query; the answers are kept across queries, by the content
+//! hash of the file they were read from.
 
 use crate::engine::Engine;
 use crate::index::FileEntry;
@@ -10,6 +11,7 @@ use arborist_syntax::language::Language;
 use arborist_syntax::locals::{Locals, TypeRef, declared_type};
 use arborist_syntax::symbols::Symbol;
 use arborist_syntax::syntax::parse_within;
+use arborist_syntax::text::ContentHash;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -46,6 +48,27 @@ impl Parsed {
     }
 }
 
+/// What is asked of a definition (a symbol, by its position in its file's symbols).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Question {
+    Returns(u32),
+    Field(u32, String),
+    Callback(u32, usize, usize),
+}
+
+/// `Declared`'s answers across queries, by the content hash of the file and the question.
+#[derive(Default)]
+pub struct DeclaredAnswers(Mutex<HashMap<(ContentHash, Question), Option<TypeRef>>>);
+
+/// Answers kept beyond this many empty the cache.
+const MAX_ANSWERS: usize = 65_536;
+
+impl DeclaredAnswers {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(ContentHash, Question), Option<TypeRef>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 /// The files read so far for one query, by path (None: unreadable, changed or over the parse budget).
 pub struct Declared<'e> {
     engine: &'e Engine,
@@ -64,25 +87,26 @@ impl<'e> Declared<'e> {
         if fields.is_empty() {
             return None;
         }
-        let parsed = self.file(entry)?;
-        let symbol = entry.symbols.get(index);
-        let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
-        let mut node = parsed.definition(symbol)?;
-        loop {
-            if let Some(written) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
-                return declared_type(entry.lang, &parsed.text[first_result(written).byte_range()]);
+        self.answer(entry, Question::Returns(index), |parsed| {
+            let symbol = entry.symbols.get(index);
+            let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
+            let mut node = parsed.definition(symbol)?;
+            loop {
+                if let Some(written) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
+                    return declared_type(entry.lang, &parsed.text[first_result(written).byte_range()]);
+                }
+                node = node.parent().filter(|p| p.start_byte() == start && p.end_byte() == end)?;
             }
-            node = node.parent().filter(|p| p.start_byte() == start && p.end_byte() == end)?;
-        }
+        })
     }
 
     /// The type that field `name` of class symbol `class` of `entry`'s file is declared or assigned as,
     /// when every declaration and assignment of it in the class agrees.
     pub fn field_type(&self, entry: &FileEntry, class: u32, name: &str) -> Option<TypeRef> {
-        let file = self.file(entry)?;
-        let locals = file.locals()?;
-        let range = entry.symbols.get(class).range.clone();
-        locals.declared_field(range.start as usize..range.end as usize, name).cloned()
+        self.answer(entry, Question::Field(class, name.to_string()), |file| {
+            let range = entry.symbols.get(class).range.clone();
+            file.locals()?.declared_field(range.start as usize..range.end as usize, name).cloned()
+        })
     }
 
     /// The type that function symbol `index` of `entry`'s file declares for parameter `parameter` of the
@@ -95,10 +119,33 @@ impl<'e> Declared<'e> {
         argument: usize,
         parameter: usize,
     ) -> Option<TypeRef> {
-        let file = self.file(entry)?;
-        let function = file.definition(entry.symbols.get(index))?;
-        let written = parameter_type(parameter_type(function, argument)?, parameter)?;
-        declared_type(entry.lang, &file.text[written.byte_range()])
+        self.answer(entry, Question::Callback(index, argument, parameter), |file| {
+            let function = file.definition(entry.symbols.get(index))?;
+            let written = parameter_type(parameter_type(function, argument)?, parameter)?;
+            declared_type(entry.lang, &file.text[written.byte_range()])
+        })
+    }
+
+    /// The answer to `question` about `entry`'s file: kept from an earlier query, or worked out from the
+    /// parsed file (and kept; not when the file cannot be read at `entry`'s version).
+    fn answer(
+        &self,
+        entry: &FileEntry,
+        question: Question,
+        work: impl FnOnce(&Parsed) -> Option<TypeRef>,
+    ) -> Option<TypeRef> {
+        let answers = self.engine.declared();
+        let key = (entry.hash, question);
+        if let Some(known) = answers.lock().get(&key) {
+            return known.clone();
+        }
+        let answer = work(&*self.file(entry)?);
+        let mut kept = answers.lock();
+        if kept.len() >= MAX_ANSWERS {
+            kept.clear();
+        }
+        kept.insert(key, answer.clone());
+        answer
     }
 
     /// `entry`'s file parsed (once per query); None when it changed since `entry` was read, is unreadable

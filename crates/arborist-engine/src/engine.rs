@@ -63,6 +63,8 @@ pub struct Engine {
     index_progress: crate::index::Progress,
     /// What each file's tree says of the names queried for references so far.
     uses: crate::uses::UsesCache,
+    /// What definitions declare of types, as earlier reference queries read it.
+    declared: crate::declared::DeclaredAnswers,
 }
 
 impl Engine {
@@ -82,6 +84,7 @@ impl Engine {
             trees: Default::default(),
             index_progress: Default::default(),
             uses: Default::default(),
+            declared: Default::default(),
         })
     }
 
@@ -133,6 +136,11 @@ impl Engine {
     /// The uses of names in files, kept from earlier reference queries.
     pub fn uses(&self) -> &crate::uses::UsesCache {
         &self.uses
+    }
+
+    /// What definitions declare of types, kept from earlier reference queries.
+    pub fn declared(&self) -> &crate::declared::DeclaredAnswers {
+        &self.declared
     }
 
     /// The project's language servers.

@@ -128,8 +128,9 @@ impl UsesCache {
     /// or over the parse budget), parsed once per content hash.
     pub fn imports_of(&self, engine: &Engine, p: &ProjectPath) -> Option<Arc<FileImports>> {
         let lang = arborist_syntax::language::for_file(&p.rel, &p.abs)?;
-        let doc = engine.cache().load(p).ok()?;
-        let known = |hash: &ContentHash| *hash == doc.hash;
+        // the current content's hash as the index knows it (a stat of the file), not read and hashed again
+        let current = engine.index().file(p)?.hash;
+        let known = |hash: &ContentHash| *hash == current;
         if let Some(f) = self.lock().0.get(&p.rel).filter(|f| known(&f.hash)) {
             return f.imports.clone();
         }
@@ -138,6 +139,7 @@ impl UsesCache {
             return Some(found.clone());
         }
         drop(imports);
+        let doc = engine.cache().load(p).ok().filter(|doc| known(&doc.hash))?;
         let tree = parse_within(lang, doc.text(), &engine.parse_budget()).ok()?;
         let found = Arc::new(FileImports::of(lang, &tree, doc.text(), &p.rel)?);
         imports = self.imports.lock().unwrap_or_else(|e| e.into_inner());
