@@ -456,8 +456,10 @@ impl TopLevel {
         }
         let root = tree.root_node();
         let mut cursor = root.walk();
-        let first = root.children(&mut cursor).find(|c| !c.is_extra()).map(|c| text.as_bytes()[c.start_byte()]);
-        let next = self.nodes.iter().find(|n| n.start >= old_end && !n.extra).map(|n| old_text.byte(n.start));
+        let first =
+            root.children(&mut cursor).find(|c| !c.is_extra()).and_then(|c| text.as_bytes().get(c.start_byte()));
+        let next = self.nodes.iter().find(|n| n.start >= old_end && !n.extra).filter(|n| n.start < old_text.len());
+        let (first, next) = (first.copied(), next.map(|n| old_text.byte(n.start)));
         first.into_iter().chain(next).any(|b| continuers.contains(&b))
     }
 
