@@ -164,55 +164,76 @@ fn python_reassignments_are_one_symbol_even_after_an_edit() {
     assert_eq!(outline(&updated).trim_end(), "Constant MODE [3-3]\nFunction f [6-7]");
 }
 
+/// The edit of `before` that replaces the first `old` with `new`.
+fn edit_of(before: &str, old: &str, new: &str) -> arborist::text::TextEdit {
+    let start = before.find(old).unwrap();
+    arborist::text::TextEdit { range: start..start + old.len(), new_text: new.to_string() }
+}
+
+/// Each of `regional`, edits of `before`, re-parses only its region, which tells the symbols, identifiers
+/// and top-level statements of the whole new text; each of `refused` (with why) gets no region.
+fn check_region_reparse(
+    lang: &'static language::Language,
+    before: &str,
+    regional: &[arborist::text::TextEdit],
+    refused: &[(arborist::text::TextEdit, &str)],
+) {
+    let name = lang.name();
+    let budget = arborist::syntax::ParseBudget::default();
+    let old_tree = parse(lang, before).unwrap();
+    let old = FileSymbols::extract(lang, &old_tree, before);
+    let old_ids = Identifiers::collect(lang, &old_tree, before);
+    let top = TopLevel::of(&old_tree).unwrap();
+    let after = |edit: &arborist::text::TextEdit| {
+        format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..])
+    };
+    for edit in regional {
+        let after = after(edit);
+        let region = reparse_region(lang, &top, before, after.as_str(), edit, &budget);
+        let region = region.unwrap_or_else(|| panic!("{name}: {:?} needs a whole re-parse", edit.new_text));
+        let fresh = parse(lang, &after).unwrap();
+        let symbols = old.after_region_edit(lang, &region, before, after.as_str(), edit).expect("told from the region");
+        assert_eq!(symbols, FileSymbols::extract(lang, &fresh, after.as_str()), "{name}: {after}");
+        assert_eq!(top.after_region(&region), TopLevel::of(&fresh).unwrap(), "{name}: {after}");
+        let ids = old_ids.after_edit(lang, &region.tree, region.text.as_str(), None);
+        let all = Identifiers::collect(lang, &fresh, after.as_str());
+        assert!(all.iter().all(|n| ids.contains(n)), "{name}: {:?} misses some of {:?}", ids, all);
+    }
+    for (edit, why) in refused {
+        let region = reparse_region(lang, &top, before, after(edit).as_str(), edit, &budget);
+        assert!(region.is_none(), "{name}: a region although {why}");
+    }
+}
+
 /// A Python edit re-parses only the top-level statements it touches when the file had no errors and
 /// they have none alone; the symbols, identifiers and top-level statements then told from that region
-/// alone are those of the whole new text. An edit that breaks the region, a line it shares with the next statement, or a
-/// region that is most of the file, is re-parsed whole.
+/// alone are those of the whole new text. An edit that breaks the region, a line it shares with the next
+/// statement, or a region that is most of the file, is re-parsed whole.
 #[test]
 fn python_region_reparse_tells_what_a_whole_parse_tells() {
-    let py = language::by_name("python").unwrap();
-    let budget = arborist::syntax::ParseBudget::default();
     let head = "import os\n\n# Docs of run.\ndef run(x):\n    return os.path.join(x)\n\n\n@dataclass\nclass Cart:\n    items: list\n\n    def add(self, item):\n        self.items.append(item)\n\n\nx = 1; y = 2\n";
     let pads: String = (0..8).map(|i| format!("\n\ndef pad{i}():\n    return {i}\n")).collect();
     let before = &format!("{head}{pads}")[..];
-    let old_tree = parse(py, before).unwrap();
-    let old = FileSymbols::extract(py, &old_tree, before);
-    let old_ids = Identifiers::collect(py, &old_tree, before);
-    let top = TopLevel::of(&old_tree).unwrap();
-    let edit_of = |old_text: &str, new_text: &str| {
-        let start = before.find(old_text).unwrap();
-        arborist::text::TextEdit { range: start..start + old_text.len(), new_text: new_text.to_string() }
-    };
     let regional = [
-        edit_of("self.items.append(item)", "total = sum(self.items)\n        self.items.append(Price(item, total))"),
         edit_of(
+            before,
+            "self.items.append(item)",
+            "total = sum(self.items)\n        self.items.append(Price(item, total))",
+        ),
+        edit_of(
+            before,
             "def run(x):\n    return os.path.join(x)",
             "def run(x, y):\n    return shutil.move(x, y)\n\n\ndef walk():\n    pass",
         ),
-        edit_of("# Docs of run.", "# Runs.\n# Twice."),
+        edit_of(before, "# Docs of run.", "# Runs.\n# Twice."),
     ];
-    for edit in &regional {
-        let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-        let region = reparse_region(py, &top, before, after.as_str(), edit, &budget);
-        let region = region.unwrap_or_else(|| panic!("{:?} needs a whole re-parse", edit.new_text));
-        let fresh = parse(py, &after).unwrap();
-        let symbols = old.after_region_edit(py, &region, before, after.as_str(), edit).expect("told from the region");
-        assert_eq!(outline(&symbols), outline(&FileSymbols::extract(py, &fresh, after.as_str())), "{after}");
-        assert_eq!(top.after_region(&region), TopLevel::of(&fresh).unwrap(), "{after}");
-        let ids = old_ids.after_edit(py, &region.tree, region.text.as_str(), None);
-        let all = Identifiers::collect(py, &fresh, after.as_str());
-        assert!(all.iter().all(|n| ids.contains(n)), "{:?} misses some of {:?}", ids, all);
-    }
     let most = format!("{}    pass\n", "    x = 1\n".repeat(40));
-    for (edit, why) in [
-        (edit_of("return os.path.join(x)", "return os.path.join(x"), "it breaks the region"),
-        (edit_of("x = 1", "x = 3"), "the line goes on with another statement"),
-        (edit_of("        self.items.append(item)\n", &most), "the region is most of the file"),
-    ] {
-        let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-        let region = reparse_region(py, &top, before, after.as_str(), &edit, &budget);
-        assert!(region.is_none(), "a region although {why}");
-    }
+    let refused = [
+        (edit_of(before, "return os.path.join(x)", "return os.path.join(x"), "it breaks the region"),
+        (edit_of(before, "x = 1", "x = 3"), "the line goes on with another statement"),
+        (edit_of(before, "        self.items.append(item)\n", &most), "the region is most of the file"),
+    ];
+    check_region_reparse(language::by_name("python").unwrap(), before, &regional, &refused);
 }
 
 /// The JavaScript family re-parses only the top-level statements an edit touches, as Python does, and
@@ -221,53 +242,29 @@ fn python_region_reparse_tells_what_a_whole_parse_tells() {
 /// or an operator) is re-parsed whole: alone it would read differently.
 #[test]
 fn js_region_reparse_tells_what_a_whole_parse_tells_unless_statements_may_join() {
-    let budget = arborist::syntax::ParseBudget::default();
     let head = "import { x } from \"./x\";\n\n/** Runs. */\nexport function run(a) {\n  return a + x;\n}\n\nexport class Cart {\n  items = [];\n  add(item) {\n    this.items.push(item);\n  }\n}\n\nfunction f() {}\n(function () { const inner = 1; })();\n\nlet y = 2\nconst z = 3;\n";
     let pads: String = (0..8).map(|i| format!("\nfunction pad{i}() {{\n  return {i};\n}}\n")).collect();
     let before = &format!("{head}{pads}")[..];
-    let edit_of = |old_text: &str, new_text: &str| {
-        let start = before.find(old_text).unwrap();
-        arborist::text::TextEdit { range: start..start + old_text.len(), new_text: new_text.to_string() }
-    };
+    let regional = [
+        edit_of(
+            before,
+            "this.items.push(item);",
+            "const total = sum(this.items);\n    this.items.push(price(item, total));",
+        ),
+        edit_of(
+            before,
+            "export function run(a) {\n  return a + x;\n}",
+            "export function run(a, b) {\n  return move(a, b);\n}\n\nfunction walk() {}",
+        ),
+        edit_of(before, "/** Runs. */", "/** Runs twice. */"),
+    ];
+    let refused = [
+        (edit_of(before, "return a + x;", "return a + (x;"), "it breaks the region"),
+        (edit_of(before, "function f() {}", "const f = g"), "the next statement starts with `(` and would call g"),
+        (edit_of(before, "const z = 3;", "(z) = 3;"), "it starts with `(` after `let y = 2` without a semicolon"),
+    ];
     for name in ["javascript", "typescript", "tsx"] {
-        let lang = language::by_name(name).unwrap();
-        let old_tree = parse(lang, before).unwrap();
-        let old = FileSymbols::extract(lang, &old_tree, before);
-        let old_ids = Identifiers::collect(lang, &old_tree, before);
-        let top = TopLevel::of(&old_tree).unwrap();
-        let regional = [
-            edit_of(
-                "this.items.push(item);",
-                "const total = sum(this.items);\n    this.items.push(price(item, total));",
-            ),
-            edit_of(
-                "export function run(a) {\n  return a + x;\n}",
-                "export function run(a, b) {\n  return move(a, b);\n}\n\nfunction walk() {}",
-            ),
-            edit_of("/** Runs. */", "/** Runs twice. */"),
-        ];
-        for edit in &regional {
-            let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-            let region = reparse_region(lang, &top, before, after.as_str(), edit, &budget);
-            let region = region.unwrap_or_else(|| panic!("{name}: {:?} needs a whole re-parse", edit.new_text));
-            let fresh = parse(lang, &after).unwrap();
-            let symbols =
-                old.after_region_edit(lang, &region, before, after.as_str(), edit).expect("told from the region");
-            assert_eq!(symbols, FileSymbols::extract(lang, &fresh, after.as_str()), "{name}: {after}");
-            assert_eq!(top.after_region(&region), TopLevel::of(&fresh).unwrap(), "{name}: {after}");
-            let ids = old_ids.after_edit(lang, &region.tree, region.text.as_str(), None);
-            let all = Identifiers::collect(lang, &fresh, after.as_str());
-            assert!(all.iter().all(|n| ids.contains(n)), "{name}: {:?} misses some of {:?}", ids, all);
-        }
-        for (edit, why) in [
-            (edit_of("return a + x;", "return a + (x;"), "it breaks the region"),
-            (edit_of("function f() {}", "const f = g"), "the next statement starts with `(` and would call g"),
-            (edit_of("const z = 3;", "(z) = 3;"), "it starts with `(` after `let y = 2` without a semicolon"),
-        ] {
-            let after = format!("{}{}{}", &before[..edit.range.start], edit.new_text, &before[edit.range.end..]);
-            let region = reparse_region(lang, &top, before, after.as_str(), &edit, &budget);
-            assert!(region.is_none(), "{name}: a region although {why}");
-        }
+        check_region_reparse(language::by_name(name).unwrap(), before, &regional, &refused);
     }
 }
 
