@@ -559,10 +559,11 @@ impl Index {
             };
             files.filter(in_scope).map(|rel| rel.to_string()).collect()
         };
+        use rayon::prelude::*;
         let mut entries: Vec<Arc<FileEntry>> = rels
             .into_iter()
             .collect::<HashSet<_>>()
-            .into_iter()
+            .into_par_iter()
             .filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel }))
             .collect();
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
