@@ -10,6 +10,7 @@ use crate::imports::{FileImports, Written};
 use crate::index::FileEntry;
 use crate::members::{self, ReceiverType};
 use crate::project::ProjectPath;
+use arborist_syntax::identifiers::LeafKind;
 use arborist_syntax::language::Language;
 use arborist_syntax::locals::{BindingKind, Locals};
 use arborist_syntax::syntax::parse_within;
@@ -285,17 +286,17 @@ fn top_level_statements(root: Node, nodes: &[Node]) -> Vec<Range<usize>> {
 /// in an export list, in document order; and the comments that mention it, in languages whose doc comments
 /// link to names. Subtrees shorter than the name are skipped.
 fn identifiers<'t>(lang: &Language, root: Node<'t>, text: &str, name: &str) -> (Vec<Node<'t>>, Vec<Node<'t>>) {
-    let kinds = arborist_syntax::identifiers::identifier_kinds(lang);
-    let links = !lang.doc_links().is_empty();
+    let leaves = lang.leaf_kinds();
+    let leaf = |n: &Node| leaves.get(n.kind_id() as usize).copied();
     let (mut out, mut comments) = (Vec::new(), Vec::new());
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
         if node.child_count() == 0 {
-            let named = |n: &Node| kinds.contains(&n.kind_id()) || in_export_list(*n, text);
+            let named = |n: &Node| leaf(n) == Some(LeafKind::Identifier) || in_export_list(*n, text);
             let here = &text[node.byte_range()];
             if here == name && named(&node) {
                 out.push(node);
-            } else if links && node.kind().contains("comment") && here.contains(name) {
+            } else if leaf(&node) == Some(LeafKind::LinkingComment) && here.contains(name) {
                 comments.push(node);
             }
             continue;

@@ -186,8 +186,8 @@ pub(crate) fn leaf_kinds(lang: &Language) -> Vec<LeafKind> {
 }
 
 /// The node kind ids of the language's identifier kinds (named and anonymous alike): what both the index's
-/// sets and a search for one name's identifiers count as an identifier.
-pub fn identifier_kinds(lang: &Language) -> Vec<u16> {
+/// sets and a search for one name's identifiers count as an identifier (through `leaf_kinds`).
+fn identifier_kinds(lang: &Language) -> Vec<u16> {
     // every id of a kind name (an alias gives one name several ids)
     let names = &lang.entry.identifier_nodes;
     (1..lang.grammar.node_kind_count() as u16)

@@ -559,13 +559,14 @@ impl Index {
             };
             files.filter(in_scope).map(|rel| rel.to_string()).collect()
         };
+        self.fresh_entries(rels.into_iter().collect::<HashSet<_>>().into_iter().collect())
+    }
+
+    /// The up-to-date entries of the files `rels` (each once), checked on disk in parallel, in path order.
+    fn fresh_entries(&self, rels: Vec<String>) -> Vec<Arc<FileEntry>> {
         use rayon::prelude::*;
-        let mut entries: Vec<Arc<FileEntry>> = rels
-            .into_iter()
-            .collect::<HashSet<_>>()
-            .into_par_iter()
-            .filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel }))
-            .collect();
+        let mut entries: Vec<Arc<FileEntry>> =
+            rels.into_par_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
         entries
     }
@@ -584,13 +585,8 @@ impl Index {
             let t = self.tables.read().unwrap();
             t.files.values().filter(|e| e.identifiers.finder_contains(&finder)).map(|e| e.rel.clone()).collect()
         };
-        use rayon::prelude::*;
-        let mut entries: Vec<Arc<FileEntry>> = rels
-            .into_par_iter()
-            .filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel }))
-            .filter(|e| e.identifiers.finder_contains(&finder))
-            .collect();
-        entries.sort_by(|a, b| a.rel.cmp(&b.rel));
+        let mut entries = self.fresh_entries(rels);
+        entries.retain(|e| e.identifiers.finder_contains(&finder));
         Some(entries)
     }
 
