@@ -706,6 +706,49 @@ fn attributes_of_self_are_typed_by_their_assignments() {
     );
 }
 
+/// An attribute is also typed by the value its class assigns it: a class body's `widget = Storage` holds the
+/// class (its members are Storage's, and calling it makes a Storage), `self.storage = self.storage_class()`
+/// is what that call makes, also in a subclass that does not assign it; another class's value is not the
+/// target's, a value of unknown type is uncertain.
+#[test]
+fn attributes_are_typed_by_the_values_assigned_to_them() {
+    let storage = "class Storage:\n    def open(self, name):\n        return name\n\n\nclass Other:\n    def open(self, name):\n        return name\n";
+    let fields = "from storage import Storage, Other\n\n\nclass Field:\n    widget = Storage\n    other_widget = Other\n\n    def __init__(self):\n        self.made = self.widget()\n        self.factory = make()\n\n\nclass Tests:\n    storage_class = Storage\n\n    def setUp(self):\n        self.storage = self.storage_class()\n\n    def run(self, f: Field):\n        self.storage.open(\"a\")\n        s = self.storage_class()\n        s.open(\"b\")\n        f.widget.open(\"c\")\n        f.other_widget.open(\"d\")\n        f.made.open(\"e\")\n        f.factory.open(\"f\")\n\n\nclass MoreTests(Tests):\n    def more(self):\n        self.storage.open(\"g\")\n";
+    let mut p = heuristic_project(&[("storage.py", storage), ("fields.py", fields)]);
+    assert_eq!(
+        uses(&mut p, "Storage/open", "storage.py"),
+        "fields.py:19 Tests/run\nfields.py:21 Tests/run\nfields.py:22 Tests/run\nfields.py:24 Tests/run\nfields.py:30 MoreTests/more\nfields.py:25 Tests/run ?"
+    );
+}
+
+/// An assignment of null (`self.cart = None`, `this.cart = this.spare = null!`) has no say in an
+/// attribute's type: a value with members is never null.
+#[test]
+fn null_assignments_leave_an_attribute_typed() {
+    let py = "class Cart:\n    def add(self, item):\n        return item\n\n\nclass Shop:\n    def __init__(self):\n        self.cart = None\n\n    def open(self):\n        self.cart = Cart()\n\n    def run(self):\n        self.cart.add(1)\n";
+    let ts = "class Cart {\n  add(item: number) { return item; }\n}\n\nclass Shop {\n  cart: Cart = new Cart();\n  spare: Cart | null = null;\n  close() {\n    this.cart = this.spare = null!;\n  }\n  run() {\n    this.cart.add(1);\n  }\n}\n";
+    let mut p = heuristic_project(&[("shop.py", py), ("shop.ts", ts)]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.py"), "shop.py:13 Shop/run");
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:11 Shop/run");
+}
+
+/// A class named through the module an import binds (`base.Storage.open(self, n)`) is that module's: its
+/// member is the target's, another module's class of the name (`other.Storage`) is not, and a name no
+/// import binds to a module (`unknown.Storage`) stays uncertain.
+#[test]
+fn a_class_through_its_module_gives_its_members() {
+    let mut p = heuristic_project(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/base.py", "class Storage:\n    def open(self, name):\n        return name\n"),
+        ("pkg/other.py", "class Storage:\n    def open(self, name):\n        return name\n"),
+        (
+            "use.py",
+            "from pkg import base, other\n\n\nclass Mine(base.Storage):\n    def open(self, name):\n        base.Storage.open(self, name)\n        other.Storage.open(self, name)\n        unknown.Storage.open(self, name)\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Storage/open", "pkg/base.py"), "use.py:5 Mine/open\nuse.py:7 Mine/open ?");
+}
+
 /// A base class is looked up where the subclass's file imports it from: another module's class of the same
 /// name (without the member) does not make the member's uses uncertain.
 #[test]

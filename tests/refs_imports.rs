@@ -111,6 +111,59 @@ const GO_FILES: &[(&str, &str)] = &[
 /// the target's; `pkg.Make` is the target's only when `pkg` is bound to its import path (through go.mod),
 /// and `v.Make` of a value `v` (no package name, in a file that does not import the target's) is a
 /// field.
+/// CommonJS as TypeScript compiles it: `const m_1 = require('./m')` binds the module, `m_1.Dates` is its
+/// class (and `m_1.Dates.format()` its static method), `__exportStar(require('./m'), exports)` re-exports
+/// it, and `const { Dates } = require('./m')` imports it; another module's class of the name is not a use,
+/// and a rename changes the module's `exports.Dates` with the rest.
+#[test]
+fn javascript_commonjs_requires_bind_modules_and_names() {
+    let mut p = heuristic_project(&[
+        (
+            "util/Dates.js",
+            "\"use strict\";\nclass Dates {\n    static format(d) { return d; }\n}\nexports.Dates = Dates;\n",
+        ),
+        (
+            "other/Dates.js",
+            "\"use strict\";\nclass Dates {\n    static format(d) { return d; }\n}\nexports.Dates = Dates;\n",
+        ),
+        (
+            "index.js",
+            "\"use strict\";\nconst tslib_1 = require(\"tslib\");\ntslib_1.__exportStar(require(\"./util/Dates\"), exports);\n",
+        ),
+        (
+            "driver.js",
+            "\"use strict\";\nconst Dates_1 = require(\"./util/Dates\");\nconst Other_1 = require(\"./other/Dates\");\nfunction run(v) {\n    Dates_1.Dates.format(v);\n    Other_1.Dates.format(v);\n    return new Dates_1.Dates();\n}\nexports.run = run;\n",
+        ),
+        ("named.js", "\"use strict\";\nconst { Dates } = require(\"./util/Dates\");\nexports.d = new Dates();\n"),
+        (
+            "barrel_user.js",
+            "\"use strict\";\nconst index_1 = require(\"./index\");\nexports.d = new index_1.Dates();\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Dates", "util/Dates.js"),
+        "barrel_user.js:2 barrel_user\ndriver.js:4 run\ndriver.js:6 run\nnamed.js:1 named\nnamed.js:2 named\nutil/Dates.js:4 Dates"
+    );
+    assert_eq!(uses(&mut p, "Dates/format", "util/Dates.js"), "driver.js:4 run");
+    rename(&mut p, "Dates", "util/Dates.js", "Days");
+    assert_eq!(
+        p.read("util/Dates.js"),
+        "\"use strict\";\nclass Days {\n    static format(d) { return d; }\n}\nexports.Days = Days;\n"
+    );
+    assert_eq!(
+        p.read("named.js"),
+        "\"use strict\";\nconst { Days } = require(\"./util/Dates\");\nexports.d = new Days();\n"
+    );
+    assert!(
+        p.read("driver.js")
+            .contains("Dates_1.Days.format(v);\n    Other_1.Dates.format(v);\n    return new Dates_1.Days();")
+    );
+    assert_eq!(
+        p.read("other/Dates.js"),
+        "\"use strict\";\nclass Dates {\n    static format(d) { return d; }\n}\nexports.Dates = Dates;\n"
+    );
+}
+
 #[test]
 fn go_uses_follow_packages_and_import_paths() {
     let mut p = heuristic_project(GO_FILES);

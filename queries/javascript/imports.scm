@@ -33,6 +33,43 @@
   "*" @import.glob
   source: (string (string_fragment) @import.module)) @import.reexport
 
-; the file is a module
+; CommonJS: const m = require('./m') (m is the module); const { Name, Name: N } = require('./m')
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @import.module) .))
+  (#eq? @_require "require"))
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @import.module) .))
+  (#eq? @_require "require"))
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @import.module) .))
+  (#eq? @_require "require"))
+
+; CommonJS as TypeScript compiles `export * from './m'`: `__exportStar(require('./m'), exports)`, also through
+; `tslib_1.__exportStar`
+(call_expression
+  function: [(identifier) (member_expression property: (property_identifier))] @import.glob
+  arguments: (arguments
+    . (call_expression
+      function: (identifier) @_require
+      arguments: (arguments . (string (string_fragment) @import.module) .))
+    . (identifier) @_exports .)
+  (#match? @import.glob "__exportStar$")
+  (#eq? @_require "require")
+  (#eq? @_exports "exports")) @import.reexport
+
+; the file is a module (also a CommonJS one: it requires or assigns `exports`)
 (import_statement) @import.export
 (export_statement) @import.export
+((call_expression function: (identifier) @_require) @import.export
+  (#eq? @_require "require"))
+((assignment_expression left: (member_expression object: (identifier) @_exports)) @import.export
+  (#any-of? @_exports "exports" "module"))

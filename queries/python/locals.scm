@@ -76,9 +76,13 @@
   (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
 
 ; ---- instance attributes a class's methods assign or its body declares, with the class of the value where
-; the tree shows it: `self.storage.open()` is typed when every assignment of `storage` in the class agrees
+; the tree shows it: `self.storage.open()` is typed when every assignment of `storage` in the class agrees;
+; the value assigned, else (`self.storage = self.storage_class()`, `widget = TimeInput`: a class itself)
 ((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @local.field))
   (#eq? @_self "self"))
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @local.field) right: (_) @local.value)
+  (#eq? @_self "self"))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @local.field right: (_) @local.value))))
 ((assignment
   left: (attribute object: (identifier) @_self attribute: (identifier) @local.field)
   right: (call function: [(identifier) (attribute)] @local.type))

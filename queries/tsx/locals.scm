@@ -43,6 +43,14 @@
   value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
 ; a value bound from a call has the type the called function declares it returns
 (variable_declarator name: (identifier) @local.definition value: (_) @local.value)
+; CommonJS `const m = require('./m')` binds a module, `const { Name } = require('./m')` a name of it, as an
+; import does
+((variable_declarator name: (identifier) @local.definition.import value: (call_expression function: (identifier) @_require))
+  (#eq? @_require "require"))
+((variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @local.definition.import)
+  value: (call_expression function: (identifier) @_require))
+  (#eq? @_require "require"))
 (array_pattern (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
 ; `const { a } = x`: the value of x's property a
@@ -81,13 +89,20 @@
 (super) @local.super
 
 ; ---- instance attributes a class assigns (`this.storage = new Storage()`) or declares, with the class of
-; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree
+; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree;
+; the value assigned, else (`this.storage = makeStorage()`)
 (assignment_expression
   left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field))
 (assignment_expression
   left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
+  right: (_) @local.value)
+(assignment_expression
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
   right: (new_expression constructor: [(identifier) (member_expression)] @local.type))
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @local.field)
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @local.field
+  value: (_) @local.value)
 (public_field_definition
   name: [(property_identifier) (private_property_identifier)] @local.field
   type: (type_annotation) @local.type)

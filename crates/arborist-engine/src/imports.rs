@@ -204,6 +204,11 @@ impl FileImports {
         }
     }
 
+    /// Whether `bytes` are where the file writes the name one of its imports brings.
+    pub fn is_imported_name(&self, bytes: &std::ops::Range<usize>) -> bool {
+        self.imported_names.iter().any(|(range, _)| range == bytes)
+    }
+
     /// When the use at `bytes` is the name of one of the file's imports (`Loader` in `from .base import
     /// Loader as BaseLoader`): whether that import brings the target, by where it imports from (in the
     /// target's own file, another module's symbol: a module does not import its own).
@@ -258,6 +263,8 @@ impl FileImports {
             },
             ModuleScheme::Path => match self.module_bound_to(written) {
                 Some(module) => self.source(module, name, def_rel, r, 0),
+                // CommonJS: the defining module's export of it (`exports.Name = Name`)
+                None if self.rel == def_rel && ["exports", "module.exports"].contains(&written) => Verdict::Target,
                 None => Verdict::Unknown,
             },
             ModuleScheme::Rust => self.qualified_rust_use(written, name, def_rel, r),
@@ -866,6 +873,21 @@ mod tests {
             );
             assert!(f.module_file);
             assert!(!file(lang, "var x = 1;\n", "a.js").module_file, "a script");
+        }
+    }
+
+    #[test]
+    fn commonjs_requires_and_export_stars_are_read() {
+        for lang in ["typescript", "tsx", "javascript"] {
+            let f = file(
+                lang,
+                "const m_1 = require(\"./m\");\nconst { A, B: C } = require('./n');\ntslib_1.__exportStar(require(\"./all\"), exports);\n__exportStar(require(\"./more\"), exports);\n",
+                "src/x.js",
+            );
+            assert_eq!(listed(&f), ["./m| as m_1", "./n|A", "./n|B as C", "./all| * pub", "./more| * pub"], "{lang}");
+            assert!(f.module_file);
+            assert!(file(lang, "exports.x = 1;\n", "a.js").module_file, "assigns exports");
+            assert!(!file(lang, "f(require);\n", "a.js").module_file, "mentions require, calls nothing");
         }
     }
 

@@ -5,7 +5,7 @@
 //! or gives a callback's parameter, a module's variable), and whether that class's member of the name is
 //! the target (the target's class, or a project subclass that inherits it), another symbol, or unknown.
 
-use crate::declared::{Declared, returned_values};
+use crate::declared::{Declared, Parsed, returned_values};
 use crate::engine::Engine;
 use crate::imports::Verdict;
 use crate::index::FileEntry;
@@ -13,7 +13,7 @@ use crate::module_files::Resolver;
 use crate::uses::is_member_use;
 use arborist_syntax::grammars::MemberCalls;
 use arborist_syntax::language::Language;
-use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, type_name};
+use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, declared_type, type_name};
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::NamePattern;
 use std::collections::HashMap;
@@ -300,9 +300,11 @@ impl<'e> Hierarchy<'e> {
                 classes if classes.is_empty() => self.variable_classes(entry, name, depth),
                 classes => Some(classes),
             },
-            ReceiverType::Returned(owner, name) => {
-                union(self.called(entry, owner.as_deref(), name, depth)?, |(e, f)| self.returned_by(&e, f, depth))
-            }
+            ReceiverType::Returned(owner, name) => match self.called(entry, owner.as_deref(), name, depth) {
+                Some(functions) => union(functions, |(e, f)| self.returned_by(&e, f, depth)),
+                // `self.storage_class(...)`: a field that holds a class makes an instance of it
+                None => self.made_by_field(entry, owner.as_deref()?, name, depth),
+            },
             ReceiverType::Qualified(qualifier, name) => {
                 Some(self.qualified_classes(entry, qualifier, name)).filter(|c| !c.is_empty())
             }
@@ -326,9 +328,18 @@ impl<'e> Hierarchy<'e> {
         match receiver {
             // declared by the type's definition, not by a block of its methods
             ReceiverType::Field(owner, name) => {
-                let owners = self.classes_of(entry, owner, depth + 1)?;
+                let Some(owners) = self.classes_of(entry, owner, depth + 1) else {
+                    // `models.Model`, `DateUtils_1.DateUtils`: a class of the module a name is bound to
+                    return self.module_classes(entry, owner, name).filter(|_| layers == 0);
+                };
                 let defined = owners.into_iter().filter(|(e, class)| !e.symbols.get(*class).is_type_block());
-                union(defined, |(e, class)| declared(&e, self.declared.field_type(&e, class, name)))
+                union(defined, |(e, class)| match declared(&e, self.declared.field_type(&e, class, name)) {
+                    Some(found) => Some(found),
+                    None => union(self.field_holders(&e, class, name, 0)?, |(h, held)| {
+                        let found = declared(&h, self.declared.field_type(&h, held, name));
+                        found.or_else(|| self.assigned_field(&h, held, name, layers, depth))
+                    }),
+                })
             }
             ReceiverType::Callback(c) => union(self.called(entry, c.owner.as_ref(), &c.callee, depth)?, |(e, f)| {
                 declared(&e, self.declared.callback_parameter(&e, f, c.argument, c.parameter))
@@ -340,6 +351,78 @@ impl<'e> Hierarchy<'e> {
             }
             _ => None,
         }
+    }
+
+    /// The top-level classes `name` of the module that `owner`, a name, is bound to by `entry`'s imports
+    /// (`models` of `from django.db import models`, `m_1` of `const m_1 = require('./m')`); None when the
+    /// name is not a module's or the module has no such class.
+    fn module_classes(&self, entry: &Arc<FileEntry>, owner: &ReceiverType, name: &str) -> Option<Classes> {
+        let ReceiverType::Named(module) = owner else { return None };
+        let resolver = Resolver::new(self.engine);
+        let imports = resolver.imports_of(&entry.rel)?;
+        let others = self.imported_files(entry, name, |e| e.rel != entry.rel);
+        let of_module =
+            others.iter().filter(|e| imports.qualified_use(module, name, &e.rel, &resolver) == Verdict::Target);
+        let found: Classes = of_module.flat_map(|e| top_level(e, name, SymbolKind::can_own_members)).collect();
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The classes whose own declarations and assignments of field `name` class `class` of `e`'s file has:
+    /// itself when it has one, else those of its first base that has one (in the order the bases are
+    /// written: Python's method resolution, Go's embedded structs), as many as that base's name means;
+    /// empty when none has one, None when a base is not found (or the file cannot be read).
+    fn field_holders(&self, e: &Arc<FileEntry>, class: u32, name: &str, up: usize) -> Option<Classes> {
+        if field_origins(&*self.declared.file(e)?, e, class, name)?.next().is_some() {
+            return Some(vec![(e.clone(), class)]);
+        }
+        if up >= MAX_DEPTH {
+            return None;
+        }
+        let bases: Vec<&String> = e.symbols.supertypes.iter().filter(|(o, _)| *o == class).map(|(_, b)| b).collect();
+        for base in bases {
+            let named = self.imported_classes(e, base);
+            if named.is_empty() {
+                return None;
+            }
+            let mut held = Vec::new();
+            for (be, bi) in named {
+                held.extend(self.field_holders(&be, bi, name, up + 1)?);
+            }
+            if !held.is_empty() {
+                return Some(held);
+            }
+        }
+        Some(Vec::new())
+    }
+
+    /// The classes of field `name` of class `class` of `e`'s file (`layers` collections deep in it) as
+    /// the values its class assigns it show (`self.storage = self.storage_class()`, `widget = TimeInput`),
+    /// all of them together; None when one shows nothing known, or there is none.
+    fn assigned_field(&self, e: &Arc<FileEntry>, class: u32, name: &str, layers: u8, depth: usize) -> Option<Classes> {
+        let file = self.declared.file(e)?;
+        let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
+        union(field_origins(&file, e, class, name)?, |origin| {
+            let value = receivers.origin_type(origin, name, file.root(), depth + 1);
+            let element = (0..layers).fold(value, |t, _| t.element());
+            self.classes_of(e, &element, depth + 1)
+        })
+    }
+
+    /// The classes of the instances a call of field `name` of a value of type `owner` makes, when every
+    /// assignment of the field in each of the owner's classes gives it a class named directly
+    /// (`storage_class = FileSystemStorage`, `self.factory = models.Manager`); None otherwise.
+    fn made_by_field(&self, entry: &Arc<FileEntry>, owner: &ReceiverType, name: &str, depth: usize) -> Option<Classes> {
+        let owners = self.classes_of(entry, owner, depth + 1)?;
+        let holders = union(owners, |(e, class)| self.field_holders(&e, class, name, 0))?;
+        union(holders, |(e, class)| {
+            let file = self.declared.file(&e)?;
+            union(field_origins(&file, &e, class, name)?, |origin| {
+                let value = file.node_at(origin.value.clone().filter(|_| origin.declared.is_none())?)?;
+                let named = matches!(shape(e.lang, value, &file.text)?, Shape::Leaf | Shape::Member(_));
+                let class = declared_type(e.lang, &file.text[value.byte_range()]).filter(|t| named && t.layers == 0)?;
+                self.declared_classes(&e, &class)
+            })
+        })
     }
 
     /// The definitions a call of `name` (on a value of type `owner`) in `entry`'s file may reach: the
@@ -580,6 +663,17 @@ fn union<T>(items: impl IntoIterator<Item = T>, mut each: impl FnMut(T) -> Optio
     (!out.is_empty()).then_some(out)
 }
 
+/// The declarations and assignments of field `name` in class `class` of `e`'s file, parsed as `file`.
+fn field_origins<'p>(
+    file: &'p Parsed,
+    e: &FileEntry,
+    class: u32,
+    name: &str,
+) -> Option<impl Iterator<Item = &'p Origin>> {
+    let range = e.symbols.get(class).range.clone();
+    Some(file.locals()?.field_origins(range.start as usize..range.end as usize, name))
+}
+
 /// The symbols of `entry`'s file named `name` of a kind `wanted` at its top level or in its modules (Rust's
 /// `mod tests { }`, a namespace), not in a type or a function.
 fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool) -> Classes {
@@ -808,6 +902,8 @@ impl Receivers<'_> {
                 Some(class) => ReceiverType::Class(class),
                 None => self.origin_type(&b.origin, name, root_of(r), depth),
             },
+            // a module (`const m = require('./m')`) or a name imported inside a function: named directly
+            Some(b) if b.kind == BindingKind::Import => ReceiverType::Named(name.to_string()),
             Some(b) if !b.origin.is_unknown() => self.origin_type(&b.origin, name, root_of(r), depth),
             Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => {
                 let def = root_of(r).descendant_for_byte_range(b.def.start, b.def.end);

@@ -204,7 +204,10 @@ fn work_out(
                 col: n.start_position().column,
                 definition: definitions.contains(&n.byte_range()),
                 member: is_member,
-                label: locals.as_ref().is_some_and(|l| l.is_label(n)),
+                // a destructured name is a label, unless it is the name an import brings (`const { Name }
+                // = require('./m')`)
+                label: locals.as_ref().is_some_and(|l| l.is_label(n))
+                    && !imports.as_ref().is_some_and(|i| i.is_imported_name(&n.byte_range())),
                 local_def,
                 written: Written::of(n, text),
                 receiver,

@@ -111,9 +111,12 @@ pub struct Locals {
     labels: HashSet<usize>,
     /// Byte ranges of constructor calls, with the class they make.
     instances: HashMap<(usize, usize), String>,
-    /// Instance attributes by name: where each assignment or declaration of one is, and the type of its
-    /// value when the tree shows it.
-    fields: HashMap<String, Vec<(usize, Option<TypeRef>)>>,
+    /// Instance attributes by name: where each assignment or declaration of one is, and where its value
+    /// comes from as far as the tree shows (its declared type, the expression assigned).
+    fields: HashMap<String, Vec<(usize, Origin)>>,
+    /// Where an instance attribute is assigned null (`self.x = None`, `this.x = null!`): no value of any
+    /// class, so no say in its type.
+    null_fields: HashSet<usize>,
 }
 
 /// One capture of one match, kept until the scopes are known.
@@ -122,6 +125,8 @@ struct Captured<'t> {
     node: Node<'t>,
     /// What the same match says of the value.
     origin: Origin,
+    /// The match's value is null.
+    null: bool,
 }
 
 impl Locals {
@@ -145,16 +150,18 @@ impl Locals {
             while let Some(m) = matches.next() {
                 let role = |c: &tree_sitter::QueryCapture| query.roles[c.index as usize];
                 let range_of = |wanted| m.captures().iter().find(|c| role(c) == wanted).map(|c| c.node.byte_range());
+                let value = m.captures().iter().find(|c| role(c) == LocalRole::Value).map(|c| c.node);
+                let null = value.is_some_and(is_null);
                 let origin = Origin {
                     declared: range_of(LocalRole::Type).and_then(|t| declared_type(lang, &text[t])),
-                    value: range_of(LocalRole::Value),
+                    value: value.filter(|_| !null).map(|v| v.byte_range()),
                     iterated: range_of(LocalRole::Iterated),
                     destructured: range_of(LocalRole::Destructured),
                 };
                 let own_node =
                     |c: &&tree_sitter::QueryCapture| !role(c).describes_a_definition() && role(c) != LocalRole::Ignored;
                 for c in m.captures().iter().filter(own_node) {
-                    captured.push(Captured { role: role(c), node: c.node, origin: origin.clone() });
+                    captured.push(Captured { role: role(c), node: c.node, origin: origin.clone(), null });
                 }
             }
         }
@@ -195,11 +202,13 @@ impl Locals {
                 return;
             }
             LocalRole::Field => {
+                if c.null {
+                    self.null_fields.insert(c.node.start_byte());
+                }
                 let found = self.fields.entry(name).or_default();
-                let declared = c.origin.declared.clone();
                 match found.iter_mut().find(|(at, _)| *at == c.node.start_byte()) {
-                    Some((_, type_name)) => *type_name = type_name.take().or(declared),
-                    None => found.push((c.node.start_byte(), declared)),
+                    Some((_, origin)) => *origin = std::mem::take(origin).or(c.origin.clone()),
+                    None => found.push((c.node.start_byte(), c.origin.clone())),
                 }
                 return;
             }
@@ -281,10 +290,17 @@ impl Locals {
     /// the one every assignment and declaration of it there shows (None when one shows none, or they
     /// differ, or there is none).
     pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<&TypeRef> {
-        let fields = self.fields.get(name)?.iter().filter(|(at, _)| class.contains(at));
-        let mut found = fields.map(|(_, t)| t.as_ref());
+        let mut found = self.field_origins(class, name).map(|o| o.declared.as_ref());
         let first = found.next()??;
         found.all(|t| t == Some(first)).then_some(first)
+    }
+
+    /// Where each assignment and declaration of instance attribute `name` in a class spanning bytes
+    /// `class` says its value comes from.
+    pub fn field_origins(&self, class: Range<usize>, name: &str) -> impl Iterator<Item = &Origin> {
+        let fields = self.fields.get(name).map_or(&[][..], Vec::as_slice);
+        let counts = move |at: &usize| class.contains(at) && !self.null_fields.contains(at);
+        fields.iter().filter(move |(at, _)| counts(at)).map(|(_, origin)| origin)
     }
 
     /// The class a constructor call `node` makes (`Owner(...)`, `new Owner()`).
@@ -301,6 +317,21 @@ impl Locals {
     pub fn is_super(&self, node: Node) -> bool {
         self.supers.contains(&(node.start_byte(), node.end_byte()))
     }
+}
+
+/// Whether expression `value` is null (`None`, `null`, `undefined`, `nil`), also through `null!`, `(null)`
+/// and a chained assignment's value (`a = b = null`).
+fn is_null(value: Node) -> bool {
+    let mut at = Some(value);
+    while let Some(node) = at {
+        at = match node.kind() {
+            "null" | "undefined" | "none" | "nil" | "null_literal" => return true,
+            "non_null_expression" | "parenthesized_expression" => node.named_child(0),
+            "assignment" | "assignment_expression" => node.child_by_field_name("right"),
+            _ => None,
+        };
+    }
+    false
 }
 
 /// The class a type annotation or constructor names: `Owner`, `models.Model` → `Model`, `"Owner"`,
