@@ -630,6 +630,8 @@ JS_FIELDS = field_declarations("field_definition", "property", False)
 TS_FIELDS = field_declarations("public_field_definition", "name", True) + """\
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field)
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
+(optional_parameter (accessibility_modifier) pattern: (identifier) @local.field)
+(optional_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
 """
 
 JS_PARAMETERS = "(formal_parameters (identifier) @local.definition)\n"

@@ -765,14 +765,15 @@ fn a_base_class_is_the_one_its_file_imports() {
     assert_eq!(uses(&mut p, "Storage/open", "base.py"), "use.py:5 run");
 }
 
-/// TypeScript: `this.cart` is typed by a `new` assignment, a field's annotation or a parameter property.
+/// TypeScript: `this.cart` is typed by a `new` assignment, a field's annotation or a parameter property
+/// (optional too).
 #[test]
 fn typescript_attributes_of_this_are_typed_by_their_declarations() {
-    let source = "class Cart {\n  add(item: number) { return item; }\n}\n\nclass Wishlist {\n  add(item: number) { return item; }\n}\n\nclass Shop {\n  basket: Cart;\n  wish = new Wishlist();\n  either: Cart;\n  constructor(private owned: Cart, other: any) {\n    this.cart = new Cart();\n    this.either = other;\n  }\n  run() {\n    this.cart.add(1);\n    this.wish.add(1);\n    this.either.add(1);\n    this.basket.add(1);\n    this.owned.add(1);\n  }\n}\n";
+    let source = "class Cart {\n  add(item: number) { return item; }\n}\n\nclass Wishlist {\n  add(item: number) { return item; }\n}\n\nclass Shop {\n  basket: Cart;\n  wish = new Wishlist();\n  either: Cart;\n  constructor(private owned: Cart, other: any) {\n    this.cart = new Cart();\n    this.either = other;\n  }\n  run() {\n    this.cart.add(1);\n    this.wish.add(1);\n    this.either.add(1);\n    this.basket.add(1);\n    this.owned.add(1);\n  }\n}\n\nclass Lazy {\n  constructor(public spare?: Cart) {}\n  run() {\n    this.spare?.add(1);\n  }\n}\n";
     let mut p = heuristic_project(&[("shop.ts", source)]);
     assert_eq!(
         uses(&mut p, "Cart/add", "shop.ts"),
-        "shop.ts:17 Shop/run\nshop.ts:20 Shop/run\nshop.ts:21 Shop/run\nshop.ts:19 Shop/run ?"
+        "shop.ts:17 Shop/run\nshop.ts:20 Shop/run\nshop.ts:21 Shop/run\nshop.ts:28 Lazy/run\nshop.ts:19 Shop/run ?"
     );
 }
 

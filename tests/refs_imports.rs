@@ -180,6 +180,24 @@ fn go_uses_follow_packages_and_import_paths() {
     }
 }
 
+/// A Go type named bare is its own package's: each of two packages defines `Op` with a `String()` method,
+/// and a value typed `Op` (a variable, a struct's field, a conversion `Op(1)`) in one package calls that
+/// package's method.
+#[test]
+fn go_a_bare_type_is_its_own_packages() {
+    let op = "package PKG\n\ntype Op uint32\n\nfunc (o Op) String() string { return \"\" }\n\ntype Inst struct {\n\tOp Op\n}\n";
+    let user = "package PKG\n\nfunc show(inst Inst) string {\n\tvar o Op\n\t_ = o.String()\n\t_ = Op(1).String()\n\treturn inst.Op.String()\n}\n";
+    let (op_a, op_b, user_a) = (op.replace("PKG", "a"), op.replace("PKG", "b"), user.replace("PKG", "a"));
+    let mut p = heuristic_project(&[
+        ("go.mod", "module example.com/m\n\ngo 1.21\n"),
+        ("a/op.go", op_a.as_str()),
+        ("b/op.go", op_b.as_str()),
+        ("a/show.go", user_a.as_str()),
+    ]);
+    assert_eq!(uses(&mut p, "Op/String", "a/op.go"), "a/show.go:4 show\na/show.go:5 show\na/show.go:6 show");
+    assert_eq!(uses(&mut p, "Op/String", "b/op.go"), "");
+}
+
 /// Without a go.mod the target's import path is not known: a qualified use stays, as uncertain.
 #[test]
 fn go_without_a_module_keeps_qualified_uses_as_uncertain() {

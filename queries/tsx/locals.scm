@@ -111,3 +111,5 @@
   value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field)
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
+(optional_parameter (accessibility_modifier) pattern: (identifier) @local.field)
+(optional_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)

@@ -303,7 +303,11 @@ impl<'e> Hierarchy<'e> {
             ReceiverType::Returned(owner, name) => match self.called(entry, owner.as_deref(), name, depth) {
                 Some(functions) => union(functions, |(e, f)| self.returned_by(&e, f, depth)),
                 // `self.storage_class(...)`: a field that holds a class makes an instance of it
-                None => self.made_by_field(entry, owner.as_deref()?, name, depth),
+                None => match owner.as_deref() {
+                    Some(owner) => self.made_by_field(entry, owner, name, depth),
+                    // `Reg(i)`, `Wrapper(x)`: a conversion to, or a constructor of, a type named bare
+                    None => Some(self.imported_classes(entry, name)).filter(|c| !c.is_empty()),
+                },
             },
             ReceiverType::Qualified(qualifier, name) => {
                 Some(self.qualified_classes(entry, qualifier, name)).filter(|c| !c.is_empty())
@@ -557,6 +561,7 @@ impl<'e> Hierarchy<'e> {
         let mut out: Classes = local.into_iter().map(|i| (entry.clone(), i)).collect();
         if blocks_only {
             let files = self.imported_files(entry, name, |e| e.rel != entry.rel);
+            let files = self.in_scope_of_bare(entry, name, files);
             out.extend(files.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)));
         }
         out
@@ -616,7 +621,7 @@ impl<'e> Hierarchy<'e> {
     /// have it.
     fn lookup(&self, from: &FileEntry, name: &str, depth: usize) -> Found {
         let Some(entries) = self.definers(name) else { return Found::Unknown };
-        let entries = self.imported_definers(from, name, entries);
+        let entries = self.in_scope_of_bare(from, name, self.imported_definers(from, name, entries));
         agreed(entries.iter().flat_map(|entry| {
             let roots = classes(entry, entry.symbols.roots.clone(), name);
             roots.into_iter().map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
@@ -633,6 +638,18 @@ impl<'e> Hierarchy<'e> {
         let resolver = Resolver::new(self.engine);
         let Some(imports) = resolver.imports_of(&from.rel) else { return entries };
         entries.into_iter().filter(|e| !imports.imports_other(name, &e.rel, &resolver)).collect()
+    }
+
+    /// Of the files defining `name`, those whose definition a bare use of the name in `from`'s file can
+    /// mean by the language's scoping (a Go file sees its own package's, a Java file its package's and its
+    /// imports'); all of them where scoping does not say (Python).
+    fn in_scope_of_bare(&self, from: &FileEntry, name: &str, entries: Vec<Arc<FileEntry>>) -> Vec<Arc<FileEntry>> {
+        if entries.is_empty() {
+            return entries;
+        }
+        let resolver = Resolver::new(self.engine);
+        let Some(imports) = resolver.imports_of(&from.rel) else { return entries };
+        entries.into_iter().filter(|e| imports.bare_use(name, &e.rel, &resolver) != Verdict::Other).collect()
     }
 
     /// The files that may define a top-level class `name`: from the index, a saved one before it is
