@@ -428,6 +428,28 @@ const JAVA_FILES: &[(&str, &str)] = &[
 /// Java packages: a bare `Widget` is the target's in its package (any source root), or where its class
 /// or package is imported; elsewhere another's; `com.shop.b.Widget` is the other class; a file without a
 /// package declaration is unknown, kept.
+/// A Java class's constructors are named after it: a rename of the class renames them with it (another
+/// class's constructor of the name is left).
+#[test]
+fn a_java_class_rename_renames_its_constructors() {
+    let mut p = heuristic_project(&[
+        (
+            "src/a/Bits.java",
+            "package a;\n\npublic class Bits {\n    Bits() {}\n\n    Bits(int n) {}\n\n    static Bits of() {\n        return new Bits(1);\n    }\n}\n",
+        ),
+        ("src/b/Bits.java", "package b;\n\npublic class Bits {\n    Bits() {}\n}\n"),
+        ("src/a/Use.java", "package a;\n\nclass Use {\n    Bits b = new Bits();\n}\n"),
+    ]);
+    let done = rename(&mut p, "/Bits", "src/a/Bits.java", "Mask");
+    assert!(done.starts_with("Successfully renamed"), "{done}");
+    assert_eq!(
+        p.read("src/a/Bits.java"),
+        "package a;\n\npublic class Mask {\n    Mask() {}\n\n    Mask(int n) {}\n\n    static Mask of() {\n        return new Mask(1);\n    }\n}\n"
+    );
+    assert_eq!(p.read("src/a/Use.java"), "package a;\n\nclass Use {\n    Mask b = new Mask();\n}\n");
+    assert_eq!(p.read("src/b/Bits.java"), "package b;\n\npublic class Bits {\n    Bits() {}\n}\n");
+}
+
 #[test]
 fn java_uses_follow_packages_and_imports() {
     let mut p = heuristic_project(JAVA_FILES);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Heuristic rename_symbol on real code, checked by the language's own checker.
 
-Usage: rename_check.py PROJECT_DIR [ARBORIST_BIN] [N=20] [--lang python|typescript|go|rust]
+Usage: rename_check.py PROJECT_DIR [ARBORIST_BIN] [N=20] [--lang python|typescript|go|rust|java]
 
 Picks N symbols of the language (top-level functions and classes or types, methods of top-level classes or
 types; a fixed sample, names starting with `_`, tests, test data and declaration files left out), and for
@@ -9,7 +9,11 @@ each, in a fresh copy of the project: asks `arborist tool rename_symbol` (backen
 NAME to NAME_rn. A refusal (uses the rename would leave unchanged) is counted, and the rename is then made
 with allow_unchanged_uses=true. The checker then runs before and after: pyright on the files the rename
 changed and the files that mention the new or the old name (Python), `tsc --noEmit -p .` (TypeScript) or
-`go build ./...` (Go) or `cargo check --offline --lib --tests` (Rust) on the whole project. An error after
+`go build ./...` (Go), `cargo check --offline --lib --tests` (Rust) or `javac` on every `.java` file (Java; a
+project with a `module-info.java` is compiled as that module's patch, `--patch-module NAME=.`, so OpenJDK's
+`jdk.compiler` builds against the installed JDK of its version) on the whole project. A Java class renamed
+in a file named after it needs the file renamed too, which rename_symbol does not do: javac's "should be
+declared in a file named" error is not counted. An error after
 that was not there before (an undefined name,
 an unknown attribute or import) is a broken rename; errors are compared by file, code and message, with
 the new name read as the old. Prints one line per symbol and the totals: renames refused, renames whose
@@ -30,6 +34,7 @@ LANGS = {
     "typescript": {"ext": (".ts",), "rg": "ts", "skip": (".d.ts", ".spec.", "/spec/", "/test/")},
     "go": {"ext": (".go",), "rg": "go", "skip": ("_test.go", "/testdata/")},
     "rust": {"ext": (".rs",), "rg": "rust", "skip": ("/tests/", "/benches/", "/examples/", "/target/")},
+    "java": {"ext": (".java",), "rg": "java", "skip": ("/test/", "/tests/", "module-info.java")},
 }
 TYPE_KINDS = {"Class", "Struct", "Interface", "Enum", "TypeParameter"}
 
@@ -102,7 +107,27 @@ def checker_errors(lang, root, files):
     if lang == "rust":
         return project_errors(root, ["cargo", "check", "--offline", "--lib", "--tests", "--message-format", "short"],
                               r"(?P<file>[^:\s]+\.rs):\d+:\d+: error(\[(?P<code>E\d+)\])?: (?P<msg>.*)")
+    if lang == "java":
+        return java_errors(root)
     return project_errors(root, ["go", "build", "./..."], r"(?P<file>[^:\s]+\.go):\d+:\d+: (?P<msg>.*)")
+
+
+def java_errors(root):
+    """javac on every .java file of the project (as a patch of its module, if it has a module-info.java); a
+    public class in a file of another name (what a class rename leaves) is not counted."""
+    files = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(root) for f in fs
+                   if f.endswith(".java") and f != "module-info.java" and ".arborist" not in d)
+    info = os.path.join(root, "module-info.java")
+    module = re.search(r"\bmodule\s+([\w.]+)", open(info).read()) if os.path.exists(info) else None
+    with tempfile.TemporaryDirectory() as out:
+        patch = ["--patch-module", f"{module.group(1)}=."] if module else []
+        listed = os.path.join(out, "files.txt")
+        with open(listed, "w") as f:
+            f.write("\n".join(files))
+        command = ["javac", *patch, "-d", os.path.join(out, "classes"), "-proc:none", "-nowarn", "-Xmaxerrs", "100000",
+                   f"@{listed}"]
+        errors = project_errors(root, command, r"(?P<file>[^:\s]+\.java):\d+: error: (?P<msg>.*)")
+    return {e for e in errors if "should be declared in a file named" not in e[2]}
 
 
 def mentioning(root, names, lang):
@@ -113,7 +138,8 @@ def mentioning(root, names, lang):
 
 
 def rename(binary, root, sym, new, allow):
-    args = {"name_path": sym["name_path"], "relative_path": sym["file"], "new_name": new, "backend": "heuristic",
+    # absolute: a Java class's name is also its constructor's (`CRTable/CRTable`)
+    args = {"name_path": "/" + sym["name_path"], "relative_path": sym["file"], "new_name": new, "backend": "heuristic",
             "allow_unchanged_uses": allow}
     r = subprocess.run([binary, "tool", "rename_symbol", json.dumps(args), "--project", root],
                        capture_output=True, text=True, env={**os.environ, "ARBORIST_LOG": "off"})

@@ -15,6 +15,7 @@ use crate::uses::Use;
 use arborist_syntax::error::Result;
 use arborist_syntax::grammars::MemberCalls;
 use arborist_syntax::language::Language;
+use arborist_syntax::query::SymbolKind;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -123,6 +124,14 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         let fs = &entry.symbols;
         rebinds && fs.roots.iter().any(|&r| fs.get(r).name_range.start as usize == u.bytes.start)
     };
+    // a class's constructors are named after it (Java's `Bits(int n)`): a rename changes them with it
+    let constructor = |u: &Use| {
+        let fs = &entry.symbols;
+        let named = fs.symbols.iter().find(|s| s.name_range.start as usize == u.bytes.start);
+        let parent = named.filter(|s| s.kind == SymbolKind::Constructor).and_then(|s| s.parent).map(|p| fs.get(p));
+        let at = |p: &arborist_syntax::symbols::Symbol| p.name_range.start as usize == target.name_range.start;
+        rel == target.def_rel && !target.member && parent.is_some_and(at)
+    };
     if !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
         return Vec::new();
     }
@@ -150,7 +159,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .filter(|u| !(target.value && u.namespace))
         .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
         .filter_map(|u| match u.definition {
-            true if rebinding(u) => Some((u, Typing::Target, Verdict::Unknown)),
+            true if rebinding(u) || constructor(u) => Some((u, Typing::Target, Verdict::Unknown)),
             true => scoped.definition_typing(u).map(|t| (u, t, Verdict::Unknown)),
             false => scoped.typing(u).map(|t| (u, t, verdict(u))),
         })
