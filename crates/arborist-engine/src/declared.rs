@@ -6,6 +6,7 @@
 
 use crate::engine::Engine;
 use crate::index::FileEntry;
+use crate::members::ReceiverType;
 use crate::project::ProjectPath;
 use arborist_syntax::language::Language;
 use arborist_syntax::locals::{Locals, TypeRef, declared_type};
@@ -58,14 +59,36 @@ enum Question {
 
 /// `Declared`'s answers across queries, by the content hash of the file and the question.
 #[derive(Default)]
-pub struct DeclaredAnswers(Mutex<HashMap<(ContentHash, Question), Option<TypeRef>>>);
+pub struct DeclaredAnswers {
+    types: Mutex<HashMap<(ContentHash, Question), Option<TypeRef>>>,
+    typed: Mutex<HashMap<(ContentHash, Typed), Option<TypedValues>>>,
+}
+
+/// What a file's own tree says of some values' types: a receiver type of that file for each value.
+pub type TypedValues = Arc<[ReceiverType]>;
+
+/// What is asked of a definition's values, typed by its own file's tree (at a depth of receiver chains).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum Typed {
+    /// What each declaration and assignment of field `name` of a class gives it.
+    FieldValues { class: u32, name: String, depth: usize },
+    /// The class each assignment of field `name` of a class names directly (`storage_class = Storage`);
+    /// None when one is not a class's name.
+    ClassesAssigned { class: u32, name: String },
+    /// What each `return` of a function returns.
+    Returned { function: u32, depth: usize },
+}
 
 /// Answers kept beyond this many empty the cache.
 const MAX_ANSWERS: usize = 65_536;
 
 impl DeclaredAnswers {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(ContentHash, Question), Option<TypeRef>>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.types.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn lock_typed(&self) -> std::sync::MutexGuard<'_, HashMap<(ContentHash, Typed), Option<TypedValues>>> {
+        self.typed.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -141,6 +164,28 @@ impl<'e> Declared<'e> {
         }
         let answer = work(&*self.file(entry)?);
         let mut kept = answers.lock();
+        if kept.len() >= MAX_ANSWERS {
+            kept.clear();
+        }
+        kept.insert(key, answer.clone());
+        answer
+    }
+
+    /// The answer to `asked` about `entry`'s file: kept from an earlier query, or worked out from the parsed
+    /// file (and kept; not when the file cannot be read at `entry`'s version).
+    pub fn typed(
+        &self,
+        entry: &FileEntry,
+        asked: Typed,
+        work: impl FnOnce(&Parsed) -> Option<Vec<ReceiverType>>,
+    ) -> Option<TypedValues> {
+        let answers = self.engine.declared();
+        let key = (entry.hash, asked);
+        if let Some(known) = answers.lock_typed().get(&key) {
+            return known.clone();
+        }
+        let answer: Option<TypedValues> = work(&*self.file(entry)?).map(Arc::from);
+        let mut kept = answers.lock_typed();
         if kept.len() >= MAX_ANSWERS {
             kept.clear();
         }

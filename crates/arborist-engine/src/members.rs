@@ -5,7 +5,7 @@
 //! or gives a callback's parameter, a module's variable), and whether that class's member of the name is
 //! the target (the target's class, or a project subclass that inherits it), another symbol, or unknown.
 
-use crate::declared::{Declared, Parsed, returned_values};
+use crate::declared::{Declared, Parsed, Typed, TypedValues, returned_values};
 use crate::engine::Engine;
 use crate::imports::Verdict;
 use crate::index::FileEntry;
@@ -134,6 +134,17 @@ impl ReceiverType {
             (0, None) => ReceiverType::Named(declared.name.clone()),
             (0, Some(qualifier)) => ReceiverType::Qualified(qualifier.clone(), declared.name.clone()),
             (layers, _) => ReceiverType::Collection(declared.name.clone(), layers),
+        }
+    }
+
+    /// The type as a declaration writes it, when it is a class named (`Owner`, `pkg.Owner`).
+    fn as_declared(&self) -> Option<TypeRef> {
+        match self {
+            ReceiverType::Named(name) => Some(TypeRef { name: name.clone(), qualifier: None, layers: 0 }),
+            ReceiverType::Qualified(q, name) => {
+                Some(TypeRef { name: name.clone(), qualifier: Some(q.clone()), layers: 0 })
+            }
+            _ => None,
         }
     }
 
@@ -339,7 +350,7 @@ impl<'e> Hierarchy<'e> {
                 let defined = owners.into_iter().filter(|(e, class)| !e.symbols.get(*class).is_type_block());
                 union(defined, |(e, class)| match declared(&e, self.declared.field_type(&e, class, name)) {
                     Some(found) => Some(found),
-                    None => union(self.field_holders(&e, class, name, 0)?, |(h, held)| {
+                    None => union(self.field_holders(&e, class, name, 0, depth)?, |(h, held)| {
                         let found = declared(&h, self.declared.field_type(&h, held, name));
                         found.or_else(|| self.assigned_field(&h, held, name, layers, depth))
                     }),
@@ -375,8 +386,8 @@ impl<'e> Hierarchy<'e> {
     /// itself when it has one, else those of its first base that has one (in the order the bases are
     /// written: Python's method resolution, Go's embedded structs), as many as that base's name means;
     /// empty when none has one, None when a base is not found (or the file cannot be read).
-    fn field_holders(&self, e: &Arc<FileEntry>, class: u32, name: &str, up: usize) -> Option<Classes> {
-        if field_origins(&*self.declared.file(e)?, e, class, name)?.next().is_some() {
+    fn field_holders(&self, e: &Arc<FileEntry>, class: u32, name: &str, up: usize, depth: usize) -> Option<Classes> {
+        if !self.field_values(e, class, name, depth)?.is_empty() {
             return Some(vec![(e.clone(), class)]);
         }
         if up >= MAX_DEPTH {
@@ -390,7 +401,7 @@ impl<'e> Hierarchy<'e> {
             }
             let mut held = Vec::new();
             for (be, bi) in named {
-                held.extend(self.field_holders(&be, bi, name, up + 1)?);
+                held.extend(self.field_holders(&be, bi, name, up + 1, depth)?);
             }
             if !held.is_empty() {
                 return Some(held);
@@ -403,12 +414,20 @@ impl<'e> Hierarchy<'e> {
     /// the values its class assigns it show (`self.storage = self.storage_class()`, `widget = TimeInput`),
     /// all of them together; None when one shows nothing known, or there is none.
     fn assigned_field(&self, e: &Arc<FileEntry>, class: u32, name: &str, layers: u8, depth: usize) -> Option<Classes> {
-        let file = self.declared.file(e)?;
-        let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
-        union(field_origins(&file, e, class, name)?, |origin| {
-            let value = receivers.origin_type(origin, name, file.root(), depth + 1);
-            let element = (0..layers).fold(value, |t, _| t.element());
+        union(self.field_values(e, class, name, depth)?.iter(), |value| {
+            let element = (0..layers).fold(value.clone(), |t, _| t.element());
             self.classes_of(e, &element, depth + 1)
+        })
+    }
+
+    /// What each declaration and assignment of field `name` of class `class` of `e`'s file gives it, as that
+    /// file types it (kept across queries).
+    fn field_values(&self, e: &Arc<FileEntry>, class: u32, name: &str, depth: usize) -> Option<TypedValues> {
+        let asked = Typed::FieldValues { class, name: name.to_string(), depth };
+        self.declared.typed(e, asked, |file| {
+            let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
+            let origins = field_origins(file, e, class, name)?;
+            Some(origins.map(|origin| receivers.origin_type(origin, name, file.root(), depth + 1)).collect())
         })
     }
 
@@ -417,15 +436,19 @@ impl<'e> Hierarchy<'e> {
     /// (`storage_class = FileSystemStorage`, `self.factory = models.Manager`); None otherwise.
     fn made_by_field(&self, entry: &Arc<FileEntry>, owner: &ReceiverType, name: &str, depth: usize) -> Option<Classes> {
         let owners = self.classes_of(entry, owner, depth + 1)?;
-        let holders = union(owners, |(e, class)| self.field_holders(&e, class, name, 0))?;
+        let holders = union(owners, |(e, class)| self.field_holders(&e, class, name, 0, depth))?;
         union(holders, |(e, class)| {
-            let file = self.declared.file(&e)?;
-            union(field_origins(&file, &e, class, name)?, |origin| {
-                let value = file.node_at(origin.value.clone().filter(|_| origin.declared.is_none())?)?;
-                let named = matches!(shape(e.lang, value, &file.text)?, Shape::Leaf | Shape::Member(_));
-                let class = declared_type(e.lang, &file.text[value.byte_range()]).filter(|t| named && t.layers == 0)?;
-                self.declared_classes(&e, &class)
-            })
+            let asked = Typed::ClassesAssigned { class, name: name.to_string() };
+            let named = self.declared.typed(&e, asked, |file| {
+                let named = |origin: &Origin| {
+                    let value = file.node_at(origin.value.clone().filter(|_| origin.declared.is_none())?)?;
+                    let named = matches!(shape(e.lang, value, &file.text)?, Shape::Leaf | Shape::Member(_));
+                    let class = declared_type(e.lang, &file.text[value.byte_range()]);
+                    class.filter(|t| named && t.layers == 0).map(|t| ReceiverType::declared(&t))
+                };
+                field_origins(file, &e, class, name)?.map(named).collect()
+            })?;
+            union(named.iter(), |class| self.declared_classes(&e, &class.as_declared()?))
         })
     }
 
@@ -483,11 +506,12 @@ impl<'e> Hierarchy<'e> {
                 _ => self.declared_classes(e, &declared),
             };
         }
-        let file = self.declared.file(e)?;
-        let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
-        let values = returned_values(file.definition(e.symbols.get(function))?);
-        let types: Vec<ReceiverType> = values.into_iter().map(|v| receivers.type_of(v, depth + 1)).collect();
-        union(types, |t| self.classes_of(e, &t, depth + 1))
+        let types = self.declared.typed(e, Typed::Returned { function, depth }, |file| {
+            let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
+            let values = returned_values(file.definition(e.symbols.get(function))?);
+            Some(values.into_iter().map(|v| receivers.type_of(v, depth + 1)).collect())
+        })?;
+        union(types.iter(), |t| self.classes_of(e, t, depth + 1))
     }
 
     /// The classes of the top-level variables named `name` a use in `entry`'s file may mean (the file's

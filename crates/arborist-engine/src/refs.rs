@@ -61,6 +61,7 @@ pub struct Target<'a> {
 /// each group in path order. The files come from the identifier index once it is ready (before, from a
 /// search of the files for the name), the uses from the uses cache.
 pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> {
+    let _one_look_per_file = engine.index().query_scope();
     let family = target.lang.entry.family();
     let files = candidate_files(engine, target.name)?;
     let hierarchy = match (target.member, target.owner_index) {

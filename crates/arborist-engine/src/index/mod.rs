@@ -227,6 +227,28 @@ pub struct Index {
     /// Files over the parse budget, with the reason.
     skipped: Mutex<std::collections::BTreeMap<String, Unparsed>>,
     budget: ParseBudget,
+    /// The files checked on disk during the queries running now (see `query_scope`).
+    checked: Mutex<Checked>,
+}
+
+/// The files checked on disk while query scopes are open, and how many are open.
+#[derive(Default)]
+struct Checked {
+    scopes: usize,
+    files: HashMap<String, Arc<FileEntry>>,
+}
+
+/// While one lives, `Index::file` checks each file on disk once (see `Index::query_scope`).
+pub struct QueryScope<'i>(&'i Index);
+
+impl Drop for QueryScope<'_> {
+    fn drop(&mut self) {
+        let mut checked = self.0.checked();
+        checked.scopes -= 1;
+        if checked.scopes == 0 {
+            checked.files.clear();
+        }
+    }
 }
 
 impl Index {
@@ -243,7 +265,26 @@ impl Index {
             foreground: std::sync::atomic::AtomicUsize::new(0),
             skipped: Mutex::new(Default::default()),
             budget: project.config().parse_budget(),
+            checked: Mutex::new(Checked::default()),
         }
+    }
+
+    /// Opens a query's scope: until every open scope is dropped, `file` checks each file on disk once and
+    /// then answers with the entry it found, so one query that asks for a file many times (module
+    /// resolution, class lookups, candidates) does not stat it each time and sees one version of it. Our
+    /// own writes and the watcher's changes still replace a file's entry at once.
+    pub fn query_scope(&self) -> QueryScope<'_> {
+        self.checked().scopes += 1;
+        QueryScope(self)
+    }
+
+    fn checked(&self) -> MutexGuard<'_, Checked> {
+        self.checked.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Forgets that a file was checked: it changed.
+    fn forget_checked(&self, rel: &str) {
+        self.checked().files.remove(rel);
     }
 
     /// The files left out for the parse budget, with the reason, by path.
@@ -478,6 +519,7 @@ impl Index {
     fn refresh_path(&self, project: &Project, abs: &Path) {
         let Ok(rel) = abs.strip_prefix(&self.root) else { return };
         let rel = rel.to_string_lossy().replace('\\', "/");
+        self.forget_checked(&rel);
         let indexable = language::for_file(&rel, abs).is_some()
             && project.resolve(&rel).is_ok()
             && !project.is_ignored(&rel, false)
@@ -499,6 +541,7 @@ impl Index {
     /// Records the symbols and identifiers of a file we just wrote (its text is `hash`), so the next query
     /// need not parse it again.
     pub fn put_written(&self, rel: &str, abs: &Path, hash: ContentHash, lang: &'static Language, parsed: Parsed) {
+        self.forget_checked(rel);
         match Stamp::read(abs) {
             Some(stamp) => {
                 let (symbols, identifiers) = parsed;
@@ -511,6 +554,7 @@ impl Index {
 
     /// Marks a file as changed by one of our own edits; it is re-read before the next query.
     pub fn invalidate(&self, rel: &str) {
+        self.forget_checked(rel);
         self.dirty.lock().unwrap().insert(self.root.join(rel));
     }
 
@@ -519,12 +563,24 @@ impl Index {
     pub fn file(&self, p: &ProjectPath) -> Option<Arc<FileEntry>> {
         language::for_file(&p.rel, &p.abs)?;
         self.ensure_loaded();
+        if let Some(entry) = self.checked().files.get(&p.rel) {
+            return Some(entry.clone());
+        }
         let known = self.tables.read().unwrap().files.get(&p.rel).cloned();
+        // kept for the open scopes while it is the index's entry (not replaced by a write meanwhile)
+        let fresh = |entry: Arc<FileEntry>| {
+            let mut checked = self.checked();
+            let current = || self.tables.read().unwrap().files.get(&p.rel).is_some_and(|e| Arc::ptr_eq(e, &entry));
+            if checked.scopes > 0 && current() {
+                checked.files.insert(p.rel.clone(), entry.clone());
+            }
+            Some(entry)
+        };
         match refresh_entry(&p.rel, &p.abs, known, &self.budget)? {
-            Refreshed::Known(entry) => Some(entry),
+            Refreshed::Known(entry) => fresh(entry),
             Refreshed::Parsed(entry) => {
                 self.tables.write().unwrap().insert(entry.clone());
-                Some(entry)
+                fresh(entry)
             }
             Refreshed::Skipped(why) => {
                 self.note_skip(&p.rel, Some(why));
@@ -908,6 +964,33 @@ mod tests {
         if let Some(t) = modified {
             std::fs::File::options().write(true).open(root.join(rel)).unwrap().set_modified(t).unwrap();
         }
+    }
+
+    /// Inside a query's scope a file is checked on disk once: a change made meanwhile by someone else is
+    /// seen by the next query, one of our own writes at once.
+    #[test]
+    fn a_query_scope_checks_each_file_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "a.py", "def a():\n    pass\n", None);
+        let project = Project::open(root).unwrap();
+        let index = Index::new(&project);
+        let path = project.resolve_file("a.py").unwrap();
+        let names = |e: Arc<FileEntry>| e.symbols.symbols.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+        let scope = index.query_scope();
+        let first = index.file(&path).unwrap();
+        write(root, "a.py", "def b():\n    pass\n\n\ndef c():\n    pass\n", None);
+        assert!(Arc::ptr_eq(&first, &index.file(&path).unwrap()), "the version the query first saw");
+        let nested = index.query_scope();
+        drop(scope);
+        assert_eq!(names(index.file(&path).unwrap()), ["a"], "still inside a scope");
+        drop(nested);
+        assert_eq!(names(index.file(&path).unwrap()), ["b", "c"], "the next query sees the change");
+        let _scope = index.query_scope();
+        assert_eq!(names(index.file(&path).unwrap()), ["b", "c"]);
+        write(root, "a.py", "def d():\n    pass\n", None);
+        index.invalidate("a.py");
+        assert_eq!(names(index.file(&path).unwrap()), ["d"], "our own write is seen at once");
     }
 
     #[test]
