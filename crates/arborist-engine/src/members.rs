@@ -348,12 +348,14 @@ impl<'e> Hierarchy<'e> {
                     return self.module_classes(entry, owner, name).filter(|_| layers == 0);
                 };
                 let defined = owners.into_iter().filter(|(e, class)| !e.symbols.get(*class).is_type_block());
-                union(defined, |(e, class)| match declared(&e, self.declared.field_type(&e, class, name)) {
-                    Some(found) => Some(found),
-                    None => union(self.field_holders(&e, class, name, 0, depth)?, |(h, held)| {
-                        let found = declared(&h, self.declared.field_type(&h, held, name));
-                        found.or_else(|| self.assigned_field(&h, held, name, layers, depth))
-                    }),
+                // as the class declares it, else assigns it, else as the first base that has it does
+                let in_class = |(e, class): (Arc<FileEntry>, u32)| {
+                    let found = declared(&e, self.declared.field_type(&e, class, name));
+                    found.or_else(|| self.assigned_field(&e, class, name, layers, depth))
+                };
+                union(defined, |(e, class)| {
+                    in_class((e.clone(), class))
+                        .or_else(|| union(self.field_holders(&e, class, name, 0, depth)?, in_class))
                 })
             }
             ReceiverType::Callback(c) => union(self.called(entry, c.owner.as_ref(), &c.callee, depth)?, |(e, f)| {

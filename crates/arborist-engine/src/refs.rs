@@ -128,10 +128,12 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     // a class's constructors are named after it (Java's `Bits(int n)`): a rename changes them with it
     let constructor = |u: &Use| {
         let fs = &entry.symbols;
-        let named = fs.symbols.iter().find(|s| s.name_range.start as usize == u.bytes.start);
-        let parent = named.filter(|s| s.kind == SymbolKind::Constructor).and_then(|s| s.parent).map(|p| fs.get(p));
-        let at = |p: &arborist_syntax::symbols::Symbol| p.name_range.start as usize == target.name_range.start;
-        rel == target.def_rel && !target.member && parent.is_some_and(at)
+        let named = || fs.symbols.iter().find(|s| s.name_range.start as usize == u.bytes.start);
+        let of_class = |s: &arborist_syntax::symbols::Symbol| {
+            let parent = s.parent.map(|p| fs.get(p).name_range.start as usize);
+            s.kind == SymbolKind::Constructor && parent == Some(target.name_range.start)
+        };
+        rel == target.def_rel && !target.member && named().is_some_and(of_class)
     };
     if !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
         return Vec::new();
