@@ -777,6 +777,15 @@ fn typescript_attributes_of_this_are_typed_by_their_declarations() {
     );
 }
 
+/// TypeScript: `Owner.prototype.member` is Owner's member (also in a type query); another class's is
+/// uncertain when that class is not known.
+#[test]
+fn typescript_a_prototype_has_its_class_members() {
+    let source = "class Cart {\n  add(item: number) { return item; }\n}\n\ninterface Helpers {\n  plus: typeof Cart.prototype.add;\n}\n\nexport const bound = Cart.prototype.add;\nexport const other = Other.prototype.add;\n";
+    let mut p = heuristic_project(&[("cart.ts", source)]);
+    assert_eq!(uses(&mut p, "Cart/add", "cart.ts"), "cart.ts:5 Helpers/plus\ncart.ts:8 bound\ncart.ts:9 other ?");
+}
+
 /// A heuristic rename of a method with uses of unknown receivers is refused, naming them; allowed, it renames
 /// the uses tied to the method and lists the uncertain ones, unchanged.
 #[test]

@@ -927,6 +927,10 @@ impl Receivers<'_> {
         if let Some(declared) = field_type(self.locals, self.entry, object, attribute, self.text) {
             return ReceiverType::declared(declared);
         }
+        // `Owner.prototype`: an instance's shape, whose members are Owner's
+        if self.entry.lang.entry.instance_properties.iter().any(|p| p == attribute) {
+            return self.type_of(object, depth + 1);
+        }
         match self.type_of(object, depth + 1) {
             ReceiverType::Unknown => ReceiverType::Unknown,
             owner => ReceiverType::Field(Box::new(owner), attribute.to_string()),

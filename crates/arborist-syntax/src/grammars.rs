@@ -102,6 +102,10 @@ pub struct LanguageEntry {
     /// is typed as an element of `xs`.
     #[serde(default)]
     pub element_methods: Vec<String>,
+    /// Properties of a class that are its instances' shape (JavaScript's `prototype`):
+    /// `Owner.prototype.flush` is `Owner`'s member `flush`.
+    #[serde(default)]
+    pub instance_properties: Vec<String>,
     /// A method's `@receiver` may name a function or variable of the file rather than a type: JavaScript's
     /// constructor functions and namespace objects (`Foo.prototype.bar = ...` is `Foo/bar` under
     /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).
