@@ -450,30 +450,6 @@ fn a_java_class_rename_renames_its_constructors() {
     assert_eq!(p.read("src/b/Bits.java"), "package b;\n\npublic class Bits {\n    Bits() {}\n}\n");
 }
 
-/// Java methods are an override family, as jdtls answers and renames them: an interface's method, its
-/// implementation's definition and the calls through either are one; another interface's method of the
-/// name is not.
-#[test]
-fn java_overrides_are_renamed_together() {
-    let mut p = heuristic_project(&[
-        ("src/a/Listener.java", "package a;\n\npublic interface Listener {\n    void started();\n}\n"),
-        ("src/a/Other.java", "package a;\n\npublic interface Other {\n    void started();\n}\n"),
-        (
-            "src/a/Multi.java",
-            "package a;\n\npublic class Multi implements Listener {\n    public void started() {}\n\n    void run(Multi m, Listener l, Other o) {\n        m.started();\n        l.started();\n        o.started();\n    }\n}\n",
-        ),
-    ]);
-    assert_eq!(
-        uses(&mut p, "Listener/started", "src/a/Listener.java"),
-        "src/a/Multi.java:3 Multi/started\nsrc/a/Multi.java:6 Multi/run\nsrc/a/Multi.java:7 Multi/run"
-    );
-    let done = rename(&mut p, "Listener/started", "src/a/Listener.java", "begun");
-    assert!(done.starts_with("Successfully renamed"), "{done}");
-    assert!(p.read("src/a/Multi.java").contains("public void begun() {}"), "{}", p.read("src/a/Multi.java"));
-    assert!(p.read("src/a/Multi.java").contains("m.begun();\n        l.begun();\n        o.started();"));
-    assert_eq!(p.read("src/a/Other.java"), "package a;\n\npublic interface Other {\n    void started();\n}\n");
-}
-
 #[test]
 fn java_uses_follow_packages_and_imports() {
     let mut p = heuristic_project(JAVA_FILES);

@@ -160,12 +160,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .iter()
         .filter(|u| u.member || !shadows || imports_target(u))
         .filter(|u| !(target.value && u.namespace))
-        // a member's uses are member-shaped (`x.name`), bare inside its owner (Java's `name()`), or, in an
-        // override family, definitions of the name (Java's `void started(TaskEvent e)` in an implementation)
-        .filter(|u| {
-            let family_definition = u.definition && lang.entry.override_families;
-            !target.member || u.member || family_definition || inside_owner(lang, entry, u.bytes.start, target.owner)
-        })
+        .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
         .filter_map(|u| match u.definition {
             true if rebinding(u) || constructor(u) => Some((u, Typing::Target, Verdict::Unknown)),
             true => scoped.definition_typing(u).map(|t| (u, t, Verdict::Unknown)),
