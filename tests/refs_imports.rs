@@ -164,6 +164,21 @@ fn javascript_commonjs_requires_bind_modules_and_names() {
     );
 }
 
+/// CommonJS classes through their module: a subclass of `Base_1.Base` inherits its methods, and `new
+/// Base_1.Base()` is an instance of it (a base or a constructor written through a module is not a bare name
+/// of the file's scope).
+#[test]
+fn javascript_commonjs_bases_and_instances_through_modules() {
+    let mut p = heuristic_project(&[
+        ("util/Base.js", "\"use strict\";\nclass Base {\n    name() { return 1; }\n}\nexports.Base = Base;\n"),
+        (
+            "sub.js",
+            "\"use strict\";\nconst Base_1 = require(\"./util/Base\");\nclass Sub extends Base_1.Base {\n    run() { return this.name(); }\n}\nexports.Sub = Sub;\nfunction make() {\n    return new Base_1.Base().name();\n}\nexports.make = make;\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Base/name", "util/Base.js"), "sub.js:3 Sub/run\nsub.js:7 make");
+}
+
 #[test]
 fn go_uses_follow_packages_and_import_paths() {
     let mut p = heuristic_project(GO_FILES);

@@ -94,8 +94,8 @@ pub struct Hierarchy<'e> {
     /// With `families`: the target's class and those of its bases that declare the member, as (file,
     /// class index).
     declaring_bases: OnceLock<Vec<(String, u32)>>,
-    /// What a class name used in a file (file, name) was found to give.
-    by_name: Mutex<HashMap<(String, String), Found>>,
+    /// What a class name used in a file (file, name, written bare) was found to give.
+    by_name: Mutex<HashMap<(String, String, bool), Found>>,
     searches: AtomicUsize,
     /// Return and field types read from the defining files.
     declared: Declared<'e>,
@@ -228,7 +228,7 @@ impl<'e> Hierarchy<'e> {
             ReceiverType::Class(i) => self.in_class(entry, *i, 0),
             ReceiverType::Bases(i) => self.in_bases(entry, *i, 0),
             // a class named directly, else a top-level variable of a known class (`temp_storage.open()`)
-            ReceiverType::Named(name) => match self.in_named(entry, name, 0) {
+            ReceiverType::Named(name) => match self.in_named(entry, name, 0, true) {
                 Found::Unknown => self.in_classes(self.variable_classes(entry, name, 0)),
                 found => found,
             },
@@ -307,7 +307,7 @@ impl<'e> Hierarchy<'e> {
         }
         match receiver {
             ReceiverType::Class(i) => Some(vec![(entry.clone(), *i)]),
-            ReceiverType::Named(name) => match self.imported_classes(entry, name) {
+            ReceiverType::Named(name) => match self.imported_classes(entry, name, true) {
                 classes if classes.is_empty() => self.variable_classes(entry, name, depth),
                 classes => Some(classes),
             },
@@ -317,7 +317,7 @@ impl<'e> Hierarchy<'e> {
                 None => match owner.as_deref() {
                     Some(owner) => self.made_by_field(entry, owner, name, depth),
                     // `Reg(i)`, `Wrapper(x)`: a conversion to, or a constructor of, a type named bare
-                    None => Some(self.imported_classes(entry, name)).filter(|c| !c.is_empty()),
+                    None => Some(self.imported_classes(entry, name, true)).filter(|c| !c.is_empty()),
                 },
             },
             ReceiverType::Qualified(qualifier, name) => {
@@ -397,7 +397,7 @@ impl<'e> Hierarchy<'e> {
         }
         let bases: Vec<&String> = e.symbols.supertypes.iter().filter(|(o, _)| *o == class).map(|(_, b)| b).collect();
         for base in bases {
-            let named = self.imported_classes(e, base);
+            let named = self.imported_classes(e, base, false);
             if named.is_empty() {
                 return None;
             }
@@ -533,7 +533,7 @@ impl<'e> Hierarchy<'e> {
     /// another module's, never the file's own class.
     fn declared_classes(&self, entry: &Arc<FileEntry>, declared: &TypeRef) -> Option<Classes> {
         let found = match &declared.qualifier {
-            None => self.imported_classes(entry, &declared.name),
+            None => self.imported_classes(entry, &declared.name, true),
             Some(qualifier) => self.qualified_classes(entry, qualifier, &declared.name),
         };
         (!found.is_empty()).then_some(found)
@@ -580,14 +580,16 @@ impl<'e> Hierarchy<'e> {
 
     /// The classes a use of `name` in `entry`'s file means: the file's own (at any depth), else (also
     /// when the file has only blocks of its members, Go's methods of a type defined elsewhere) the
-    /// project's top-level ones that its imports leave possible.
-    fn imported_classes(&self, entry: &Arc<FileEntry>, name: &str) -> Classes {
+    /// project's top-level ones that its imports leave possible, and, for a name written `bare` (not a
+    /// base class, which is kept by its last name also when written through its module:
+    /// `QueryBuilder_1.QueryBuilder`), its file's scoping.
+    fn imported_classes(&self, entry: &Arc<FileEntry>, name: &str, bare: bool) -> Classes {
         let local = classes(entry, entry.symbols.preorder(), name);
         let blocks_only = local.iter().all(|&i| entry.symbols.get(i).is_type_block());
         let mut out: Classes = local.into_iter().map(|i| (entry.clone(), i)).collect();
         if blocks_only {
             let files = self.imported_files(entry, name, |e| e.rel != entry.rel);
-            let files = self.in_scope_of_bare(entry, name, files);
+            let files = if bare { self.in_scope_of_bare(entry, name, files) } else { files };
             out.extend(files.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)));
         }
         out
@@ -615,7 +617,7 @@ impl<'e> Hierarchy<'e> {
     fn in_bases(&self, entry: &FileEntry, index: u32, depth: usize) -> Found {
         let bases = entry.symbols.supertypes.iter().filter(|(owner, _)| *owner == index);
         for (_, base) in bases {
-            match self.in_named(entry, base, depth + 1) {
+            match self.in_named(entry, base, depth + 1, false) {
                 Found::Absent => continue,
                 decided => return decided,
             }
@@ -626,7 +628,8 @@ impl<'e> Hierarchy<'e> {
     /// The member as the classes named `name` that a use in `entry`'s file means have it: the file's own
     /// (at any depth: a test's local class), else the project's top-level ones; Unknown when there is
     /// none or they disagree (another module's class named like the target's is not the target's).
-    fn in_named(&self, entry: &FileEntry, name: &str, depth: usize) -> Found {
+    /// `bare`: the name is written bare, not a base class (see `imported_classes`).
+    fn in_named(&self, entry: &FileEntry, name: &str, depth: usize, bare: bool) -> Found {
         if depth > MAX_DEPTH {
             return Found::Unknown;
         }
@@ -634,20 +637,21 @@ impl<'e> Hierarchy<'e> {
         if !local.is_empty() {
             return agreed(local.into_iter().map(|i| self.in_class(entry, i, depth)));
         }
-        let key = (entry.rel.clone(), name.to_string());
+        let key = (entry.rel.clone(), name.to_string(), bare);
         if let Some(&found) = self.by_name.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return found;
         }
-        let found = self.lookup(entry, name, depth);
+        let found = self.lookup(entry, name, depth, bare);
         self.by_name.lock().unwrap_or_else(|e| e.into_inner()).insert(key, found);
         found
     }
 
     /// The member as the project's top-level classes named `name` that a use in `from`'s file may mean
     /// have it.
-    fn lookup(&self, from: &FileEntry, name: &str, depth: usize) -> Found {
+    fn lookup(&self, from: &FileEntry, name: &str, depth: usize, bare: bool) -> Found {
         let Some(entries) = self.definers(name) else { return Found::Unknown };
-        let entries = self.in_scope_of_bare(from, name, self.imported_definers(from, name, entries));
+        let entries = self.imported_definers(from, name, entries);
+        let entries = if bare { self.in_scope_of_bare(from, name, entries) } else { entries };
         agreed(entries.iter().flat_map(|entry| {
             let roots = classes(entry, entry.symbols.roots.clone(), name);
             roots.into_iter().map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
@@ -895,7 +899,7 @@ impl Receivers<'_> {
             return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Class);
         }
         if let Some(class) = locals.instance_type(r) {
-            return ReceiverType::Named(class.to_string());
+            return ReceiverType::declared(class);
         }
         if locals.is_super(r) {
             return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Bases);
@@ -1015,7 +1019,7 @@ impl Receivers<'_> {
         let argument = position(arguments, passed)?;
         let (owner, callee) = match self.locals.instance_type(call) {
             // `new Owner(callback)`: the class's constructor
-            Some(class) => (Some(ReceiverType::Named(class.to_string())), CONSTRUCTOR.to_string()),
+            Some(class) => (Some(ReceiverType::declared(class)), CONSTRUCTOR.to_string()),
             None => {
                 let callee = callee_of(self.entry.lang, call, self.text)?;
                 (self.call_owner(callee, depth)?, self.text[callee.byte_range()].to_string())

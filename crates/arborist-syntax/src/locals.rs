@@ -110,7 +110,7 @@ pub struct Locals {
     /// Start bytes of labels (keyword argument names).
     labels: HashSet<usize>,
     /// Byte ranges of constructor calls, with the class they make.
-    instances: HashMap<(usize, usize), String>,
+    instances: HashMap<(usize, usize), TypeRef>,
     /// Instance attributes by name: where each assignment or declaration of one is, and where its value
     /// comes from as far as the tree shows (its declared type, the expression assigned).
     fields: HashMap<String, Vec<(usize, Origin)>>,
@@ -197,8 +197,8 @@ impl Locals {
             }
             LocalRole::Instance => {
                 let key = (c.node.start_byte(), c.node.end_byte());
-                let class = c.origin.declared.as_ref().and_then(TypeRef::class);
-                self.instances.extend(class.map(|t| (key, t.to_string())));
+                let class = c.origin.declared.as_ref().filter(|t| t.class().is_some());
+                self.instances.extend(class.map(|t| (key, t.clone())));
                 return;
             }
             LocalRole::Field => {
@@ -304,8 +304,8 @@ impl Locals {
     }
 
     /// The class a constructor call `node` makes (`Owner(...)`, `new Owner()`).
-    pub fn instance_type(&self, node: Node) -> Option<&str> {
-        self.instances.get(&(node.start_byte(), node.end_byte())).map(String::as_str)
+    pub fn instance_type(&self, node: Node) -> Option<&TypeRef> {
+        self.instances.get(&(node.start_byte(), node.end_byte()))
     }
 
     /// Whether `node` is a label (a keyword argument's name), not a use of a variable.
