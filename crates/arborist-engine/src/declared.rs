@@ -14,6 +14,7 @@ use arborist_syntax::symbols::Symbol;
 use arborist_syntax::syntax::parse_within;
 use arborist_syntax::text::ContentHash;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::{Node, Tree};
@@ -60,8 +61,32 @@ enum Question {
 /// `Declared`'s answers across queries, by the content hash of the file and the question.
 #[derive(Default)]
 pub struct DeclaredAnswers {
-    types: Mutex<HashMap<(ContentHash, Question), Option<TypeRef>>>,
-    typed: Mutex<HashMap<(ContentHash, Typed), Option<TypedValues>>>,
+    types: Kept<Question, TypeRef>,
+    typed: Kept<Typed, TypedValues>,
+}
+
+/// Answers to questions of kind `Q` by the content hash of the file asked about (None: the file has no
+/// answer); emptied when it holds `MAX_ANSWERS`.
+struct Kept<Q, A>(Mutex<HashMap<(ContentHash, Q), Option<A>>>);
+
+impl<Q, A> Default for Kept<Q, A> {
+    fn default() -> Self {
+        Kept(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<Q: Eq + Hash, A: Clone> Kept<Q, A> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(ContentHash, Q), Option<A>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn keep(&self, key: (ContentHash, Q), answer: Option<A>) {
+        let mut kept = self.lock();
+        if kept.len() >= MAX_ANSWERS {
+            kept.clear();
+        }
+        kept.insert(key, answer);
+    }
 }
 
 /// What a file's own tree says of some values' types: a receiver type of that file for each value.
@@ -81,16 +106,6 @@ pub enum Typed {
 
 /// Answers kept beyond this many empty the cache.
 const MAX_ANSWERS: usize = 65_536;
-
-impl DeclaredAnswers {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(ContentHash, Question), Option<TypeRef>>> {
-        self.types.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn lock_typed(&self) -> std::sync::MutexGuard<'_, HashMap<(ContentHash, Typed), Option<TypedValues>>> {
-        self.typed.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
 
 /// The files read so far for one query, by path (None: unreadable, changed or over the parse budget).
 pub struct Declared<'e> {
@@ -157,39 +172,32 @@ impl<'e> Declared<'e> {
         question: Question,
         work: impl FnOnce(&Parsed) -> Option<TypeRef>,
     ) -> Option<TypeRef> {
-        let answers = self.engine.declared();
-        let key = (entry.hash, question);
-        if let Some(known) = answers.lock().get(&key) {
-            return known.clone();
-        }
-        let answer = work(&*self.file(entry)?);
-        let mut kept = answers.lock();
-        if kept.len() >= MAX_ANSWERS {
-            kept.clear();
-        }
-        kept.insert(key, answer.clone());
-        answer
+        self.kept_answer(&self.engine.declared().types, entry, question, work)
     }
 
-    /// The answer to `asked` about `entry`'s file: kept from an earlier query, or worked out from the parsed
-    /// file (and kept; not when the file cannot be read at `entry`'s version).
+    /// The answer to `asked` about `entry`'s file, as `answer` keeps and works it out.
     pub fn typed(
         &self,
         entry: &FileEntry,
         asked: Typed,
         work: impl FnOnce(&Parsed) -> Option<Vec<ReceiverType>>,
     ) -> Option<TypedValues> {
-        let answers = self.engine.declared();
-        let key = (entry.hash, asked);
-        if let Some(known) = answers.lock_typed().get(&key) {
+        self.kept_answer(&self.engine.declared().typed, entry, asked, |file| work(file).map(Arc::from))
+    }
+
+    fn kept_answer<Q: Eq + Hash, A: Clone>(
+        &self,
+        kept: &Kept<Q, A>,
+        entry: &FileEntry,
+        question: Q,
+        work: impl FnOnce(&Parsed) -> Option<A>,
+    ) -> Option<A> {
+        let key = (entry.hash, question);
+        if let Some(known) = kept.lock().get(&key) {
             return known.clone();
         }
-        let answer: Option<TypedValues> = work(&*self.file(entry)?).map(Arc::from);
-        let mut kept = answers.lock_typed();
-        if kept.len() >= MAX_ANSWERS {
-            kept.clear();
-        }
-        kept.insert(key, answer.clone());
+        let answer = work(&*self.file(entry)?);
+        kept.keep(key, answer.clone());
         answer
     }
 
