@@ -98,8 +98,9 @@ fn estimate_bytes(entries: &[Arc<FileEntry>]) -> (u64, u64) {
         tables += (fs.symbols.capacity() * size_of::<Symbol>() + fs.roots.capacity() * 4) as u64;
         tables += fs.supertypes.iter().map(|(_, s)| 28 + s.capacity() as u64).sum::<u64>();
         for s in &fs.symbols {
-            tables +=
-                (s.name.capacity() + s.detail.as_ref().map_or(0, |d| d.capacity()) + s.children.capacity() * 4) as u64;
+            // a name of up to 24 bytes is held inline
+            let name = if s.name.is_heap_allocated() { s.name.capacity() } else { 0 };
+            tables += (name + s.detail.as_ref().map_or(0, |d| d.len()) + s.children.capacity() * 4) as u64;
             names.entry(s.name.as_str()).or_default().insert(e.rel.as_str());
         }
         // files map slot: String key (a clone of rel) + Arc pointer + hash control byte

@@ -45,7 +45,7 @@ fn children_json(entry: &FileEntry, i: u32, depth: usize) -> Map<String, Value> 
     let mut by_kind = Map::new();
     for &c in &entry.symbols.get(i).children {
         let s = entry.symbols.get(c);
-        let mut child = json!({"name": s.name, "body_location": body_location(entry, c)});
+        let mut child = json!({"name": s.name.as_str(), "body_location": body_location(entry, c)});
         if depth > 1 && !s.children.is_empty() {
             child["children"] = Value::Object(children_json(entry, c, depth - 1));
         }
@@ -95,7 +95,7 @@ fn overview(entry: &FileEntry, of: &[u32], depth: usize) -> Map<String, Value> {
         let item = if depth > 0 && !s.children.is_empty() {
             json!({ s.name.clone(): overview(entry, &s.children, depth - 1) })
         } else {
-            Value::String(s.name.clone())
+            Value::String(s.name.to_string())
         };
         push_grouped(&mut by_kind, s.kind, item);
     }

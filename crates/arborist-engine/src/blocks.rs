@@ -65,7 +65,7 @@ impl Engine {
                 }
             }
             let uses = by_file.into_iter().collect();
-            return Err(Error::StillReferenced { name: target.symbol().name.clone(), uses });
+            return Err(Error::StillReferenced { name: target.symbol().name.to_string(), uses });
         }
         self.edit_by_name_path(rel, name_path, Op::Delete, &[]).map(|_| ())
     }

@@ -94,7 +94,7 @@ impl Engine {
         let unchanged = left_unchanged(&uses, &per_file);
         if !unchanged.is_empty() && !allow_unchanged {
             return Err(Error::UnchangedUses {
-                name: target.symbol().name.clone(),
+                name: target.symbol().name.to_string(),
                 backend,
                 uses: by_file(&unchanged),
             });
@@ -115,7 +115,7 @@ impl Engine {
         let files = self.commit(change)?.len();
         let old_name = target.symbol().name.clone();
         let mentions = self.mentions_in_comments_and_strings(&old_name, target.entry.lang.entry.family());
-        Ok(Renamed { old_name, places, files, backend, unchanged, mentions })
+        Ok(Renamed { old_name: old_name.to_string(), places, files, backend, unchanged, mentions })
     }
 
     /// Where `name` is a word inside a comment or a string, in the code files of a language family.
@@ -336,7 +336,7 @@ fn refuse_merged(engine: &Engine, target: &SymbolRef) -> Result<()> {
         if patterns.iter().any(|p| p.is_match(head)) {
             let block = head.split('{').next().unwrap_or(head).trim().to_string();
             return Err(Error::MergedDeclaration {
-                name: target.symbol().name.clone(),
+                name: target.symbol().name.to_string(),
                 block,
                 path: target.entry.rel.clone(),
                 line: n.start_position().row,

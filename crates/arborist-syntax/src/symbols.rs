@@ -9,6 +9,7 @@ use crate::language::Language;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
 use crate::syntax::Region;
 use crate::text::{Source, TextEdit};
+pub use compact_str::CompactString;
 use std::collections::HashMap;
 use std::ops::Range;
 use streaming_iterator::StreamingIterator;
@@ -17,7 +18,8 @@ use tree_sitter::{Node, QueryCursor, Tree};
 /// One symbol of a file. Byte ranges index the file's `\n` text; lines are 0-based.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
-    pub name: String,
+    /// Inline up to 24 bytes (most names): no allocation of its own.
+    pub name: CompactString,
     pub kind: SymbolKind,
     /// The definition, without decorators, attributes or doc comments.
     pub range: Range<u32>,
@@ -29,7 +31,7 @@ pub struct Symbol {
     /// Doc comment or docstring.
     pub doc: Option<Range<u32>>,
     /// Extra description, e.g. `impl Display for Point` for a method of a trait impl.
-    pub detail: Option<String>,
+    pub detail: Option<Box<str>>,
     pub parent: Option<u32>,
     pub children: Vec<u32>,
     /// Index among same-named siblings, when there are several.
@@ -259,7 +261,7 @@ impl FileSymbols {
         });
         let Some(first) = names.next() else { return false };
         let (before, after) = (text.slice(0..region.start), text.slice(region.end..text.len()));
-        std::iter::once(first).chain(names).any(|s| before.contains(&s.name) || after.contains(&s.name))
+        std::iter::once(first).chain(names).any(|s| before.contains(s.name.as_str()) || after.contains(s.name.as_str()))
     }
 
     /// The containers of a parsed file that are not symbols (Rust `impl` blocks), as the tags query
@@ -553,7 +555,7 @@ fn shifted_def(s: &Symbol, old_end: usize, delta: i64, line_delta: i64) -> Def {
         range: b(s.range.start)..b(s.range.end),
         start_line: line(s.start_line),
         end_line: line(s.end_line),
-        name: s.name.clone(),
+        name: s.name.to_string(),
         name_range: b(s.name_range.start)..b(s.name_range.end),
         signature_end: b(s.signature_end),
         doc: s.doc.as_ref().map(|d| b(d.start)..b(d.end)),
@@ -778,7 +780,7 @@ fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
         stack.push((i, def.range.clone()));
         fs.symbols.push(to_symbol(&def, parent));
         if let Some(receiver) = def.receiver {
-            fs.symbols[i as usize].detail = Some(format!("receiver {receiver}"));
+            fs.symbols[i as usize].detail = Some(format!("receiver {receiver}").into());
         }
         link(&mut fs, i, parent);
     }
@@ -787,6 +789,9 @@ fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
     fix_kinds(&mut fs);
     name_items(&mut fs);
     number_overloads(&mut fs);
+    // kept for the life of the index: no room to grow
+    fs.symbols.shrink_to_fit();
+    fs.symbols.iter_mut().for_each(|s| s.children.shrink_to_fit());
     fs
 }
 
@@ -816,7 +821,7 @@ fn name_items(fs: &mut FileSymbols) {
     for group in groups {
         let items: Vec<u32> = group.into_iter().filter(|&c| fs.symbols[c as usize].name.is_empty()).collect();
         for (k, c) in items.into_iter().enumerate() {
-            fs.symbols[c as usize].name = format!("[{k}]");
+            fs.symbols[c as usize].name = compact_str::format_compact!("[{k}]");
         }
     }
 }
@@ -828,7 +833,7 @@ fn to_symbol(def: &Def, parent: Option<u32>) -> Symbol {
     };
     let r = |r: &Range<usize>| r.start as u32..r.end as u32;
     Symbol {
-        name: def.name.clone(),
+        name: CompactString::from(def.name.as_str()),
         kind,
         range: r(&def.range),
         start_line: def.start_line as u32,
@@ -890,9 +895,9 @@ fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
         let target = find_type(fs, &siblings, &name, &impl_indices);
         let members = std::mem::take(&mut fs.symbols[imp as usize].children);
         for &m in &members {
-            fs.symbols[m as usize].detail = Some(detail.clone());
+            fs.symbols[m as usize].detail = Some(detail.as_str().into());
         }
-        fs.symbols[imp as usize].detail = Some(detail);
+        fs.symbols[imp as usize].detail = Some(detail.into());
         let owner = match target {
             Some(t) => {
                 unlink(fs, imp);
@@ -941,7 +946,7 @@ fn synthetic_type(fs: &mut FileSymbols, name: &str, first_member: u32) -> u32 {
     let m = fs.get(first_member).clone();
     let i = fs.symbols.len() as u32;
     fs.symbols.push(Symbol {
-        name: name.to_string(),
+        name: CompactString::from(name),
         kind: SymbolKind::Object,
         detail: Some(ELSEWHERE.into()),
         children: Vec::new(),

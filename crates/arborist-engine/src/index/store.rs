@@ -9,7 +9,7 @@ use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, Symbol};
 use arborist_syntax::text::ContentHash;
-use std::io::{Seek, Write};
+use std::io::{Read, Seek, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
@@ -66,49 +66,113 @@ pub fn write_dump<'a>(
     out.flush()
 }
 
-/// Parses a dump, its chunks in parallel (and the checksum meanwhile); None if it is from another version
-/// or damaged in any way.
-pub fn decode(bytes: &[u8]) -> Option<Saved> {
-    let rest = bytes.strip_prefix(MAGIC.as_slice())?;
-    let (sum, body) = rest.split_at_checked(32)?;
-    let mut r = Reader(body);
-    if r.u32()? != FORMAT_VERSION || r.str()? != env!("CARGO_PKG_VERSION") || r.take(32)? != language::fingerprint().0 {
+/// Parses a dump; None if it is from another version or damaged in any way.
+#[cfg(test)]
+fn decode(bytes: &[u8]) -> Option<Saved> {
+    decode_from(bytes)
+}
+
+/// Parses a dump as it is read: one chunk at a time is read (and added to the checksum) when a thread is
+/// free to decode it, so no more than a few chunks' bytes are held at once, never the whole dump.
+fn decode_from(input: impl Read + Send) -> Option<Saved> {
+    let mut input = Checksummed { input, sum: ContentHash::hasher() };
+    let (magic, sum) = (input.raw::<8>()?, input.raw::<32>()?);
+    if &magic != MAGIC
+        || input.u32()? != FORMAT_VERSION
+        || input.bytes()? != env!("CARGO_PKG_VERSION").as_bytes()
+        || input.take(32)? != language::fingerprint().0
+    {
         return None;
     }
-    let n = r.u32()? as usize;
-    let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK));
-    for _ in 0..n.div_ceil(CHUNK) {
-        let len = usize::try_from(r.u64()?).ok()?;
-        chunks.push(r.take(len)?);
-    }
-    let sizes = (0..chunks.len()).map(|i| CHUNK.min(n - i * CHUNK));
+    let n = input.u32()? as usize;
+    let chunks = n.div_ceil(CHUNK);
+    let read = (0..chunks).map_while(|i| {
+        let len = usize::try_from(input.u64()?).ok()?;
+        Some((i, input.take(len)?))
+    });
     use rayon::prelude::*;
-    let work: Vec<(&[u8], usize)> = chunks.into_iter().zip(sizes).collect();
-    let ((sum_ok, names), entries) = rayon::join(
-        || rayon::join(|| ContentHash::of(body).0 == sum, || read_names(&mut r, n)),
-        || work.par_iter().map(|&(chunk, size)| read_chunk(chunk, size)).collect::<Option<Vec<Vec<FileEntry>>>>(),
-    );
-    let entries = entries?.into_iter().flatten().collect();
-    sum_ok.then_some(Saved { entries, names: names? })
+    let mut decoded: Vec<(usize, Option<Vec<FileEntry>>)> =
+        read.par_bridge().map(|(i, bytes)| (i, read_chunk(&bytes, CHUNK.min(n - i * CHUNK)))).collect();
+    if decoded.len() != chunks {
+        return None;
+    }
+    decoded.sort_unstable_by_key(|(i, _)| *i);
+    let mut entries = Vec::with_capacity(n);
+    for (_, chunk) in decoded {
+        entries.extend(chunk?);
+    }
+    let names = read_names(&mut input, n)?;
+    input.at_end()?;
+    (input.sum.finish().0 == sum).then_some(Saved { entries, names })
 }
 
 /// The entries of one chunk, which holds exactly `size` of them.
 fn read_chunk(chunk: &[u8], size: usize) -> Option<Vec<FileEntry>> {
     let mut r = Reader(chunk);
-    let entries = (0..size).map(|_| read_entry(&mut r)).collect::<Option<Vec<_>>>()?;
+    let entries = r.list(size, read_entry)?;
     r.0.is_empty().then_some(entries)
 }
 
 /// The name map, the rest of the dump: each name with positions below `n`.
-fn read_names(r: &mut Reader, n: usize) -> Option<Vec<(Box<str>, Vec<u32>)>> {
-    let count = r.u32()? as usize;
+fn read_names(input: &mut Checksummed<impl Read>, n: usize) -> Option<Vec<(Box<str>, Vec<u32>)>> {
+    let count = input.u32()? as usize;
     let mut names = Vec::with_capacity(count.min(1 << 24));
     for _ in 0..count {
-        let name: Box<str> = r.str()?.into();
-        let files = (0..r.u32()?).map(|_| r.u32().filter(|&f| (f as usize) < n)).collect::<Option<Vec<_>>>()?;
+        let name = String::from_utf8(input.bytes()?).ok()?.into_boxed_str();
+        let count = input.u32()? as usize;
+        let files = input.take(4 * count)?;
+        let files: Vec<u32> = files.chunks_exact(4).map(|b| u32::from_le_bytes(b.try_into().unwrap())).collect();
+        if files.iter().any(|&f| f as usize >= n) {
+            return None;
+        }
         names.push((name, files));
     }
-    r.0.is_empty().then_some(names)
+    Some(names)
+}
+
+/// A dump being read, with the checksum of what was read after the magic and the sum itself.
+struct Checksummed<R> {
+    input: R,
+    sum: arborist_syntax::text::ContentHasher,
+}
+
+impl<R: Read> Checksummed<R> {
+    /// The next `N` bytes, not summed (the magic and the sum).
+    fn raw<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let mut bytes = [0; N];
+        self.input.read_exact(&mut bytes).ok()?;
+        Some(bytes)
+    }
+    /// The next `n` bytes; None when the dump ends first (a length read from a damaged dump may be huge:
+    /// the bytes are read as they come, never allocated up front).
+    fn take(&mut self, n: usize) -> Option<Vec<u8>> {
+        let mut bytes = Vec::with_capacity(n.min(1 << 20));
+        (&mut self.input).take(n as u64).read_to_end(&mut bytes).ok()?;
+        self.sum.update(&bytes);
+        (bytes.len() == n).then_some(bytes)
+    }
+    /// The next `N` bytes, summed.
+    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let bytes = self.raw::<N>()?;
+        self.sum.update(&bytes);
+        Some(bytes)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.array()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.array()?))
+    }
+    /// A string's bytes, after their length.
+    fn bytes(&mut self) -> Option<Vec<u8>> {
+        let n = self.u32()? as usize;
+        self.take(n)
+    }
+    /// Some when nothing follows.
+    fn at_end(&mut self) -> Option<()> {
+        let mut byte = [0];
+        matches!(self.input.read(&mut byte), Ok(0)).then_some(())
+    }
 }
 
 /// Writes the dump atomically under `dir` (created with a `.gitignore` so it is never committed).
@@ -141,8 +205,8 @@ pub fn check_writable(dir: &Path) -> std::io::Result<()> {
 /// The saved index; None when there is no usable dump (a damaged one or one from another version is
 /// said in the log, and rebuilt by the caller).
 pub fn load(dir: &Path) -> Option<Saved> {
-    let (bytes, _) = arborist_syntax::fsio::read_regular(&dir.join(FILE_NAME)).ok()??;
-    let entries = decode(&bytes);
+    let (file, _) = arborist_syntax::fsio::open_regular(&dir.join(FILE_NAME)).ok()??;
+    let entries = decode_from(std::io::BufReader::with_capacity(1 << 20, file));
     if entries.is_none() {
         tracing::info!("{FILE_NAME} is damaged or from another version; the index is rebuilt");
     }
@@ -191,10 +255,12 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
     let lang = language::by_name(r.str()?)?;
     let stamp = super::Stamp { mtime_ns: r.u64()?, len: r.u64()? };
     let hash = ContentHash(r.take(32)?.try_into().ok()?);
-    let roots = (0..r.u32()?).map(|_| r.u32()).collect::<Option<Vec<_>>>()?;
+    let count = r.u32()? as usize;
+    let roots = r.list(count, Reader::u32)?;
     let n = r.u32()? as usize;
-    let symbols = (0..n).map(|_| read_symbol(r)).collect::<Option<Vec<_>>>()?;
-    let supertypes = (0..r.u32()?).map(|_| Some((r.u32()?, r.str()?.to_string()))).collect::<Option<Vec<_>>>()?;
+    let symbols = r.list(n, read_symbol)?;
+    let count = r.u32()? as usize;
+    let supertypes = r.list(count, |r| Some((r.u32()?, r.str()?.to_string())))?;
     let identifiers = Identifiers::from_stored(r.str()?)?;
     let valid = |i: &u32| (*i as usize) < n;
     let links_ok = symbols.iter().all(|s| s.children.iter().all(valid) && s.parent.is_none_or(|p| valid(&p)));
@@ -205,7 +271,7 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
 }
 
 fn read_symbol(r: &mut Reader) -> Option<Symbol> {
-    let name = r.str()?.to_string();
+    let name = r.str()?.into();
     let kind = SymbolKind::from_number(r.take(1)?[0] as i64)?;
     let mut v = [0u32; 7];
     for slot in &mut v {
@@ -214,7 +280,8 @@ fn read_symbol(r: &mut Reader) -> Option<Symbol> {
     let (doc_start, doc_end) = (r.opt_u32()?, r.opt_u32()?);
     let detail = r.opt_str()?;
     let parent = r.opt_u32()?;
-    let children = (0..r.u32()?).map(|_| r.u32()).collect::<Option<Vec<_>>>()?;
+    let count = r.u32()? as usize;
+    let children = r.list(count, Reader::u32)?;
     let overload = r.opt_u32()?;
     Some(Symbol {
         name,
@@ -277,14 +344,23 @@ impl<'a> Reader<'a> {
         let n = self.u32()? as usize;
         std::str::from_utf8(self.take(n)?).ok()
     }
+    /// `n` items read by `item`, in a vector of exactly their number (each item takes 4 bytes or more: a
+    /// count from a damaged dump cannot allocate more than the bytes left).
+    fn list<T>(&mut self, n: usize, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let mut items = Vec::with_capacity(n.min(self.0.len() / 4));
+        for _ in 0..n {
+            items.push(item(self)?);
+        }
+        Some(items)
+    }
     fn opt_u32(&mut self) -> Option<Option<u32>> {
         let v = self.u32()?;
         Some((v != u32::MAX).then_some(v))
     }
-    fn opt_str(&mut self) -> Option<Option<String>> {
+    fn opt_str(&mut self) -> Option<Option<Box<str>>> {
         match self.take(1)?[0] {
             0 => Some(None),
-            1 => Some(Some(self.str()?.to_string())),
+            1 => Some(Some(self.str()?.into())),
             _ => None,
         }
     }
