@@ -211,10 +211,14 @@ impl Engine {
             self.index.candidates(&self.project, &scope, pattern, opts.substring)
         };
         let mut out = Vec::new();
+        let whole_name = pattern.whole_last_name(opts.substring);
         for entry in entries {
             let fs = &entry.symbols;
-            let wanted = |i: u32| opts.accepts(fs.get(i).kind) && pattern.matches(fs, i, opts.substring);
-            let mut found: Vec<u32> = (0..fs.symbols.len() as u32).filter(|&i| wanted(i)).collect();
+            let wanted = |i: &u32| opts.accepts(fs.get(*i).kind) && pattern.matches(fs, *i, opts.substring);
+            let mut found: Vec<u32> = match whole_name {
+                Some(name) => entry.maybe_named(name).filter(wanted).collect(),
+                None => (0..fs.symbols.len() as u32).filter(wanted).collect(),
+            };
             if found.len() > 1 {
                 // in document order, parents before children
                 let mut hit = vec![false; fs.symbols.len()];
@@ -254,9 +258,8 @@ impl Engine {
         }
         let lang = entry.lang;
         let tree = self.tree_for(&p.rel, lang, &doc)?;
-        let (symbols, identifiers) = FileSymbols::extract_with_identifiers(lang, &tree, doc.text());
-        let entry =
-            FileEntry { rel: p.rel.clone(), lang, stamp: Stamp::default(), hash: doc.hash, symbols, identifiers };
+        let parsed = FileSymbols::extract_with_identifiers(lang, &tree, doc.text());
+        let entry = FileEntry::new(p.rel.clone(), lang, Stamp::default(), doc.hash, parsed);
         Ok((Arc::new(entry), doc))
     }
 

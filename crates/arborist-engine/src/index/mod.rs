@@ -58,6 +58,28 @@ pub struct FileEntry {
     pub symbols: FileSymbols,
     /// The names the file uses as identifiers (the identifier index's part of the entry).
     pub identifiers: Identifiers,
+    /// Each symbol's `name_hash`, in symbol order: a lookup by name reads these 4 bytes per symbol
+    /// instead of the symbols themselves.
+    name_hashes: Box<[u32]>,
+}
+
+impl FileEntry {
+    pub fn new(rel: String, lang: &'static Language, stamp: Stamp, hash: ContentHash, parsed: Parsed) -> FileEntry {
+        let (symbols, identifiers) = parsed;
+        let name_hashes = symbols.symbols.iter().map(|s| name_hash(&s.name)).collect();
+        FileEntry { rel, lang, stamp, hash, symbols, identifiers, name_hashes }
+    }
+
+    /// The symbols that may be called `name` (a few others may share its hash), in symbol order.
+    pub fn maybe_named(&self, name: &str) -> impl Iterator<Item = u32> {
+        let wanted = name_hash(name);
+        self.name_hashes.iter().enumerate().filter(move |(_, h)| **h == wanted).map(|(i, _)| i as u32)
+    }
+}
+
+/// A name's 32-bit FNV-1a hash.
+fn name_hash(name: &str) -> u32 {
+    name.bytes().fold(0x811c_9dc5, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))
 }
 
 /// Figures of a full build.
@@ -544,8 +566,7 @@ impl Index {
         self.forget_checked(rel);
         match Stamp::read(abs) {
             Some(stamp) => {
-                let (symbols, identifiers) = parsed;
-                let entry = FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols, identifiers };
+                let entry = FileEntry::new(rel.to_string(), lang, stamp, hash, parsed);
                 self.tables.write().unwrap().insert(Arc::new(entry));
             }
             None => self.invalidate(rel),
@@ -816,7 +837,15 @@ fn refresh_entry_in_turn<E>(
     let hash = ContentHash::of(&bytes);
     if let Some(k) = known.filter(|k| k.hash == hash) {
         let (symbols, identifiers) = (k.symbols.clone(), k.identifiers.clone());
-        let entry = FileEntry { rel: k.rel.clone(), lang: k.lang, stamp, hash, symbols, identifiers };
+        let entry = FileEntry {
+            rel: k.rel.clone(),
+            lang: k.lang,
+            stamp,
+            hash,
+            symbols,
+            identifiers,
+            name_hashes: k.name_hashes.clone(),
+        };
         return Ok(Some(Refreshed::Parsed(Arc::new(entry))));
     }
     let Some(lang) = language::for_head(rel, &bytes) else { return Ok(None) };
@@ -836,11 +865,11 @@ fn refresh_entry_in_turn<E>(
             read
         }
     };
-    let (symbols, identifiers) = match read {
+    let parsed = match read {
         Ok(read) => read,
         Err(why) => return Ok(Some(Refreshed::Skipped(why))),
     };
-    let entry = FileEntry { rel: rel.to_string(), lang, stamp, hash, symbols, identifiers };
+    let entry = FileEntry::new(rel.to_string(), lang, stamp, hash, parsed);
     Ok(Some(Refreshed::Parsed(Arc::new(entry))))
 }
 

@@ -52,8 +52,7 @@ pub(super) fn entry(rel: &str, abs: &Path, lines: &DefinitionLines, budget: &Par
         return None;
     }
     let symbols = FileSymbols::extract(lang, &tree, text);
-    let entry =
-        FileEntry { rel: rel.to_string(), lang, stamp, hash: doc.hash, symbols, identifiers: Identifiers::default() };
+    let entry = FileEntry::new(rel.to_string(), lang, stamp, doc.hash, (symbols, Identifiers::default()));
     Some(Arc::new(entry))
 }
 

@@ -267,7 +267,7 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
     if !roots.iter().all(valid) || !links_ok || !supertypes.iter().all(|(i, _)| valid(i)) {
         return None;
     }
-    Some(FileEntry { rel, lang, stamp, hash, symbols: FileSymbols { symbols, roots, supertypes }, identifiers })
+    Some(FileEntry::new(rel, lang, stamp, hash, (FileSymbols { symbols, roots, supertypes }, identifiers)))
 }
 
 fn read_symbol(r: &mut Reader) -> Option<Symbol> {
@@ -374,14 +374,13 @@ mod tests {
         let lang = language::by_name("python").unwrap();
         let text = format!("def f{i}():\n    pass\n");
         let tree = arborist_syntax::syntax::parse(lang, &text).unwrap();
-        FileEntry {
-            rel: format!("m{i}.py"),
+        FileEntry::new(
+            format!("m{i}.py"),
             lang,
-            stamp: super::super::Stamp { mtime_ns: i as u64, len: text.len() as u64 },
-            hash: ContentHash::of(text.as_bytes()),
-            symbols: FileSymbols::extract(lang, &tree, text.as_str()),
-            identifiers: Identifiers::collect(lang, &tree, text.as_str()),
-        }
+            super::super::Stamp { mtime_ns: i as u64, len: text.len() as u64 },
+            ContentHash::of(text.as_bytes()),
+            (FileSymbols::extract(lang, &tree, text.as_str()), Identifiers::collect(lang, &tree, text.as_str())),
+        )
     }
 
     fn encode<'a>(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>) -> Vec<u8> {
