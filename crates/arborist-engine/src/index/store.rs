@@ -14,10 +14,10 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
-/// Entries per chunk: the unit a load decodes in parallel.
-const CHUNK: usize = 1024;
+/// Entries per chunk: the unit a load decodes in parallel, and what a save holds encoded at once.
+const CHUNK: usize = 256;
 
 /// The index as saved: entries, and each symbol name with the entries (by position) that define it.
 pub struct Saved {
@@ -59,6 +59,10 @@ pub fn write_dump<'a>(
         w.str(name);
         w.u32(files.len() as u32);
         files.iter().for_each(|&f| w.u32(f));
+        if w.0.len() >= 1 << 16 {
+            put(&w.0)?;
+            w.0.clear();
+        }
     }
     put(&w.0)?;
     out.seek(std::io::SeekFrom::Start(MAGIC.len() as u64))?;
