@@ -391,9 +391,7 @@ impl Index {
         // large files met while another thread parses one: parsed after the others
         let deferred = Mutex::new(Vec::new());
         let tally = |rel: &str, refreshed: Option<Refreshed>| {
-            if progress.done.fetch_add(1, Ordering::Relaxed) % TRIM_EVERY == TRIM_EVERY - 1 {
-                crate::heap::trim();
-            }
+            progress.done.fetch_add(1, Ordering::Relaxed);
             let (entry, count) = match refreshed? {
                 Refreshed::Known(entry) => (entry, &reused),
                 Refreshed::Parsed(entry) => (entry, &parsed),
@@ -402,7 +400,9 @@ impl Index {
                     return None;
                 }
             };
-            count.fetch_add(1, Ordering::Relaxed);
+            if count.fetch_add(1, Ordering::Relaxed) % TRIM_EVERY == TRIM_EVERY - 1 && std::ptr::eq(count, &parsed) {
+                crate::heap::trim();
+            }
             Some(entry)
         };
         let known = |rel: &str| {
@@ -791,7 +791,7 @@ fn in_scope(rel: &str, scope: &str) -> bool {
 /// unreadable or non-text files.
 /// Files this large are parsed one at a time: a tree takes tens of bytes per byte of source, and two
 /// parser threads on the 9 MB and 6 MB bundles of a JavaScript package would hold both at once.
-/// Files checked between two trims of the heap during a build: the pages of the trees parsed meanwhile
+/// Files parsed between two trims of the heap during a build: the pages of the trees parsed meanwhile
 /// go back to the system (glibc keeps them among the entries that stay, one arena per thread).
 const TRIM_EVERY: usize = 256;
 
