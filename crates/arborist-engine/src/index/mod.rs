@@ -70,6 +70,13 @@ impl FileEntry {
         FileEntry { rel, lang, stamp, hash, symbols, identifiers, name_hashes }
     }
 
+    /// This entry, of the same content, under a new stamp.
+    fn restamped(&self, stamp: Stamp) -> FileEntry {
+        let (symbols, identifiers, name_hashes) =
+            (self.symbols.clone(), self.identifiers.clone(), self.name_hashes.clone());
+        FileEntry { rel: self.rel.clone(), lang: self.lang, stamp, hash: self.hash, symbols, identifiers, name_hashes }
+    }
+
     /// The symbols that may be called `name` (a few others may share its hash), in symbol order.
     pub fn maybe_named(&self, name: &str) -> impl Iterator<Item = u32> {
         let wanted = name_hash(name);
@@ -392,18 +399,22 @@ impl Index {
         let deferred = Mutex::new(Vec::new());
         let tally = |rel: &str, refreshed: Option<Refreshed>| {
             progress.done.fetch_add(1, Ordering::Relaxed);
-            let (entry, count) = match refreshed? {
-                Refreshed::Known(entry) => (entry, &reused),
-                Refreshed::Parsed(entry) => (entry, &parsed),
+            match refreshed? {
+                Refreshed::Known(entry) => {
+                    reused.fetch_add(1, Ordering::Relaxed);
+                    Some(entry)
+                }
+                Refreshed::Parsed(entry) => {
+                    if parsed.fetch_add(1, Ordering::Relaxed) % TRIM_EVERY == TRIM_EVERY - 1 {
+                        crate::heap::trim();
+                    }
+                    Some(entry)
+                }
                 Refreshed::Skipped(why) => {
                     self.note_skip(rel, Some(why));
-                    return None;
+                    None
                 }
-            };
-            if count.fetch_add(1, Ordering::Relaxed) % TRIM_EVERY == TRIM_EVERY - 1 && std::ptr::eq(count, &parsed) {
-                crate::heap::trim();
             }
-            Some(entry)
         };
         let known = |rel: &str| {
             self.yield_to_queries();
@@ -786,17 +797,14 @@ fn in_scope(rel: &str, scope: &str) -> bool {
     scope.is_empty() || rel == scope || (rel.starts_with(scope) && rel.as_bytes().get(scope.len()) == Some(&b'/'))
 }
 
-/// A fresh entry for a file: the known one if its stamp (or content hash) is unchanged, else a new parse,
-/// or the reason it is over the parse budget (a file over the size budget is not even read). None for
-/// unreadable or non-text files.
 /// Files this large are parsed one at a time: a tree takes tens of bytes per byte of source, and two
 /// parser threads on the 9 MB and 6 MB bundles of a JavaScript package would hold both at once.
+const LARGE_FILE: usize = 4 << 20;
+static LARGE_PARSE: Mutex<()> = Mutex::new(());
+
 /// Files parsed between two trims of the heap during a build: the pages of the trees parsed meanwhile
 /// go back to the system (glibc keeps them among the entries that stay, one arena per thread).
 const TRIM_EVERY: usize = 256;
-
-const LARGE_FILE: usize = 4 << 20;
-static LARGE_PARSE: Mutex<()> = Mutex::new(());
 
 /// Waits for the turn to parse a large file.
 fn large_parse_turn() -> MutexGuard<'static, ()> {
@@ -842,17 +850,7 @@ fn refresh_entry_in_turn<E>(
     let Ok(bytes) = std::fs::read(abs) else { return Ok(None) };
     let hash = ContentHash::of(&bytes);
     if let Some(k) = known.filter(|k| k.hash == hash) {
-        let (symbols, identifiers) = (k.symbols.clone(), k.identifiers.clone());
-        let entry = FileEntry {
-            rel: k.rel.clone(),
-            lang: k.lang,
-            stamp,
-            hash,
-            symbols,
-            identifiers,
-            name_hashes: k.name_hashes.clone(),
-        };
-        return Ok(Some(Refreshed::Parsed(Arc::new(entry))));
+        return Ok(Some(Refreshed::Parsed(Arc::new(k.restamped(stamp)))));
     }
     let Some(lang) = language::for_head(rel, &bytes) else { return Ok(None) };
     let Ok(doc) = crate::cache::Document::decode(rel, &bytes) else { return Ok(None) };
