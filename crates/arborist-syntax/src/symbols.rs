@@ -34,8 +34,8 @@ pub struct Symbol {
     pub detail: Option<Box<str>>,
     pub parent: Option<u32>,
     pub children: Vec<u32>,
-    /// Index among same-named siblings, when there are several.
-    pub overload: Option<u32>,
+    /// Index among same-named siblings, when there are several (the first 65,536 of them).
+    pub overload: Option<u16>,
 }
 
 /// What `detail` says of an `Object` symbol that stands for a type defined in another file, to hold
@@ -1009,10 +1009,10 @@ fn number_overloads(fs: &mut FileSymbols) {
         }
         let dups: Vec<String> = count.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
         for name in dups {
-            let mut k = 0;
+            let mut k = 0u32;
             for &c in &group {
                 if fs.symbols[c as usize].name == name {
-                    fs.symbols[c as usize].overload = Some(k);
+                    fs.symbols[c as usize].overload = u16::try_from(k).ok();
                     k += 1;
                 }
             }
@@ -1136,7 +1136,7 @@ impl NamePattern {
                 }
                 continue;
             }
-            if !name_ok(&s.name) || seg.index.is_some_and(|want| s.overload.unwrap_or(0) != want) {
+            if !name_ok(&s.name) || seg.index.is_some_and(|want| u32::from(s.overload.unwrap_or(0)) != want) {
                 return false;
             }
             c += 1;
@@ -1182,6 +1182,12 @@ pub fn outline(fs: &FileSymbols) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_symbol_takes_at_most_120_bytes() {
+        // the index of a large project holds millions: a field that makes this grow costs tens of MB
+        assert!(size_of::<Symbol>() <= 120, "a symbol takes {} bytes", size_of::<Symbol>());
+    }
 
     fn names(pattern: &str) -> Vec<(String, Option<u32>)> {
         NamePattern::parse(pattern).unwrap().segments.into_iter().map(|s| (s.name, s.index)).collect()

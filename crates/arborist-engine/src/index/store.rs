@@ -251,7 +251,7 @@ fn write_symbol(w: &mut Writer, s: &Symbol) {
     w.opt_u32(s.parent);
     w.u32(s.children.len() as u32);
     s.children.iter().for_each(|&c| w.u32(c));
-    w.opt_u32(s.overload);
+    w.opt_u32(s.overload.map(u32::from));
 }
 
 fn read_entry(r: &mut Reader) -> Option<FileEntry> {
@@ -286,7 +286,7 @@ fn read_symbol(r: &mut Reader) -> Option<Symbol> {
     let parent = r.opt_u32()?;
     let count = r.u32()? as usize;
     let children = r.list(count, Reader::u32)?;
-    let overload = r.opt_u32()?;
+    let overload = r.opt_u32()?.map(u16::try_from).transpose().ok()?;
     Some(Symbol {
         name,
         kind,
