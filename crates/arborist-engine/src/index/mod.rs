@@ -77,6 +77,11 @@ impl FileEntry {
         FileEntry { rel: self.rel.clone(), lang: self.lang, stamp, hash: self.hash, symbols, identifiers, name_hashes }
     }
 
+    /// Whether a symbol of the file is called `name`.
+    pub fn defines(&self, name: &str) -> bool {
+        self.maybe_named(name).any(|i| self.symbols.get(i).name == name)
+    }
+
     /// The symbols that may be called `name` (a few others may share its hash), in symbol order.
     pub fn maybe_named(&self, name: &str) -> impl Iterator<Item = u32> {
         let wanted = name_hash(name);
@@ -181,9 +186,13 @@ enum Refreshed {
 #[derive(Default)]
 struct Tables {
     files: FastMap<String, Arc<FileEntry>>,
-    /// Symbol name -> the files defining it: one shared path per file, each listed once per name.
-    names: FastMap<Box<str>, Vec<Arc<str>>>,
+    /// Symbol name's hash -> the files defining a symbol of that name (or of another name of that hash):
+    /// one shared path per file, each listed once per hash. No name is held: each entry has its names.
+    names: FastMap<u32, Files>,
 }
+
+/// The files defining a name: most names have one, held inline.
+type Files = smallvec::SmallVec<[Arc<str>; 1]>;
 
 /// A hash map with a fast, per-process seeded hasher, for the index's millions of short keys.
 type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
@@ -209,11 +218,8 @@ impl Tables {
             // (an edit of a body keeps the names, and the name map as it is)
             self.remove(&entry.rel);
             let rel: Arc<str> = Arc::from(entry.rel.as_str());
-            for s in &entry.symbols.symbols {
-                let files = match self.names.get_mut(s.name.as_str()) {
-                    Some(files) => files,
-                    None => self.names.entry(s.name.as_str().into()).or_default(),
-                };
+            for &name in entry.name_hashes.iter() {
+                let files = self.names.entry(name).or_default();
                 // this file's names are listed together: one it listed already is the last
                 if files.last().is_none_or(|last| !Arc::ptr_eq(last, &rel)) {
                     files.push(rel.clone());
@@ -225,11 +231,11 @@ impl Tables {
 
     fn remove(&mut self, rel: &str) {
         if let Some(old) = self.files.remove(rel) {
-            for s in &old.symbols.symbols {
-                if let Some(files) = self.names.get_mut(s.name.as_str()) {
+            for name in old.name_hashes.iter() {
+                if let Some(files) = self.names.get_mut(name) {
                     files.retain(|f| **f != *rel);
                     if files.is_empty() {
-                        self.names.remove(s.name.as_str());
+                        self.names.remove(name);
                     }
                 }
             }
@@ -367,9 +373,10 @@ impl Index {
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
         let position: FastMap<&str, u32> =
             entries.iter().enumerate().map(|(i, e)| (e.rel.as_str(), i as u32)).collect();
-        let names = t.names.iter().map(|(name, files)| {
-            (name.as_ref(), files.iter().filter_map(|f| position.get(f.as_ref()).copied()).collect())
-        });
+        let names = t
+            .names
+            .iter()
+            .map(|(name, files)| (*name, files.iter().filter_map(|f| position.get(f.as_ref()).copied()).collect()));
         store::save(&self.root.join(CACHE_DIR), &entries, names)
     }
 
@@ -641,15 +648,25 @@ impl Index {
         let name = pattern.last_name();
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
-            let in_scope = |rel: &&Arc<str>| in_scope(rel, &scope.rel);
-            let files: Box<dyn Iterator<Item = &Arc<str>>> = if substring {
-                Box::new(t.names.iter().filter(|(k, _)| k.contains(name)).flat_map(|(_, v)| v.iter()))
+            let in_scope = |rel: &str| in_scope(rel, &scope.rel);
+            if substring {
+                let defines = |e: &&Arc<FileEntry>| e.symbols.symbols.iter().any(|s| s.name.contains(name));
+                t.files.values().filter(|e| in_scope(&e.rel)).filter(defines).map(|e| e.rel.clone()).collect()
             } else {
-                Box::new(t.names.get(name).into_iter().flatten())
-            };
-            files.filter(in_scope).map(|rel| rel.to_string()).collect()
+                t.names
+                    .get(&name_hash(name))
+                    .into_iter()
+                    .flatten()
+                    .filter(|r| in_scope(r))
+                    .map(|r| r.to_string())
+                    .collect()
+            }
         };
-        self.fresh_entries(rels.into_iter().collect::<HashSet<_>>().into_iter().collect())
+        let mut entries = self.fresh_entries(rels);
+        if !substring {
+            entries.retain(|e| e.defines(name));
+        }
+        entries
     }
 
     /// The up-to-date entries of the files `rels` (each once), checked on disk in parallel, in path order.
@@ -690,10 +707,11 @@ impl Index {
         }
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
-            t.names.get(name).into_iter().flatten().map(|rel| rel.to_string()).collect()
+            t.names.get(&name_hash(name)).into_iter().flatten().map(|rel| rel.to_string()).collect()
         };
         let mut entries: Vec<Arc<FileEntry>> =
             rels.into_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
+        entries.retain(|e| e.defines(name));
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
         Some(entries)
     }

@@ -14,24 +14,25 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// Entries per chunk: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
 
-/// The index as saved: entries, and each symbol name with the entries (by position) that define it.
+/// The index as saved: entries, and each symbol name's hash with the entries (by position) that define
+/// a symbol of that name (or of another name with the same hash).
 pub struct Saved {
     pub entries: Vec<FileEntry>,
-    pub names: Vec<(Box<str>, Vec<u32>)>,
+    pub names: Vec<(u32, Vec<u32>)>,
 }
 
-/// Writes the dump of entries and the name map (`names`: a name with the positions in `entries` of the
-/// files defining it) to `out`, part after part: each chunk of entries is encoded, written after its length
+/// Writes the dump of entries and the name map (`names`: a name's hash with the positions in `entries` of
+/// the files defining it) to `out`, part after part: each chunk of entries is encoded, written after its length
 /// and dropped (no copy of the whole in memory); the checksum after the magic covers everything after it.
-pub fn write_dump<'a>(
+pub fn write_dump(
     out: &mut (impl Write + Seek),
     entries: &[&FileEntry],
-    names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>,
+    names: impl ExactSizeIterator<Item = (u32, Vec<u32>)>,
 ) -> std::io::Result<()> {
     out.write_all(MAGIC)?;
     out.write_all(&[0; 32])?;
@@ -56,7 +57,7 @@ pub fn write_dump<'a>(
     let mut w = Writer(Vec::new());
     w.u32(names.len() as u32);
     for (name, files) in names {
-        w.str(name);
+        w.u32(name);
         w.u32(files.len() as u32);
         files.iter().for_each(|&f| w.u32(f));
         if w.0.len() >= 1 << 16 {
@@ -118,11 +119,11 @@ fn read_chunk(chunk: &[u8], size: usize) -> Option<Vec<FileEntry>> {
 }
 
 /// The name map, the rest of the dump: each name with positions below `n`.
-fn read_names(input: &mut Checksummed<impl Read>, n: usize) -> Option<Vec<(Box<str>, Vec<u32>)>> {
+fn read_names(input: &mut Checksummed<impl Read>, n: usize) -> Option<Vec<(u32, Vec<u32>)>> {
     let count = input.u32()? as usize;
     let mut names = Vec::with_capacity(count.min(1 << 24));
     for _ in 0..count {
-        let name = String::from_utf8(input.bytes()?).ok()?.into_boxed_str();
+        let name = input.u32()?;
         let count = input.u32()? as usize;
         let files = input.take(4 * count)?;
         let files: Vec<u32> = files.chunks_exact(4).map(|b| u32::from_le_bytes(b.try_into().unwrap())).collect();
@@ -180,10 +181,10 @@ impl<R: Read> Checksummed<R> {
 }
 
 /// Writes the dump atomically under `dir` (created with a `.gitignore` so it is never committed).
-pub fn save<'a>(
+pub fn save(
     dir: &Path,
     entries: &[&FileEntry],
-    names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>,
+    names: impl ExactSizeIterator<Item = (u32, Vec<u32>)>,
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let ignore = dir.join(".gitignore");
@@ -387,7 +388,7 @@ mod tests {
         )
     }
 
-    fn encode<'a>(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (&'a str, Vec<u32>)>) -> Vec<u8> {
+    fn encode(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (u32, Vec<u32>)>) -> Vec<u8> {
         let mut out = std::io::Cursor::new(Vec::new());
         write_dump(&mut out, entries, names).unwrap();
         out.into_inner()
@@ -397,7 +398,7 @@ mod tests {
     fn a_dump_of_several_chunks_loads_whole_and_a_damaged_one_not_at_all() {
         let entries: Vec<FileEntry> = (0..2500).map(entry).collect();
         let refs: Vec<&FileEntry> = entries.iter().collect();
-        let names = || entries.iter().enumerate().map(|(i, e)| (e.symbols.symbols[0].name.as_str(), vec![i as u32]));
+        let names = || entries.iter().enumerate().map(|(i, _)| (i as u32 * 7, vec![i as u32]));
         let bytes = encode(&refs, names());
         let saved = decode(&bytes).expect("a whole dump loads");
         assert_eq!(saved.entries.len(), 2500);
@@ -405,12 +406,12 @@ mod tests {
             a.rel == b.rel && a.stamp == b.stamp && a.symbols.symbols[0].name == b.symbols.symbols[0].name
         };
         assert!(saved.entries.iter().zip(&entries).all(same));
-        assert_eq!(saved.names[1999], ("f1999".into(), vec![1999]));
+        assert_eq!(saved.names[1999], (1999 * 7, vec![1999]));
         let mut damaged = bytes.clone();
         let middle = damaged.len() / 2;
         damaged[middle] ^= 1;
         assert!(decode(&damaged).is_none(), "a flipped bit");
         assert!(decode(&bytes[..bytes.len() - 1]).is_none(), "a cut dump");
-        assert!(decode(&encode(&refs, std::iter::once(("f1", vec![2500])))).is_none(), "a name of no entry");
+        assert!(decode(&encode(&refs, std::iter::once((1, vec![2500])))).is_none(), "a name of no entry");
     }
 }
