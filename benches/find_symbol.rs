@@ -1,5 +1,6 @@
 //! find_symbol latency once the index is built, in-process, and the index's memory.
-//! Run: `cargo bench --bench find_symbol -- DIR [PATTERN...]` (default patterns: `filter`, `QuerySet/filter`).
+//! Run: `cargo bench --bench find_symbol -- DIR [PATTERN...]` (default patterns: `filter`, `QuerySet/filter`;
+//! `~name` looks `name` up as a substring).
 
 use arborist::engine::{Engine, FindOptions};
 use arborist::symbols::NamePattern;
@@ -38,12 +39,17 @@ fn main() {
         (after - before) as f64 * 1e3 / stats.bytes as f64
     );
     for p in &patterns {
-        let pattern = NamePattern::parse(p).expect("pattern");
+        let (text, substring) = match p.strip_prefix('~') {
+            Some(text) => (text, true),
+            None => (p.as_str(), false),
+        };
+        let pattern = NamePattern::parse(text).expect("pattern");
+        let opts = FindOptions { substring, ..FindOptions::default() };
         let mut times = Vec::with_capacity(200);
         let mut found = 0;
         for _ in 0..200 {
             let t = Instant::now();
-            found = engine.find_symbols(&pattern, "", &FindOptions::default()).expect("find").len();
+            found = engine.find_symbols(&pattern, "", &opts).expect("find").len();
             times.push(t.elapsed().as_secs_f64() * 1e3);
         }
         times.sort_by(|a, b| a.partial_cmp(b).unwrap());

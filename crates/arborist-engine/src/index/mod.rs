@@ -650,8 +650,17 @@ impl Index {
             let t = self.tables.read().unwrap();
             let in_scope = |rel: &str| in_scope(rel, &scope.rel);
             if substring {
-                let defines = |e: &&Arc<FileEntry>| e.symbols.symbols.iter().any(|s| s.name.contains(name));
-                t.files.values().filter(|e| in_scope(&e.rel)).filter(defines).map(|e| e.rel.clone()).collect()
+                use rayon::prelude::*;
+                let finder = memchr::memmem::Finder::new(name);
+                let defines =
+                    |e: &&Arc<FileEntry>| e.symbols.symbols.iter().any(|s| finder.find(s.name.as_bytes()).is_some());
+                t.files
+                    .par_iter()
+                    .map(|(_, e)| e)
+                    .filter(|e| in_scope(&e.rel))
+                    .filter(defines)
+                    .map(|e| e.rel.clone())
+                    .collect()
             } else {
                 t.names
                     .get(&name_hash(name))
