@@ -229,6 +229,12 @@ impl Tables {
         self.files.insert(entry.rel.clone(), entry);
     }
 
+    /// The files that may define a symbol called `name`: those that do, and a few that define another
+    /// name of the same hash (`FileEntry::defines` tells them apart).
+    fn maybe_defining(&self, name: &str) -> impl Iterator<Item = &Arc<str>> {
+        self.names.get(&name_hash(name)).into_iter().flatten()
+    }
+
     fn remove(&mut self, rel: &str) {
         if let Some(old) = self.files.remove(rel) {
             for name in old.name_hashes.iter() {
@@ -662,13 +668,7 @@ impl Index {
                     .map(|e| e.rel.clone())
                     .collect()
             } else {
-                t.names
-                    .get(&name_hash(name))
-                    .into_iter()
-                    .flatten()
-                    .filter(|r| in_scope(r))
-                    .map(|r| r.to_string())
-                    .collect()
+                t.maybe_defining(name).filter(|r| in_scope(r)).map(|r| r.to_string()).collect()
             }
         };
         let mut entries = self.fresh_entries(rels);
@@ -716,7 +716,7 @@ impl Index {
         }
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
-            t.names.get(&name_hash(name)).into_iter().flatten().map(|rel| rel.to_string()).collect()
+            t.maybe_defining(name).map(|rel| rel.to_string()).collect()
         };
         let mut entries: Vec<Arc<FileEntry>> =
             rels.into_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
