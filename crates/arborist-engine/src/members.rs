@@ -589,7 +589,7 @@ impl<'e> Hierarchy<'e> {
         let mut out: Classes = local.into_iter().map(|i| (entry.clone(), i)).collect();
         if blocks_only {
             let files = self.imported_files(entry, name, |e| e.rel != entry.rel);
-            let files = if bare { self.in_scope_of_bare(entry, name, files) } else { files };
+            let files = self.in_scope_of_use(entry, name, files, bare);
             out.extend(files.iter().flat_map(|e| top_level(e, name, SymbolKind::can_own_members)));
         }
         out
@@ -651,7 +651,7 @@ impl<'e> Hierarchy<'e> {
     fn lookup(&self, from: &FileEntry, name: &str, depth: usize, bare: bool) -> Found {
         let Some(entries) = self.definers(name) else { return Found::Unknown };
         let entries = self.imported_definers(from, name, entries);
-        let entries = if bare { self.in_scope_of_bare(from, name, entries) } else { entries };
+        let entries = self.in_scope_of_use(from, name, entries, bare);
         agreed(entries.iter().flat_map(|entry| {
             let roots = classes(entry, entry.symbols.roots.clone(), name);
             roots.into_iter().map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
@@ -670,11 +670,18 @@ impl<'e> Hierarchy<'e> {
         entries.into_iter().filter(|e| !imports.imports_other(name, &e.rel, &resolver)).collect()
     }
 
-    /// Of the files defining `name`, those whose definition a bare use of the name in `from`'s file can
-    /// mean by the language's scoping (a Go file sees its own package's, a Java file its package's and its
-    /// imports'); all of them where scoping does not say (Python).
-    fn in_scope_of_bare(&self, from: &FileEntry, name: &str, entries: Vec<Arc<FileEntry>>) -> Vec<Arc<FileEntry>> {
-        if entries.is_empty() {
+    /// Of the files defining `name`, those whose definition a use of the name in `from`'s file can mean:
+    /// for a name written `bare`, by the language's scoping (a Go file sees its own package's, a Java file
+    /// its package's and its imports'); all of them where scoping does not say (Python), and for a base
+    /// class (kept by its last name, see `imported_classes`).
+    fn in_scope_of_use(
+        &self,
+        from: &FileEntry,
+        name: &str,
+        entries: Vec<Arc<FileEntry>>,
+        bare: bool,
+    ) -> Vec<Arc<FileEntry>> {
+        if !bare || entries.is_empty() {
             return entries;
         }
         let resolver = Resolver::new(self.engine);

@@ -211,11 +211,9 @@ impl Tables {
     }
 
     fn insert(&mut self, entry: Arc<FileEntry>) {
-        let same_names = |old: &Arc<FileEntry>| {
-            old.symbols.symbols.iter().map(|s| &s.name).eq(entry.symbols.symbols.iter().map(|s| &s.name))
-        };
+        // the name map holds the files by name hash: the same hashes leave it as it is (an edit of a body)
+        let same_names = |old: &Arc<FileEntry>| old.name_hashes == entry.name_hashes;
         if !self.files.get(&entry.rel).is_some_and(same_names) {
-            // (an edit of a body keeps the names, and the name map as it is)
             self.remove(&entry.rel);
             let rel: Arc<str> = Arc::from(entry.rel.as_str());
             for &name in entry.name_hashes.iter() {

@@ -71,14 +71,9 @@ pub fn write_dump(
     out.flush()
 }
 
-/// Parses a dump; None if it is from another version or damaged in any way.
-#[cfg(test)]
-fn decode(bytes: &[u8]) -> Option<Saved> {
-    decode_from(bytes)
-}
-
-/// Parses a dump as it is read: one chunk at a time is read (and added to the checksum) when a thread is
-/// free to decode it, so no more than a few chunks' bytes are held at once, never the whole dump.
+/// Parses a dump as it is read; None if it is from another version or damaged in any way. One chunk at a
+/// time is read (and added to the checksum) when a thread is free to decode it, so no more than a few
+/// chunks' bytes are held at once, never the whole dump.
 fn decode_from(input: impl Read + Send) -> Option<Saved> {
     let mut input = Checksummed { input, sum: ContentHash::hasher() };
     let (magic, sum) = (input.raw::<8>()?, input.raw::<32>()?);
@@ -125,11 +120,7 @@ fn read_names(input: &mut Checksummed<impl Read>, n: usize) -> Option<Vec<(u32, 
     for _ in 0..count {
         let name = input.u32()?;
         let count = input.u32()? as usize;
-        let files = input.take(4 * count)?;
-        let files: Vec<u32> = files.chunks_exact(4).map(|b| u32::from_le_bytes(b.try_into().unwrap())).collect();
-        if files.iter().any(|&f| f as usize >= n) {
-            return None;
-        }
+        let files = Reader(&input.take(4 * count)?).list(count, |r| r.u32().filter(|&f| (f as usize) < n))?;
         names.push((name, files));
     }
     Some(names)
@@ -400,7 +391,7 @@ mod tests {
         let refs: Vec<&FileEntry> = entries.iter().collect();
         let names = || entries.iter().enumerate().map(|(i, _)| (i as u32 * 7, vec![i as u32]));
         let bytes = encode(&refs, names());
-        let saved = decode(&bytes).expect("a whole dump loads");
+        let saved = decode_from(&bytes[..]).expect("a whole dump loads");
         assert_eq!(saved.entries.len(), 2500);
         let same = |(a, b): (&FileEntry, &FileEntry)| {
             a.rel == b.rel && a.stamp == b.stamp && a.symbols.symbols[0].name == b.symbols.symbols[0].name
@@ -410,8 +401,8 @@ mod tests {
         let mut damaged = bytes.clone();
         let middle = damaged.len() / 2;
         damaged[middle] ^= 1;
-        assert!(decode(&damaged).is_none(), "a flipped bit");
-        assert!(decode(&bytes[..bytes.len() - 1]).is_none(), "a cut dump");
-        assert!(decode(&encode(&refs, std::iter::once((1, vec![2500])))).is_none(), "a name of no entry");
+        assert!(decode_from(&damaged[..]).is_none(), "a flipped bit");
+        assert!(decode_from(&bytes[..bytes.len() - 1]).is_none(), "a cut dump");
+        assert!(decode_from(&encode(&refs, std::iter::once((1, vec![2500])))[..]).is_none(), "a name of no entry");
     }
 }
