@@ -507,7 +507,11 @@ pub(crate) fn uses(p: &mut TestProject, name_path: &str, rel: &str) -> String {
         for item in kinds.as_object().unwrap().values().flat_map(|l| l.as_array().unwrap()) {
             let context = item["content_around_reference"].as_str().unwrap();
             let line = context.lines().find_map(|l| l.strip_prefix("  >")).unwrap().split(':').next().unwrap().trim();
-            let mark = if item.get("uncertain").is_some() { " ?" } else { "" };
+            let mark = match (item.get("uncertain"), item.get("through_interface")) {
+                (Some(_), _) => " ?",
+                (None, Some(_)) => " via",
+                (None, None) => "",
+            };
             out.push(format!("{file}:{line} {}{mark}", item["name_path"].as_str().unwrap()));
         }
     }
@@ -1044,24 +1048,64 @@ fn go_receivers_are_typed_by_declared_results_and_fields() {
 }
 
 /// Go: a type's method and an interface's method of the name may implement each other (Go does not declare
-/// it): each lists the other's definition and the calls through the interface as uncertain, so a rename of
-/// either refuses rather than break the implementation.
+/// it): each lists the other's definition as uncertain. A call through an interface that the type has
+/// every method of (its methods in any file of its package) is a use of the type's method, and a call of
+/// the type's method one of the interface's method, both marked as going through the interface (gopls
+/// lists them); a rename of either refuses rather than break the implementation.
 #[test]
-fn go_interface_methods_and_their_possible_implementations_are_uncertain() {
+fn go_calls_through_interfaces_that_a_type_implements() {
     let mut p = heuristic_project(&[
         ("go.mod", "module ex\n\ngo 1.20\n"),
         (
             "a/a.go",
             "package a\n\ntype Saver interface {\n\tSave() error\n}\n\ntype disk struct{}\n\n\
              func (d *disk) Save() error { return nil }\n\ntype store struct{ s Saver }\n\n\
-             func (t *store) Run() error { return t.s.Save() }\n",
+             func (t *store) Run() error { return t.s.Save() }\n\nfunc direct(d *disk) error { return d.Save() }\n",
         ),
     ]);
-    assert_eq!(uses(&mut p, "Saver/Save", "a/a.go"), "a/a.go:12 store/Run\na/a.go:8 disk/Save ?");
-    assert_eq!(uses(&mut p, "disk/Save", "a/a.go"), "a/a.go:3 Saver/Save ?\na/a.go:12 store/Run ?");
+    assert_eq!(uses(&mut p, "Saver/Save", "a/a.go"), "a/a.go:12 store/Run\na/a.go:8 disk/Save ?\na/a.go:14 direct via");
+    assert_eq!(uses(&mut p, "disk/Save", "a/a.go"), "a/a.go:12 store/Run via\na/a.go:3 Saver/Save ?\na/a.go:14 direct");
+    for target in ["Saver/Save", "disk/Save"] {
+        let asked = json!({"name_path": target, "relative_path": "a/a.go", "new_name": "Store"});
+        let refused = p.err("rename_symbol", asked);
+        assert!(refused.contains("a/a.go"), "{refused}");
+    }
     let refused =
-        p.err("rename_symbol", json!({"name_path": "Saver/Save", "relative_path": "a/a.go", "new_name": "Store"}));
-    assert!(refused.contains("a/a.go"), "{refused}");
+        p.err("rename_symbol", json!({"name_path": "disk/Save", "relative_path": "a/a.go", "new_name": "Keep"}));
+    assert!(refused.contains("calls through an interface") && refused.contains("[12]"), "{refused}");
+}
+
+/// Go: a type implements an interface only with all its methods, wherever in the package they are
+/// declared; an unexported method is its own package's, so a type of another package never implements
+/// an interface that has one. Calls on an element of a named collection type (`type Args [2]Arg`) and on
+/// a type assertion's value (`x.(*disk)`) are typed.
+#[test]
+fn go_interface_implementations_need_every_method() {
+    let mut p = heuristic_project(&[
+        ("go.mod", "module ex\n\ngo 1.20\n"),
+        (
+            "a/arg.go",
+            "package a\n\ntype Arg interface {\n\tisArg()\n\tString() string\n}\n\ntype Args [2]Arg\n\n\
+             type Named interface {\n\tString() string\n\tName() string\n}\n\n\
+             func show(args Args, x any, n Named) string {\n\tfor _, a := range args {\n\t\t_ = a.String()\n\t}\n\
+             \t_ = x.(*Imm).String()\n\t_ = n.String()\n\treturn args[0].String()\n}\n",
+        ),
+        ("a/imm.go", "package a\n\ntype Imm int\n\nfunc (Imm) String() string { return \"\" }\n"),
+        ("a/imm_arg.go", "package a\n\nfunc (Imm) isArg() {}\n"),
+        (
+            "b/b.go",
+            "package b\n\ntype Other int\n\nfunc (Other) isArg() {}\n\nfunc (Other) String() string { return \"\" }\n",
+        ),
+    ]);
+    // Imm implements Arg (isArg in another file of its package), not Named (no Name)
+    assert_eq!(
+        uses(&mut p, "Imm/String", "a/imm.go"),
+        "a/arg.go:16 show via\na/arg.go:18 show\na/arg.go:20 show via\na/arg.go:19 show ?\na/arg.go:4 Arg/String ?\n\
+         a/arg.go:10 Named/String ?"
+    );
+    // b.Other has Arg's method names, but Arg's isArg is package a's own
+    let other = uses(&mut p, "Other/String", "b/b.go");
+    assert!(!other.contains(" via"), "{other}");
 }
 
 /// Python, TypeScript and Rust: a local assigned a call's result is typed by the called function's

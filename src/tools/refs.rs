@@ -29,14 +29,17 @@ after `.`/`->`/`::`; where the language's scopes are known (Python), a use bound
 definition of the same name is left out, and a member use whose receiver's type the tree shows (`self`, a \
 constructor call, an annotation) counts only for that class; a use the tree cannot tie to the symbol (a Python \
 `x.Name` whose `x` is not imported as the symbol's module, `x.method` of an unknown `x`) says \
-`\"uncertain\": true` and comes after the others in its file). A precise answer is checked against the tree: uses \
+`\"uncertain\": true` and comes after the others in its file; in Go, a call through an interface that the method's \
+type implements, or of a method implementing the interface method asked for, says `\"through_interface\": true`). \
+A precise answer is checked against the tree: uses \
 the tree finds (or cannot rule out) on lines the server did not return come last with `\"unconfirmed\": true`. \
 The other keys are files.";
 const RENAME: &str = "Renames a symbol and its uses across the project, through a language server when one is \
 configured and installed, else HEURISTIC: identifiers with the symbol's name (members only after `.`/`->`/`::`; in \
 Python `x.Name` of a top-level Name only when `x` is imported as the symbol's module; `x.method` only when `x`'s type \
 is the method's class or a subclass; locals of the same name never). Uses of the name the rename would leave \
-unchanged (the heuristic's uncertain ones, or uses the tree finds that the server's edits miss) refuse the rename, \
+unchanged (the heuristic's uncertain ones and calls through an interface, or uses the tree finds that the server's \
+edits miss) refuse the rename, \
 listed by file and 0-based line; pass allow_unchanged_uses=true to rename anyway and leave them as they are. Every \
 changed file is re-parsed and nothing is written unless all of them still parse; the answer lists the changed \
 places, those left unchanged, and where the old name is still a word in comments or strings.";
@@ -131,6 +134,9 @@ fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
     if o.uncertain {
         item["uncertain"] = Value::Bool(true);
     }
+    if o.through_interface {
+        item["through_interface"] = Value::Bool(true);
+    }
     (kind, item)
 }
 
@@ -175,16 +181,21 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
             if more > 0 { format!("; and {more} more") } else { String::new() }
         ));
     }
-    if !r.unchanged.is_empty() {
-        let left: Vec<String> = r.unchanged.iter().take(200).map(|(rel, line)| format!("{rel}:{line}")).collect();
-        let more = r.unchanged.len() - left.len();
-        answer.push_str(&format!(
-            "\nLeft unchanged (allow_unchanged_uses; uses of `{}` the tree cannot rule out as this symbol's; rename \
-             them yourself if they are): {}{}",
-            r.old_name,
-            left.join("; "),
-            if more > 0 { format!("; and {more} more") } else { String::new() }
-        ));
-    }
+    let why =
+        format!("uses of `{}` the tree cannot rule out as this symbol's; rename them yourself if they are", r.old_name);
+    answer.push_str(&left_unchanged(&r.unchanged, &why));
+    let why = "calls through an interface: rename the interface's method and its implementations together";
+    answer.push_str(&left_unchanged(&r.interface_calls, why));
     Ok(answer)
+}
+
+/// `\nLeft unchanged (allow_unchanged_uses; why): file:line; ...` for the first 200 places, empty for none.
+fn left_unchanged(places: &[(String, usize)], why: &str) -> String {
+    if places.is_empty() {
+        return String::new();
+    }
+    let left: Vec<String> = places.iter().take(200).map(|(rel, line)| format!("{rel}:{line}")).collect();
+    let more = places.len() - left.len();
+    let more = if more > 0 { format!("; and {more} more") } else { String::new() };
+    format!("\nLeft unchanged (allow_unchanged_uses; {why}): {}{more}", left.join("; "))
 }

@@ -56,6 +56,7 @@ enum Question {
     Returns(u32),
     Field(u32, String),
     Callback(u32, usize, usize),
+    Underlying(u32),
 }
 
 /// `Declared`'s answers across queries, by the content hash of the file and the question.
@@ -144,6 +145,22 @@ impl<'e> Declared<'e> {
         self.answer(entry, Question::Field(class, name.to_string()), |file| {
             let range = entry.symbols.get(class).range.clone();
             file.locals()?.declared_field(range.start as usize..range.end as usize, name).cloned()
+        })
+    }
+
+    /// The type that a named type, symbol `index` of `entry`'s file, is defined as (Go's `type Args [4]Arg`,
+    /// TypeScript's `type Args = Arg[]`).
+    pub fn underlying_type(&self, entry: &FileEntry, index: u32) -> Option<TypeRef> {
+        self.answer(entry, Question::Underlying(index), |file| {
+            let definition = file.definition(entry.symbols.get(index))?;
+            let spec = match definition.named_child_count() {
+                // `type Args [4]Arg` ungrouped: the declaration holds one spec
+                1 => definition.named_child(0).filter(|c| c.child_by_field_name("type").is_some()),
+                _ => None,
+            };
+            let spec = spec.unwrap_or(definition);
+            let written = spec.child_by_field_name("type").or_else(|| spec.child_by_field_name("value"))?;
+            declared_type(entry.lang, &file.text[written.byte_range()])
         })
     }
 

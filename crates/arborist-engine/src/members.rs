@@ -11,12 +11,12 @@ use crate::imports::Verdict;
 use crate::index::FileEntry;
 use crate::module_files::Resolver;
 use crate::uses::is_member_use;
-use arborist_syntax::grammars::MemberCalls;
+use arborist_syntax::grammars::{LanguageEntry, MemberCalls};
 use arborist_syntax::language::Language;
-use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, declared_type, type_name};
+use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, declared_type};
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::NamePattern;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::Node;
@@ -28,6 +28,10 @@ pub enum Typing {
     Target,
     /// The receiver's class has another member of that name.
     Other,
+    /// A call through an interface that the target's type implements, or of a method that implements the
+    /// target's interface method (`structural_interfaces`): it may reach the target, as the language's
+    /// server counts it, but renaming the target alone would break the type's implementation.
+    Dispatched,
     /// The receiver's type is not known from the tree.
     Unknown,
 }
@@ -39,6 +43,8 @@ enum Found {
     Target,
     /// Another member of the same name, found first.
     OtherMember,
+    /// An interface's member that the target's type implements, or an implementation of the target's.
+    Dispatched,
     /// No member of that name in a hierarchy known to its roots.
     Absent,
     /// Some base class is not in the project (or the lookup went too deep).
@@ -70,7 +76,9 @@ const LISTS: [&str; 3] = ["array", "list", "array_expression"];
 
 /// Expressions that give their value a type: TypeScript's `x as Owner`, `x satisfies Owner`, `<Owner>x`,
 /// Java's `(Owner) x`.
-const CASTS: [&str; 4] = ["as_expression", "satisfies_expression", "type_assertion", "cast_expression"];
+/// Go's `x.(*Owner)`.
+const CASTS: [&str; 5] =
+    ["as_expression", "satisfies_expression", "type_assertion", "cast_expression", "type_assertion_expression"];
 
 /// The name of a class's constructor among its members (TypeScript's and JavaScript's `constructor`).
 const CONSTRUCTOR: &str = "constructor";
@@ -91,6 +99,12 @@ pub struct Hierarchy<'e> {
     member: &'e str,
     /// The language's references take in the member's override family (`override_families`).
     families: bool,
+    /// Types implement interfaces by their methods' names (`structural_interfaces`).
+    structural: bool,
+    /// The file of the target's class.
+    owner_entry: OnceLock<Option<Arc<FileEntry>>>,
+    /// Whether a type (file, symbol) implements an interface (file, symbol), as found.
+    implemented: Mutex<HashMap<(String, u32, String, u32), bool>>,
     /// With `families`: the target's class and those of its bases that declare the member, as (file,
     /// class index).
     declaring_bases: OnceLock<Vec<(String, u32)>>,
@@ -119,8 +133,9 @@ pub enum ReceiverType {
     /// A parameter of a function passed as an argument (`operate((source, subscriber) => ...)`): the class
     /// the called function's declaration gives that parameter of that argument's function type.
     Callback(Box<Callback>),
-    /// A collection (`[]*Owner`, `Owner[]`, `list[Owner]`) this many layers deep around the class named.
-    Collection(String, u8),
+    /// A collection (`[]*Owner`, `Owner[]`, `list[Owner]`, `[]pkg.Owner`) `layers` (at least 1) deep around
+    /// the class named.
+    Collection(TypeRef),
     /// An element of a value of that type (a field, a call's result) that its declaration says is a
     /// collection: `f.Require[i]`, `x` in `for x in f.Require`.
     Element(Box<ReceiverType>),
@@ -133,7 +148,7 @@ impl ReceiverType {
         match (declared.layers, &declared.qualifier) {
             (0, None) => ReceiverType::Named(declared.name.clone()),
             (0, Some(qualifier)) => ReceiverType::Qualified(qualifier.clone(), declared.name.clone()),
-            (layers, _) => ReceiverType::Collection(declared.name.clone(), layers),
+            _ => ReceiverType::Collection(declared.clone()),
         }
     }
 
@@ -148,29 +163,33 @@ impl ReceiverType {
         }
     }
 
-    /// The type of an element of a value of this type: a layer down a collection, Unknown for a class
-    /// (which may or may not be indexable), an Element for a value whose type is declared elsewhere.
+    /// The type of an element of a value of this type: a layer down a collection, Unknown for a class of
+    /// the file, an Element for a value whose type is declared elsewhere or a type named (a named
+    /// collection type, Go's `type Args [4]Arg`).
     fn element(self) -> ReceiverType {
         match self {
-            ReceiverType::Collection(name, 1) => ReceiverType::Named(name),
-            ReceiverType::Collection(name, layers) => ReceiverType::Collection(name, layers - 1),
+            ReceiverType::Collection(t) if t.layers <= 1 => ReceiverType::declared(&TypeRef { layers: 0, ..t }),
+            ReceiverType::Collection(t) => ReceiverType::Collection(TypeRef { layers: t.layers - 1, ..t }),
             ReceiverType::Field(..)
             | ReceiverType::Returned(..)
             | ReceiverType::Callback(_)
-            | ReceiverType::Element(_) => ReceiverType::Element(Box::new(self)),
-            ReceiverType::Class(_)
-            | ReceiverType::Bases(_)
+            | ReceiverType::Element(_)
             | ReceiverType::Named(_)
-            | ReceiverType::Qualified(..)
-            | ReceiverType::Unknown => ReceiverType::Unknown,
+            | ReceiverType::Qualified(..) => ReceiverType::Element(Box::new(self)),
+            ReceiverType::Class(_) | ReceiverType::Bases(_) | ReceiverType::Unknown => ReceiverType::Unknown,
         }
     }
 
     /// The type of a list whose elements are of this type (`[Owner()]`).
     fn list_of(self) -> ReceiverType {
         match self {
-            ReceiverType::Named(name) => ReceiverType::Collection(name, 1),
-            ReceiverType::Collection(name, layers) => ReceiverType::Collection(name, layers.saturating_add(1)),
+            ReceiverType::Named(name) => ReceiverType::Collection(TypeRef { name, qualifier: None, layers: 1 }),
+            ReceiverType::Qualified(qualifier, name) => {
+                ReceiverType::Collection(TypeRef { name, qualifier: Some(qualifier), layers: 1 })
+            }
+            ReceiverType::Collection(t) => {
+                ReceiverType::Collection(TypeRef { layers: t.layers.saturating_add(1), ..t })
+            }
             _ => ReceiverType::Unknown,
         }
     }
@@ -199,10 +218,24 @@ pub struct Callback {
 
 impl<'e> Hierarchy<'e> {
     /// The hierarchy question for `member` of the class symbol `owner` in `owner_rel`.
-    pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, member: &'e str, families: bool) -> Self {
+    pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, member: &'e str, lang: &LanguageEntry) -> Self {
+        let (families, structural) = (lang.override_families, lang.structural_interfaces);
         let (by_name, searches, declaring_bases) = (Mutex::new(HashMap::new()), AtomicUsize::new(0), OnceLock::new());
-        let declared = Declared::new(engine);
-        Hierarchy { engine, owner_rel, owner, member, families, declaring_bases, by_name, searches, declared }
+        let (owner_entry, implemented, declared) = (OnceLock::new(), Mutex::new(HashMap::new()), Declared::new(engine));
+        Hierarchy {
+            engine,
+            owner_rel,
+            owner,
+            member,
+            families,
+            structural,
+            owner_entry,
+            implemented,
+            declaring_bases,
+            by_name,
+            searches,
+            declared,
+        }
     }
 
     /// The typing of the definition of a member of the name, symbol `index` of `entry`'s file: Target when
@@ -213,11 +246,9 @@ impl<'e> Hierarchy<'e> {
     pub fn definition_typing(&self, entry: &Arc<FileEntry>, index: u32) -> Typing {
         let fs = &entry.symbols;
         let owner = fs.get(index).parent.filter(|&p| fs.get(p).kind.can_own_members());
-        let interface = |e: &FileEntry, class: u32| e.symbols.get(class).kind == SymbolKind::Interface;
-        let target_in_interface = || self.entry_of(self.owner_rel).is_some_and(|e| interface(&e, self.owner));
         match owner {
             Some(class) if self.families => self.typing(entry, &ReceiverType::Class(class)),
-            Some(class) if interface(entry, class) || target_in_interface() => Typing::Unknown,
+            Some(class) if is_interface(entry, class) || self.target_in_interface() => Typing::Unknown,
             _ => Typing::Other,
         }
     }
@@ -243,13 +274,14 @@ impl<'e> Hierarchy<'e> {
         match found {
             Found::Target => Typing::Target,
             Found::OtherMember => Typing::Other,
+            Found::Dispatched => Typing::Dispatched,
             // a class without the member may get it at run time (a mixin's partner, `__getattr__`)
             Found::Absent | Found::Unknown => Typing::Unknown,
         }
     }
 
     /// The member as class `index` of `entry` has it: its own, else its bases'.
-    fn in_class(&self, entry: &FileEntry, index: u32, depth: usize) -> Found {
+    fn in_class(&self, entry: &Arc<FileEntry>, index: u32, depth: usize) -> Found {
         if entry.rel == self.owner_rel && index == self.owner {
             return Found::Target;
         }
@@ -262,13 +294,100 @@ impl<'e> Hierarchy<'e> {
             && (self.declaring_bases().iter().any(|(rel, i)| *rel == entry.rel && *i == index)
                 || self.in_bases(entry, index, depth) == Found::Target);
         // without declared implementations (Go's interfaces are satisfied, not named), a call through an
-        // interface may reach the target's implementation
-        let dispatched = !self.families && entry.symbols.get(index).kind == SymbolKind::Interface;
-        match (family, dispatched) {
+        // interface may reach the target's implementation: one the target's type implements does
+        let through_interface = !self.families && is_interface(entry, index);
+        match (family, through_interface) {
             (true, _) => Found::Target,
+            (false, true) if self.target_implements(entry, index) => Found::Dispatched,
             (false, true) => Found::Unknown,
+            (false, false) if self.implements_target(entry, index) => Found::Dispatched,
             (false, false) => Found::OtherMember,
         }
+    }
+
+    /// Whether the target's class is an interface.
+    fn target_in_interface(&self) -> bool {
+        self.owner_entry().is_some_and(|e| is_interface(e, self.owner))
+    }
+
+    fn owner_entry(&self) -> Option<&Arc<FileEntry>> {
+        self.owner_entry.get_or_init(|| self.entry_of(self.owner_rel)).as_ref()
+    }
+
+    /// Whether the target's type, not an interface, implements interface `index` of `entry`'s file.
+    fn target_implements(&self, entry: &Arc<FileEntry>, index: u32) -> bool {
+        let Some(owner) = self.owner_entry().filter(|_| self.structural && !self.target_in_interface()) else {
+            return false;
+        };
+        self.implements(owner, self.owner, entry, index)
+    }
+
+    /// Whether type `index` of `entry`'s file implements the target's interface.
+    fn implements_target(&self, entry: &Arc<FileEntry>, index: u32) -> bool {
+        let Some(owner) = self.owner_entry().filter(|_| self.structural && self.target_in_interface()) else {
+            return false;
+        };
+        self.implements(entry, index, owner, self.owner)
+    }
+
+    /// Whether type `class` of `e` has a method of every name of interface `interface` of `ie` (its
+    /// embedded interfaces' too): false when one of them is not known (another module's, a built-in), and
+    /// for a type of another package when one is unexported (lower-case: the interface's package's own).
+    fn implements(&self, e: &Arc<FileEntry>, class: u32, ie: &Arc<FileEntry>, interface: u32) -> bool {
+        let key = (e.rel.clone(), class, ie.rel.clone(), interface);
+        if let Some(&known) = self.implemented.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+            return known;
+        }
+        let wanted = self.interface_methods(ie, interface, 0);
+        let same_package = package_of(&e.rel) == package_of(&ie.rel);
+        let exported = |m: &String| m.starts_with(|c: char| c.is_uppercase());
+        let found = wanted.filter(|w| same_package || w.iter().all(exported)).is_some_and(|wanted| {
+            let have = self.package_methods(e, class);
+            !wanted.is_empty() && wanted.iter().all(|m| have.contains(m.as_str()))
+        });
+        self.implemented.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found);
+        found
+    }
+
+    /// The method names of interface `interface` of `e`'s file, with those of the interfaces it embeds;
+    /// None when an embedded one is not found as one interface of the project.
+    fn interface_methods(&self, e: &Arc<FileEntry>, interface: u32, depth: usize) -> Option<Vec<String>> {
+        let fs = &e.symbols;
+        let mut out = Vec::new();
+        for &c in &fs.get(interface).children {
+            let s = fs.get(c);
+            match s.kind {
+                SymbolKind::Method => out.push(s.name.to_string()),
+                // an embedded interface, named by its type
+                SymbolKind::Field if depth < MAX_DEPTH => {
+                    let named = self.imported_classes(e, &s.name, true);
+                    let [(ee, ei)] = named.as_slice() else { return None };
+                    out.extend(self.interface_methods(ee, *ei, depth + 1).filter(|_| is_interface(ee, *ei))?);
+                }
+                SymbolKind::Field => return None,
+                _ => {}
+            }
+        }
+        Some(out)
+    }
+
+    /// The names of the methods type `class` of `e`'s file declares in its package (the files of its
+    /// directory, where Go declares a type's methods, each file's under the type's name).
+    fn package_methods(&self, e: &Arc<FileEntry>, class: u32) -> HashSet<String> {
+        let name = e.symbols.get(class).name.as_str();
+        let package = package_of(&e.rel);
+        let mut files = self.definers(name).unwrap_or_default();
+        files.retain(|f| f.rel != e.rel && package_of(&f.rel) == package && std::ptr::eq(f.lang, e.lang));
+        files.push(e.clone());
+        let mut out = HashSet::new();
+        for f in &files {
+            for (_, t) in top_level(f, name, SymbolKind::can_own_members) {
+                let fs = &f.symbols;
+                let methods = fs.get(t).children.iter().map(|&m| fs.get(m)).filter(|m| m.kind == SymbolKind::Method);
+                out.extend(methods.map(|m| m.name.to_string()));
+            }
+        }
+        out
     }
 
     /// The target's class and its bases that declare the member (walked up once per query).
@@ -296,7 +415,23 @@ impl<'e> Hierarchy<'e> {
 
     /// The member as all of `classes` have it.
     fn in_classes(&self, classes: Option<Classes>) -> Found {
-        classes.map_or(Found::Unknown, |classes| agreed(classes.iter().map(|(e, i)| self.in_class(e, *i, 0))))
+        classes.map_or(Found::Unknown, |classes| self.in_all(classes.iter().map(|(e, i)| (e, *i)), 0))
+    }
+
+    /// The member as all of `classes` have it, where a type whose methods are in blocks of several files
+    /// (Go) has it when one of its blocks does: a block (or the type) without it then says nothing.
+    fn in_all<'a>(&self, classes: impl Iterator<Item = (&'a Arc<FileEntry>, u32)>, depth: usize) -> Found {
+        let mut spread = false;
+        let found: Vec<Found> = classes
+            .map(|(e, i)| {
+                spread |= e.symbols.get(i).is_type_block();
+                self.in_class(e, i, depth)
+            })
+            .collect();
+        match found.iter().all(|f| *f == Found::Absent) {
+            true if !found.is_empty() => Found::Absent,
+            _ => agreed(found.into_iter().filter(|f| !(spread && *f == Found::Absent))),
+        }
     }
 
     /// The classes a value of type `receiver` in `entry`'s file may be; None when the tree does not say
@@ -338,7 +473,8 @@ impl<'e> Hierarchy<'e> {
     /// None when the declaration is not a collection that deep.
     fn elements(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, layers: u8, depth: usize) -> Option<Classes> {
         let declared = |e: &Arc<FileEntry>, t: Option<TypeRef>| {
-            t.filter(|t| t.layers == layers).and_then(|t| self.declared_classes(e, &t))
+            let (e, t) = self.collection_layers(e, t?, layers)?;
+            self.declared_classes(&e, &t)
         };
         match receiver {
             // declared by the type's definition, not by a block of its methods
@@ -366,8 +502,28 @@ impl<'e> Hierarchy<'e> {
                     declared(&e, self.declared.return_type(&e, f))
                 })
             }
+            ReceiverType::Named(_) | ReceiverType::Qualified(..) if layers > 0 => {
+                declared(entry, receiver.as_declared())
+            }
             _ => None,
         }
+    }
+
+    /// A type declared in `e`'s file that is a collection `layers` deep: itself, or what the named type
+    /// it names is defined as in its own file (Go's `Args` of `type Args [4]Arg`), with that file; None
+    /// when it is not that deep.
+    fn collection_layers(&self, e: &Arc<FileEntry>, t: TypeRef, layers: u8) -> Option<(Arc<FileEntry>, TypeRef)> {
+        let (mut e, mut t) = (e.clone(), t);
+        for _ in 0..MAX_CHAIN {
+            if t.layers >= layers {
+                break;
+            }
+            let named = TypeRef { layers: 0, ..t.clone() };
+            let [(de, di)] = self.declared_classes(&e, &named)?.try_into().ok()?;
+            let underlying = self.declared.underlying_type(&de, di)?;
+            (e, t) = (de, TypeRef { layers: underlying.layers + t.layers, ..underlying });
+        }
+        (t.layers == layers).then_some((e, t))
     }
 
     /// The top-level classes `name` of the module that `owner`, a name, is bound to by `entry`'s imports
@@ -614,7 +770,7 @@ impl<'e> Hierarchy<'e> {
     }
 
     /// The member as the bases of class `index` have it, the first base that has it winning.
-    fn in_bases(&self, entry: &FileEntry, index: u32, depth: usize) -> Found {
+    fn in_bases(&self, entry: &Arc<FileEntry>, index: u32, depth: usize) -> Found {
         let bases = entry.symbols.supertypes.iter().filter(|(owner, _)| *owner == index);
         for (_, base) in bases {
             match self.in_named(entry, base, depth + 1, false) {
@@ -629,13 +785,13 @@ impl<'e> Hierarchy<'e> {
     /// (at any depth: a test's local class), else the project's top-level ones; Unknown when there is
     /// none or they disagree (another module's class named like the target's is not the target's).
     /// `bare`: the name is written bare, not a base class (see `imported_classes`).
-    fn in_named(&self, entry: &FileEntry, name: &str, depth: usize, bare: bool) -> Found {
+    fn in_named(&self, entry: &Arc<FileEntry>, name: &str, depth: usize, bare: bool) -> Found {
         if depth > MAX_DEPTH {
             return Found::Unknown;
         }
         let local = classes(entry, entry.symbols.preorder(), name);
         if !local.is_empty() {
-            return agreed(local.into_iter().map(|i| self.in_class(entry, i, depth)));
+            return self.in_all(local.into_iter().map(|i| (entry, i)), depth);
         }
         let key = (entry.rel.clone(), name.to_string(), bare);
         if let Some(&found) = self.by_name.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
@@ -652,10 +808,9 @@ impl<'e> Hierarchy<'e> {
         let Some(entries) = self.definers(name) else { return Found::Unknown };
         let entries = self.imported_definers(from, name, entries);
         let entries = self.in_scope_of_use(from, name, entries, bare);
-        agreed(entries.iter().flat_map(|entry| {
-            let roots = classes(entry, entry.symbols.roots.clone(), name);
-            roots.into_iter().map(|i| self.in_class(entry, i, depth)).collect::<Vec<_>>()
-        }))
+        let classes =
+            entries.iter().flat_map(|e| classes(e, e.symbols.roots.clone(), name).into_iter().map(move |i| (e, i)));
+        self.in_all(classes, depth)
     }
 
     /// Of the files defining a class `name`, those that `from`'s imports leave possible (`from .base import
@@ -752,6 +907,15 @@ fn classes(entry: &FileEntry, symbols: Vec<u32>, name: &str) -> Vec<u32> {
     symbols.into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members()).collect()
 }
 
+/// The package of a file where a package is a directory (Go): the directory.
+fn package_of(rel: &str) -> &str {
+    rel.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+fn is_interface(entry: &FileEntry, class: u32) -> bool {
+    entry.symbols.get(class).kind == SymbolKind::Interface
+}
+
 /// Whether class `index` of `entry`'s file declares a member `name` itself.
 fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
     let fs = &entry.symbols;
@@ -823,13 +987,14 @@ fn shape<'t>(lang: &Language, r: Node<'t>, text: &str) -> Option<Shape<'t>> {
     }
 }
 
-/// The class a cast names (`x as Owner`, `(Owner) x`, `<Owner>x`: the type arguments' one type).
-fn cast_type(r: Node, text: &str) -> Option<String> {
+/// The type a cast names (`x as Owner`, `(Owner) x`, `<Owner>x`: the type arguments' one type; Go's
+/// `x.(*pkg.Owner)`).
+fn cast_type(lang: &Language, r: Node, text: &str) -> Option<TypeRef> {
     let cast = r.child_by_field_name("type").or_else(|| r.named_child(1).filter(|_| r.kind() != "type_assertion"));
     let written = |t: Node| text[t.byte_range()].strip_prefix('<').and_then(|t| t.strip_suffix('>'));
     match cast {
-        Some(t) => type_name(&text[t.byte_range()]),
-        None => r.named_child(0).and_then(|t| type_name(written(t)?)),
+        Some(t) => declared_type(lang, &text[t.byte_range()]),
+        None => r.named_child(0).and_then(|t| declared_type(lang, written(t)?)),
     }
 }
 
@@ -920,7 +1085,9 @@ impl Receivers<'_> {
             }
             Some(Shape::Index(collection)) => self.type_of(collection, depth + 1).element(),
             Some(Shape::List(first)) => self.type_of(first, depth + 1).list_of(),
-            Some(Shape::Cast) => cast_type(r, text).map_or(ReceiverType::Unknown, ReceiverType::Named),
+            Some(Shape::Cast) => {
+                cast_type(self.entry.lang, r, text).map_or(ReceiverType::Unknown, |t| ReceiverType::declared(&t))
+            }
             Some(Shape::Call(callee)) => self.returned(callee, depth),
             Some(Shape::Member(member)) => self.member_type(member, depth),
             Some(Shape::Leaf | Shape::Constructor) | None => ReceiverType::Unknown,

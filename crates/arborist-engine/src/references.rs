@@ -36,6 +36,8 @@ pub struct Renamed {
     /// Uses of the name the rename left unchanged (file, 0-based line): uncertain ones of the heuristic, or
     /// the heuristic's uses the language server's edits did not cover (renamed only when allowed).
     pub unchanged: Vec<(String, usize)>,
+    /// Of those, the calls through an interface (`Occurrence::through_interface`).
+    pub interface_calls: Vec<(String, usize)>,
     /// Where the old name is still a word in a comment or a string, in code files of the symbol's language
     /// family (file, 0-based line): for the agent to check (`getattr(x, "name")`, docs).
     pub mentions: Vec<(String, usize)>,
@@ -91,12 +93,14 @@ impl Engine {
         }
         let uses = heuristic_occurrences(self, target)?;
         let (per_file, backend) = rename_plan(self, target, new_name, requested, &uses)?;
-        let unchanged = left_unchanged(&uses, &per_file);
-        if !unchanged.is_empty() && !allow_unchanged {
+        let unchanged = left_unchanged(uses.iter().filter(|o| !o.through_interface), &per_file);
+        let interface_calls = left_unchanged(uses.iter().filter(|o| o.through_interface), &per_file);
+        if !(allow_unchanged || unchanged.is_empty() && interface_calls.is_empty()) {
             return Err(Error::UnchangedUses {
                 name: target.symbol().name.to_string(),
                 backend,
                 uses: by_file(&unchanged),
+                interface_calls: by_file(&interface_calls),
             });
         }
         let mut change = Change::new(Force::No);
@@ -115,7 +119,8 @@ impl Engine {
         let files = self.commit(change)?.len();
         let old_name = target.symbol().name.clone();
         let mentions = self.mentions_in_comments_and_strings(&old_name, target.entry.lang.entry.family());
-        Ok(Renamed { old_name: old_name.to_string(), places, files, backend, unchanged, mentions })
+        let old_name = old_name.to_string();
+        Ok(Renamed { old_name, places, files, backend, unchanged, interface_calls, mentions })
     }
 
     /// Where `name` is a word inside a comment or a string, in the code files of a language family.
@@ -163,12 +168,15 @@ fn comment_and_string_lines(node: tree_sitter::Node, text: &str, word: &regex::R
 }
 
 /// The uses (file, 0-based line) that no edit of the plan touches.
-fn left_unchanged(uses: &[Occurrence], plan: &BTreeMap<String, Vec<TextEdit>>) -> Vec<(String, usize)> {
+fn left_unchanged<'o>(
+    uses: impl Iterator<Item = &'o Occurrence>,
+    plan: &BTreeMap<String, Vec<TextEdit>>,
+) -> Vec<(String, usize)> {
     let touched = |o: &Occurrence| {
         plan.get(&o.rel)
             .is_some_and(|edits| edits.iter().any(|e| e.range.start <= o.bytes.start && o.bytes.start < e.range.end))
     };
-    let mut out: Vec<(String, usize)> = uses.iter().filter(|o| !touched(o)).map(|o| (o.rel.clone(), o.line)).collect();
+    let mut out: Vec<(String, usize)> = uses.filter(|o| !touched(o)).map(|o| (o.rel.clone(), o.line)).collect();
     out.sort();
     out.dedup();
     out
@@ -255,6 +263,7 @@ fn precise_occurrences(engine: &Engine, target: &SymbolRef, entry: &LanguageEntr
             entry: file,
             text,
             uncertain: false,
+            through_interface: false,
         });
     }
     out.sort_by(|a, b| a.rel.cmp(&b.rel).then(a.bytes.start.cmp(&b.bytes.start)));
@@ -311,7 +320,7 @@ fn rename_plan(
         .entry(target.entry.rel.clone())
         .or_default()
         .push(edit(s.name_range.start as usize..s.name_range.end as usize));
-    for o in uses.iter().filter(|o| !o.uncertain) {
+    for o in uses.iter().filter(|o| !o.uncertain && !o.through_interface) {
         per_file.entry(o.rel.clone()).or_default().push(edit(o.bytes.clone()));
     }
     Ok((per_file, "heuristic (tree-sitter name matching; review the places)".into()))

@@ -36,6 +36,9 @@ pub struct Occurrence {
     /// to the target's module (another module, an object), or `x.member` where `x`'s type is not known.
     /// Listed after the others, never renamed.
     pub uncertain: bool,
+    /// A call through an interface that the target's type implements, or of an implementation of the
+    /// target interface method (Go): a use, but a rename of the target alone leaves it (and refuses).
+    pub through_interface: bool,
 }
 
 /// What the target is, for narrowing.
@@ -65,10 +68,7 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
     let family = target.lang.entry.family();
     let files = candidate_files(engine, target.name)?;
     let hierarchy = match (target.member, target.owner_index) {
-        (true, Some(index)) => {
-            let families = target.lang.entry.override_families;
-            Some(Hierarchy::new(engine, target.def_rel, index, target.name, families))
-        }
+        (true, Some(index)) => Some(Hierarchy::new(engine, target.def_rel, index, target.name, target.lang.entry)),
         _ => None,
     };
     let progress = crate::progress::current();
@@ -177,6 +177,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
             entry: entry.clone(),
             text: facts.text.clone(),
             uncertain: typing == Typing::Unknown || qualified(u) && verdict != Verdict::Target,
+            through_interface: typing == Typing::Dispatched,
         })
         .collect()
 }

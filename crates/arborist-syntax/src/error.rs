@@ -111,14 +111,16 @@ pub enum Error {
     /// A symbol that safe delete keeps: its uses, by file, with 0-based lines.
     #[error("Cannot delete, the symbol {name} is referenced in: {}", uses_json(.uses))]
     StillReferenced { name: String, uses: Vec<(String, Vec<usize>)> },
-    /// A rename that would leave uses of the old name unchanged: by file, with 0-based lines.
-    #[error(
-        "Nothing was renamed: the {backend} rename of `{name}` would leave these uses of the name unchanged, \
-         naming something that no longer exists if they are this symbol's (the tree cannot rule that out): {}. \
-         Check them; to rename anyway and leave them as they are, pass allow_unchanged_uses=true.",
-        uses_json(.uses)
-    )]
-    UnchangedUses { name: String, backend: String, uses: Vec<(String, Vec<usize>)> },
+    /// A rename that would leave uses of the old name unchanged: by file, with 0-based lines; those the
+    /// tree cannot rule out as the symbol's, and calls through an interface the symbol's type implements
+    /// (or of implementations of the symbol, an interface's method).
+    #[error("{}", unchanged_message(.name, .backend, .uses, .interface_calls))]
+    UnchangedUses {
+        name: String,
+        backend: String,
+        uses: Vec<(String, Vec<usize>)>,
+        interface_calls: Vec<(String, Vec<usize>)>,
+    },
     /// A heuristic rename of a symbol whose declaration merges with others the project may not hold.
     #[error(
         "Nothing was renamed: `{name}` is declared inside `{block}` ({path}:{line}), where declarations merge \
@@ -229,6 +231,33 @@ fn uses_json(uses: &[(String, Vec<usize>)]) -> String {
     format!("{{{}}}{more}", files.join(", "))
 }
 
+/// Why a rename left uses unchanged: each group said once, then what to do.
+fn unchanged_message(
+    name: &str,
+    backend: &str,
+    uses: &[(String, Vec<usize>)],
+    interface_calls: &[(String, Vec<usize>)],
+) -> String {
+    let mut out = format!("Nothing was renamed: the {backend} rename of `{name}` would leave ");
+    if !uses.is_empty() {
+        out.push_str(&format!(
+            "these uses of the name unchanged, naming something that no longer exists if they are this symbol's \
+             (the tree cannot rule that out): {}",
+            uses_json(uses)
+        ));
+    }
+    if !interface_calls.is_empty() {
+        out.push_str(if uses.is_empty() { "" } else { "; and " });
+        out.push_str(&format!(
+            "these calls through an interface unchanged, where an interface and the types that implement it share \
+             the method's name (renaming one alone breaks the implementation; rename the interface's method and \
+             every implementation together): {}",
+            uses_json(interface_calls)
+        ));
+    }
+    out + ". Check them; to rename anyway and leave them as they are, pass allow_unchanged_uses=true."
+}
+
 /// `line L, column C: message` per issue (0-based), for messages.
 fn issue_lines(issues: &[SyntaxIssue]) -> String {
     let lines: Vec<String> =
@@ -243,8 +272,10 @@ mod tests {
     #[test]
     fn a_message_of_many_uses_lists_the_first_files_and_counts_the_rest() {
         let uses: Vec<(String, Vec<usize>)> = (0..150).map(|i| (format!("f{i}.go"), vec![i, i + 1])).collect();
-        let e = Error::UnchangedUses { name: "Errno".into(), backend: "heuristic".into(), uses }.to_string();
+        let (name, backend) = ("Errno".to_string(), "heuristic".to_string());
+        let e = Error::UnchangedUses { name, backend, uses, interface_calls: Vec::new() }.to_string();
         assert!(e.contains("\"f99.go\": [99, 100]}") && !e.contains("f100.go"), "{e}");
         assert!(e.contains("and 100 more in 50 more files. Check them"), "{e}");
+        assert!(!e.contains("interface"), "{e}");
     }
 }

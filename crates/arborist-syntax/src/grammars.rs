@@ -150,6 +150,11 @@ pub struct LanguageEntry {
     /// definitions and their uses.
     #[serde(default)]
     pub override_families: bool,
+    /// A type implements an interface by having methods of all its method names, undeclared (Go): a call
+    /// through an interface that a method's type implements may reach the method (its server lists it),
+    /// and a call of an implementation may be the interface method's.
+    #[serde(default)]
+    pub structural_interfaces: bool,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]
