@@ -922,6 +922,39 @@ class Wishlist {
     );
 }
 
+/// Java: a call through a supertype (a base class, an implemented interface, all the way up) whose method
+/// the target overrides (as many parameters) may reach the target: a use marked as going through the
+/// interface or base, not renamed with it. A call that passes another number of arguments is another
+/// overload's, also on the target's own class.
+#[test]
+fn java_calls_through_supertypes_and_overloads() {
+    let mut p = heuristic_project(&[
+        ("a/Measured.java", "package a;\n\npublic interface Measured {\n    double area();\n}\n"),
+        (
+            "a/Shape.java",
+            "package a;\n\npublic abstract class Shape implements Measured {\n    public double area(int scale) {\n        return 0;\n    }\n}\n",
+        ),
+        (
+            "a/Circle.java",
+            "package a;\n\npublic class Circle extends Shape {\n    public double area() {\n        return 1;\n    }\n}\n",
+        ),
+        (
+            "a/Use.java",
+            "package a;\n\nclass Use {\n    double run(Measured m, Shape s, Circle c) {\n        return m.area()\n            + s.area(2)\n            \
+             + c.area()\n            + c.area(3);\n    }\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Circle/area", "a/Circle.java"), "a/Use.java:4 Use/run via\na/Use.java:6 Use/run");
+    let refused = p.err(
+        "rename_symbol",
+        json!({"name_path": "Circle/area", "relative_path": "a/Circle.java", "new_name": "size"}),
+    );
+    assert!(refused.contains("calls through an interface") && refused.contains("\"a/Use.java\": [4]"), "{refused}");
+    assert_eq!(uses(&mut p, "Shape/area", "a/Shape.java"), "a/Use.java:5 Use/run\na/Use.java:7 Use/run");
+    // and the other way: a call of an override (Circle's area()) may be the interface's method's
+    assert_eq!(uses(&mut p, "Measured/area", "a/Measured.java"), "a/Use.java:4 Use/run\na/Use.java:6 Use/run via");
+}
+
 /// Go: a method's receiver and parameters are typed by their declared type, `:=` by a composite literal;
 /// a parameter that shadows a top-level function is not a use of it; an interface's method of the name
 /// (no receiver) is uncertain.

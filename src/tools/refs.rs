@@ -29,8 +29,9 @@ after `.`/`->`/`::`; where the language's scopes are known (Python), a use bound
 definition of the same name is left out, and a member use whose receiver's type the tree shows (`self`, a \
 constructor call, an annotation) counts only for that class; a use the tree cannot tie to the symbol (a Python \
 `x.Name` whose `x` is not imported as the symbol's module, `x.method` of an unknown `x`) says \
-`\"uncertain\": true` and comes after the others in its file; in Go, a call through an interface that the method's \
-type implements, or of a method implementing the interface method asked for, says `\"through_interface\": true`). \
+`\"uncertain\": true` and comes after the others in its file; a call that may reach the method through an \
+interface or base class (Go: an interface its type implements, or a method implementing the interface method asked \
+for; Java: a supertype whose method it overrides) says `\"through_interface\": true`). \
 A precise answer is checked against the tree: uses \
 the tree finds (or cannot rule out) on lines the server did not return come last with `\"unconfirmed\": true`. \
 The other keys are files.";
@@ -184,7 +185,7 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     let why =
         format!("uses of `{}` the tree cannot rule out as this symbol's; rename them yourself if they are", r.old_name);
     answer.push_str(&left_unchanged(&r.unchanged, &why));
-    let why = "calls through an interface: rename the interface's method and its implementations together";
+    let why = "calls through an interface or base class: rename its method and the implementations together";
     answer.push_str(&left_unchanged(&r.interface_calls, why));
     Ok(answer)
 }

@@ -57,12 +57,14 @@ enum Question {
     Field(u32, String),
     Callback(u32, usize, usize),
     Underlying(u32),
+    Parameters(u32),
 }
 
 /// `Declared`'s answers across queries, by the content hash of the file and the question.
 #[derive(Default)]
 pub struct DeclaredAnswers {
     types: Kept<Question, TypeRef>,
+    counts: Kept<Question, usize>,
     typed: Kept<Typed, TypedValues>,
 }
 
@@ -161,6 +163,20 @@ impl<'e> Declared<'e> {
             let spec = spec.unwrap_or(definition);
             let written = spec.child_by_field_name("type").or_else(|| spec.child_by_field_name("value"))?;
             declared_type(entry.lang, &file.text[written.byte_range()])
+        })
+    }
+
+    /// How many parameters function or method symbol `index` of `entry`'s file declares; None for a
+    /// variable number (Java's `String... args`).
+    pub fn parameter_count(&self, entry: &FileEntry, index: u32) -> Option<usize> {
+        let counts = &self.engine.declared().counts;
+        self.kept_answer(counts, entry, Question::Parameters(index), |file| {
+            let list = file.definition(entry.symbols.get(index))?.child_by_field_name("parameters")?;
+            let mut cursor = list.walk();
+            let parameters: Vec<Node> =
+                list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment")).collect();
+            let variadic = parameters.iter().any(|p| p.kind().contains("spread") || p.kind().contains("variadic"));
+            (!variadic).then_some(parameters.len())
         })
     }
 

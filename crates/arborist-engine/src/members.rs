@@ -97,10 +97,20 @@ pub struct Hierarchy<'e> {
     owner_rel: &'e str,
     owner: u32,
     member: &'e str,
+    /// Where the target's name starts in its file (of the owner's members of the name, the target).
+    member_at: usize,
     /// The language's references take in the member's override family (`override_families`).
     families: bool,
     /// Types implement interfaces by their methods' names (`structural_interfaces`).
     structural: bool,
+    /// Calls through a supertype reach overrides (`supertype_calls`).
+    supertype_calls: bool,
+    /// With `supertype_calls`: the target's class's supertypes, all the way up, as (file, class index).
+    supertypes: OnceLock<Vec<(String, u32)>>,
+    /// With `supertype_calls`: whether a class (file, index) is a subtype of the target's, as found.
+    subtypes: Mutex<HashMap<(String, u32), bool>>,
+    /// With `supertype_calls`: how many parameters the target takes.
+    target_arity: OnceLock<Option<usize>>,
     /// The file of the target's class.
     owner_entry: OnceLock<Option<Arc<FileEntry>>>,
     /// Whether a type (file, symbol) implements an interface (file, symbol), as found.
@@ -217,9 +227,18 @@ pub struct Callback {
 }
 
 impl<'e> Hierarchy<'e> {
-    /// The hierarchy question for `member` of the class symbol `owner` in `owner_rel`.
-    pub fn new(engine: &'e Engine, owner_rel: &'e str, owner: u32, member: &'e str, lang: &LanguageEntry) -> Self {
-        let (families, structural) = (lang.override_families, lang.structural_interfaces);
+    /// The hierarchy question for `member` (its name, and where that starts in its file) of the class
+    /// symbol `owner` in `owner_rel`.
+    pub fn new(
+        engine: &'e Engine,
+        owner_rel: &'e str,
+        owner: u32,
+        member: (&'e str, usize),
+        lang: &LanguageEntry,
+    ) -> Self {
+        let (member, member_at) = member;
+        let (families, structural, supertype_calls) =
+            (lang.override_families, lang.structural_interfaces, lang.supertype_calls);
         let (by_name, searches, declaring_bases) = (Mutex::new(HashMap::new()), AtomicUsize::new(0), OnceLock::new());
         let (owner_entry, implemented, declared) = (OnceLock::new(), Mutex::new(HashMap::new()), Declared::new(engine));
         Hierarchy {
@@ -227,8 +246,13 @@ impl<'e> Hierarchy<'e> {
             owner_rel,
             owner,
             member,
+            member_at,
             families,
             structural,
+            supertype_calls,
+            supertypes: OnceLock::new(),
+            target_arity: OnceLock::new(),
+            subtypes: Mutex::new(HashMap::new()),
             owner_entry,
             implemented,
             declaring_bases,
@@ -285,7 +309,7 @@ impl<'e> Hierarchy<'e> {
         if entry.rel == self.owner_rel && index == self.owner {
             return Found::Target;
         }
-        if !declares(entry, index, self.member) {
+        if !self.declares_member(entry, index) {
             return self.in_bases(entry, index, depth);
         }
         // its own member; in an override family, the target's when it overrides the target's or is one of
@@ -298,11 +322,105 @@ impl<'e> Hierarchy<'e> {
         let through_interface = !self.families && is_interface(entry, index);
         match (family, through_interface) {
             (true, _) => Found::Target,
+            // with declared supertypes, a call through one whose method the target overrides, or of an
+            // override of the target
+            (false, _) if self.overridden_by_target(entry, index) || self.overrides_target(entry, index) => {
+                Found::Dispatched
+            }
             (false, true) if self.target_implements(entry, index) => Found::Dispatched,
             (false, true) => Found::Unknown,
             (false, false) if self.implements_target(entry, index) => Found::Dispatched,
             (false, false) => Found::OtherMember,
         }
+    }
+
+    /// The typing of a call with `arguments` arguments (`supertype_calls`, where a method's overloads
+    /// differ by their parameters): another overload's when the target takes another number.
+    pub fn call_typing(&self, typing: Typing, arguments: Option<u8>) -> Typing {
+        let other_overload = || {
+            let (Some(passed), Some(arity)) = (arguments, self.target_arity()) else { return false };
+            arity != passed as usize
+        };
+        match self.supertype_calls && other_overload() {
+            true => Typing::Other,
+            false => typing,
+        }
+    }
+
+    /// How many parameters the target takes (`supertype_calls`), when its declaration says.
+    fn target_arity(&self) -> Option<usize> {
+        let owner = self.owner_entry().filter(|_| self.supertype_calls)?;
+        *self.target_arity.get_or_init(|| self.declared.parameter_count(owner, self.target_member(owner)?))
+    }
+
+    /// Whether class `index` of `entry`'s file declares a member of the target's name itself: with
+    /// `supertype_calls`, one that takes as many parameters as the target (another overload leaves the
+    /// target to the class's bases).
+    fn declares_member(&self, entry: &Arc<FileEntry>, index: u32) -> bool {
+        let fs = &entry.symbols;
+        let mut same_named = fs.get(index).children.iter().copied().filter(|&c| fs.get(c).name == self.member);
+        match self.target_arity() {
+            Some(arity) => same_named.any(|m| self.declared.parameter_count(entry, m).is_none_or(|n| n == arity)),
+            None => same_named.next().is_some(),
+        }
+    }
+
+    /// The target among the members of its class in `owner`, its file.
+    fn target_member(&self, owner: &FileEntry) -> Option<u32> {
+        let fs = &owner.symbols;
+        fs.get(self.owner).children.iter().copied().find(|&c| fs.get(c).name_range.start as usize == self.member_at)
+    }
+
+    /// Whether class `index` of `entry`'s file is a supertype of the target's class (`supertype_calls`)
+    /// with a member of the name that has as many parameters as the target (which then overrides it).
+    fn overridden_by_target(&self, entry: &Arc<FileEntry>, index: u32) -> bool {
+        if !self.supertype_calls || !self.supertypes().iter().any(|(rel, i)| *rel == entry.rel && *i == index) {
+            return false;
+        }
+        let Some(arity) = self.target_arity() else { return false };
+        let fs = &entry.symbols;
+        let same_named = fs.get(index).children.iter().copied().filter(|&c| fs.get(c).name == self.member);
+        same_named.into_iter().any(|m| self.declared.parameter_count(entry, m) == Some(arity))
+    }
+
+    /// Whether class `index` of `entry`'s file, whose member of the name takes as many parameters as the
+    /// target (`declares_member`), is a subtype of the target's class (`supertype_calls`): its override.
+    fn overrides_target(&self, entry: &Arc<FileEntry>, index: u32) -> bool {
+        if !self.supertype_calls || self.target_arity().is_none() {
+            return false;
+        }
+        let key = (entry.rel.clone(), index);
+        if let Some(&known) = self.subtypes.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+            return known;
+        }
+        let found = self.supertypes_of(entry, index).iter().any(|(rel, i)| rel == self.owner_rel && *i == self.owner);
+        self.subtypes.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found);
+        found
+    }
+
+    /// The target's class's supertypes (walked up once per query).
+    fn supertypes(&self) -> &[(String, u32)] {
+        let owner = || Some(self.supertypes_of(self.owner_entry()?, self.owner));
+        self.supertypes.get_or_init(|| owner().unwrap_or_default())
+    }
+
+    /// The supertypes of class `index` of `entry`'s file, all the way up, each named as its subtype's file
+    /// sees the name, as (file, class index).
+    fn supertypes_of(&self, entry: &Arc<FileEntry>, index: u32) -> Vec<(String, u32)> {
+        let mut out: Vec<(String, u32)> = Vec::new();
+        let mut stack = vec![(entry.clone(), index, 0)];
+        while let Some((entry, index, depth)) = stack.pop() {
+            let bases = entry.symbols.supertypes.iter().filter(|(o, _)| *o == index).map(|(_, b)| b.clone());
+            for base in bases.collect::<Vec<_>>() {
+                for (e, i) in self.imported_classes(&entry, &base, true) {
+                    if !out.iter().any(|(r, j)| *r == e.rel && *j == i) && depth < MAX_DEPTH {
+                        out.push((e.rel.clone(), i));
+                        stack.push((e, i, depth + 1));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Whether the target's class is an interface.

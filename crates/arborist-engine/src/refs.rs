@@ -68,7 +68,13 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
     let family = target.lang.entry.family();
     let files = candidate_files(engine, target.name)?;
     let hierarchy = match (target.member, target.owner_index) {
-        (true, Some(index)) => Some(Hierarchy::new(engine, target.def_rel, index, target.name, target.lang.entry)),
+        (true, Some(index)) => Some(Hierarchy::new(
+            engine,
+            target.def_rel,
+            index,
+            (target.name, target.name_range.start),
+            target.lang.entry,
+        )),
         _ => None,
     };
     let progress = crate::progress::current();
@@ -203,7 +209,9 @@ impl Scoped<'_> {
         match (self.target.member, u.member, self.hierarchy) {
             // a bare name: a top-level symbol, or a member with an implicit receiver (Java's `count`)
             (_, false, _) => (!u.label && !self.bound_locally(u)).then_some(Typing::Target),
-            (true, true, Some(h)) => Some(h.typing(self.entry, &u.receiver)).filter(|t| *t != Typing::Other),
+            (true, true, Some(h)) => {
+                Some(h.call_typing(h.typing(self.entry, &u.receiver), u.arguments)).filter(|t| *t != Typing::Other)
+            }
             _ => Some(Typing::Target),
         }
     }

@@ -46,6 +46,8 @@ pub struct Use {
     pub receiver: ReceiverType,
     /// Written right before a namespace separator (`rank` in `crate::rank::TABLE`): a module or a type.
     pub namespace: bool,
+    /// How many arguments a call of the name passes (`x.name(a, b)`: 2), when the use is called.
+    pub arguments: Option<u8>,
 }
 
 /// The uses of one name in one file at one version.
@@ -212,6 +214,7 @@ fn work_out(
                 written: Written::of(n, text),
                 receiver,
                 namespace: before_namespace_separator(lang, n),
+                arguments: arguments_passed(n),
             }
         })
         .chain(comments.iter().flat_map(|&c| doc_link_uses(lang, c, text, name, member)))
@@ -265,9 +268,26 @@ fn doc_link_uses(lang: &Language, comment: Node, text: &str, name: &str, member_
                 written: if before.is_empty() { Written::Bare } else { Written::Qualified(before.into()) },
                 receiver,
                 namespace: false,
+                arguments: None,
             }
         })
         .collect()
+}
+
+/// The number of arguments a call of `name` passes: Java's `x.name(a, b)` (the call's `name`), `x.name(a)`
+/// and `name(a)` elsewhere (its `function`, or the member expression that is); None when not called.
+fn arguments_passed(name: Node) -> Option<u8> {
+    let mut callee = name;
+    for call in [name.parent(), name.parent().and_then(|p| p.parent())].into_iter().flatten() {
+        let called = |field| call.child_by_field_name(field).is_some_and(|c| c.id() == callee.id());
+        if let Some(list) = call.child_by_field_name("arguments").filter(|_| called("name") || called("function")) {
+            let mut cursor = list.walk();
+            let count = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment")).count();
+            return u8::try_from(count).ok();
+        }
+        callee = call;
+    }
+    None
 }
 
 /// The byte ranges of the children of `root` that hold one of `nodes` (in order, each once).

@@ -155,6 +155,11 @@ pub struct LanguageEntry {
     /// and a call of an implementation may be the interface method's.
     #[serde(default)]
     pub structural_interfaces: bool,
+    /// Types declare their supertypes (Java): a call through a supertype of a method's class whose
+    /// method of the name it overrides (as many parameters) may reach the method (its server lists it),
+    /// and a call of an override may be the overridden method's.
+    #[serde(default)]
+    pub supertype_calls: bool,
     /// How file paths map to module names, for `queries/<lang>/imports.scm`: `a/b/c.py` is `a.b.c`,
     /// `a/b/__init__.py` is `a.b`, and a leading separator in an import is relative to the package.
     #[serde(default)]
