@@ -28,9 +28,10 @@ pub enum Typing {
     Target,
     /// The receiver's class has another member of that name.
     Other,
-    /// A call through an interface that the target's type implements, or of a method that implements the
-    /// target's interface method (`structural_interfaces`): it may reach the target, as the language's
-    /// server counts it, but renaming the target alone would break the type's implementation.
+    /// A call through an interface or supertype whose member the target implements or overrides, or of a
+    /// member that implements or overrides the target (`structural_interfaces`, `supertype_calls`): it may
+    /// reach the target, as the language's server counts it, but renaming the target alone would break the
+    /// implementation.
     Dispatched,
     /// The receiver's type is not known from the tree.
     Unknown,
@@ -43,7 +44,8 @@ enum Found {
     Target,
     /// Another member of the same name, found first.
     OtherMember,
-    /// An interface's member that the target's type implements, or an implementation of the target's.
+    /// An interface's or supertype's member that the target implements or overrides, or an implementation
+    /// or override of the target.
     Dispatched,
     /// No member of that name in a hierarchy known to its roots.
     Absent,
@@ -357,12 +359,19 @@ impl<'e> Hierarchy<'e> {
     /// `supertype_calls`, one that takes as many parameters as the target (another overload leaves the
     /// target to the class's bases).
     fn declares_member(&self, entry: &Arc<FileEntry>, index: u32) -> bool {
-        let fs = &entry.symbols;
-        let mut same_named = fs.get(index).children.iter().copied().filter(|&c| fs.get(c).name == self.member);
+        let mut counts = self.parameter_counts(entry, index);
         match self.target_arity() {
-            Some(arity) => same_named.any(|m| self.declared.parameter_count(entry, m).is_none_or(|n| n == arity)),
-            None => same_named.next().is_some(),
+            Some(arity) => counts.any(|n| n.is_none_or(|n| n == arity)),
+            None => counts.next().is_some(),
         }
+    }
+
+    /// How many parameters each member of the target's name of class `index` of `entry`'s file takes (None:
+    /// not known, or variadic).
+    fn parameter_counts<'a>(&'a self, entry: &'a FileEntry, index: u32) -> impl Iterator<Item = Option<usize>> + 'a {
+        let fs = &entry.symbols;
+        let same_named = fs.get(index).children.iter().copied().filter(move |&c| fs.get(c).name == self.member);
+        same_named.map(move |m| self.declared.parameter_count(entry, m))
     }
 
     /// The target among the members of its class in `owner`, its file.
@@ -378,9 +387,7 @@ impl<'e> Hierarchy<'e> {
             return false;
         }
         let Some(arity) = self.target_arity() else { return false };
-        let fs = &entry.symbols;
-        let same_named = fs.get(index).children.iter().copied().filter(|&c| fs.get(c).name == self.member);
-        same_named.into_iter().any(|m| self.declared.parameter_count(entry, m) == Some(arity))
+        self.parameter_counts(entry, index).any(|n| n == Some(arity))
     }
 
     /// Whether class `index` of `entry`'s file, whose member of the name takes as many parameters as the

@@ -36,8 +36,9 @@ pub struct Occurrence {
     /// to the target's module (another module, an object), or `x.member` where `x`'s type is not known.
     /// Listed after the others, never renamed.
     pub uncertain: bool,
-    /// A call through an interface that the target's type implements, or of an implementation of the
-    /// target interface method (Go): a use, but a rename of the target alone leaves it (and refuses).
+    /// A call through an interface or supertype whose method the target implements or overrides, or of an
+    /// implementation or override of the target (Go, Java): a use, but a rename of the target alone leaves
+    /// it (and refuses).
     pub through_interface: bool,
 }
 
