@@ -955,6 +955,31 @@ fn java_calls_through_supertypes_and_overloads() {
     assert_eq!(uses(&mut p, "Measured/area", "a/Measured.java"), "a/Use.java:4 Use/run\na/Use.java:6 Use/run via");
 }
 
+/// Java: a supertype nested in a class, written through it (`extends Tree.Visitor`) or brought by an import
+/// of the class's members (`import a.Tree.*;`), is that class's nested one: calls through it may reach an
+/// override.
+#[test]
+fn java_nested_supertypes() {
+    let mut p = heuristic_project(&[
+        (
+            "a/Tree.java",
+            "package a;\n\npublic class Tree {\n    public abstract static class Visitor {\n        public void visitLeaf(Tree t) {}\n    }\n\n\
+             public void accept(Visitor v) {\n        v.visitLeaf(this);\n    }\n}\n",
+        ),
+        (
+            "b/Printer.java",
+            "package b;\n\nimport a.Tree;\n\npublic class Printer extends Tree.Visitor {\n    public void visitLeaf(Tree t) {}\n}\n",
+        ),
+        (
+            "b/Counter.java",
+            "package b;\n\nimport a.Tree;\nimport a.Tree.*;\n\npublic class Counter extends Visitor {\n    public void visitLeaf(Tree t) {}\n}\n",
+        ),
+        ("c/Visitor.java", "package c;\n\npublic class Visitor {\n    public void visitLeaf(Object t) {}\n}\n"),
+    ]);
+    assert_eq!(uses(&mut p, "Printer/visitLeaf", "b/Printer.java"), "a/Tree.java:8 Tree/accept via");
+    assert_eq!(uses(&mut p, "Counter/visitLeaf", "b/Counter.java"), "a/Tree.java:8 Tree/accept via");
+}
+
 /// Go: a method's receiver and parameters are typed by their declared type, `:=` by a composite literal;
 /// a parameter that shadows a top-level function is not a use of it; an interface's method of the name
 /// (no receiver) is uncertain.

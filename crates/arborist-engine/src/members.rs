@@ -419,11 +419,38 @@ impl<'e> Hierarchy<'e> {
         while let Some((entry, index, depth)) = stack.pop() {
             let bases = entry.symbols.supertypes.iter().filter(|(o, _)| *o == index).map(|(_, b)| b.clone());
             for base in bases.collect::<Vec<_>>() {
-                for (e, i) in self.imported_classes(&entry, &base, true) {
+                let mut named = self.imported_classes(&entry, &base, true);
+                if named.is_empty() {
+                    named = self.nested_classes(&entry, &base);
+                }
+                for (e, i) in named {
                     if !out.iter().any(|(r, j)| *r == e.rel && *j == i) && depth < MAX_DEPTH {
                         out.push((e.rel.clone(), i));
                         stack.push((e, i, depth + 1));
                     }
+                }
+            }
+        }
+        out
+    }
+
+    /// The classes nested in another class (Java's `JCTree.Visitor`) that a supertype `name` written in
+    /// `entry`'s file means: those whose enclosing class the file sees by its name and writes them through
+    /// (`JCTree.Visitor`) or imports the members of (`import a.JCTree.*;`).
+    fn nested_classes(&self, entry: &Arc<FileEntry>, name: &str) -> Classes {
+        let Some(file) = self.declared.file(entry) else { return Vec::new() };
+        let mut out = Vec::new();
+        for e in self.definers(name).unwrap_or_default() {
+            for i in classes(&e, e.symbols.preorder(), name) {
+                let Some(parent) = e.symbols.get(i).parent.filter(|&p| e.symbols.get(p).kind.can_own_members()) else {
+                    continue;
+                };
+                let outer = e.symbols.get(parent).name.as_str();
+                let written = [format!("{outer}.{name}"), format!(".{outer}.*;")];
+                let sees =
+                    || self.imported_classes(entry, outer, true).iter().any(|(o, j)| o.rel == e.rel && *j == parent);
+                if written.iter().any(|w| file.text.contains(w.as_str())) && sees() {
+                    out.push((e.clone(), i));
                 }
             }
         }
