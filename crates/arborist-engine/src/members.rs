@@ -3,7 +3,9 @@
 //! typed expression, an annotated parameter or variable, a class named directly or through its module, a
 //! field of a typed value, an element of a typed collection, what a called function declares it returns
 //! or gives a callback's parameter, a module's variable), and whether that class's member of the name is
-//! the target (the target's class, or a project subclass that inherits it), another symbol, or unknown.
+//! the target (the target's class, or a project subclass that inherits it), a member the target implements
+//! or overrides or that implements or overrides it (a call that may reach the target through an interface
+//! or supertype), another symbol, or unknown.
 
 use crate::declared::{Declared, Parsed, Typed, TypedValues, returned_values};
 use crate::engine::Engine;
@@ -280,7 +282,7 @@ impl<'e> Hierarchy<'e> {
     }
 
     /// The typing of a member use in `entry`'s file whose receiver is `receiver`.
-    pub fn typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Typing {
+    fn typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Typing {
         let found = match receiver {
             ReceiverType::Class(i) => self.in_class(entry, *i, 0),
             ReceiverType::Bases(i) => self.in_bases(entry, *i, 0),
@@ -336,16 +338,17 @@ impl<'e> Hierarchy<'e> {
         }
     }
 
-    /// The typing of a call with `arguments` arguments (`supertype_calls`, where a method's overloads
-    /// differ by their parameters): another overload's when the target takes another number.
-    pub fn call_typing(&self, typing: Typing, arguments: Option<u8>) -> Typing {
+    /// The typing of a member use whose receiver is `receiver`, called with `arguments` arguments when it
+    /// is called: with `supertype_calls` (where a method's overloads differ by their parameters), another
+    /// overload's when the target takes another number.
+    pub fn call_typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, arguments: Option<u8>) -> Typing {
         let other_overload = || {
             let (Some(passed), Some(arity)) = (arguments, self.target_arity()) else { return false };
             arity != passed as usize
         };
         match self.supertype_calls && other_overload() {
             true => Typing::Other,
-            false => typing,
+            false => self.typing(entry, receiver),
         }
     }
 

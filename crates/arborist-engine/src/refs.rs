@@ -211,7 +211,7 @@ impl Scoped<'_> {
             // a bare name: a top-level symbol, or a member with an implicit receiver (Java's `count`)
             (_, false, _) => (!u.label && !self.bound_locally(u)).then_some(Typing::Target),
             (true, true, Some(h)) => {
-                Some(h.call_typing(h.typing(self.entry, &u.receiver), u.arguments)).filter(|t| *t != Typing::Other)
+                Some(h.call_typing(self.entry, &u.receiver, u.arguments)).filter(|t| *t != Typing::Other)
             }
             _ => Some(Typing::Target),
         }
