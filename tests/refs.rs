@@ -770,14 +770,15 @@ fn a_base_class_is_the_one_its_file_imports() {
 }
 
 /// TypeScript: `this.cart` is typed by a `new` assignment, a field's annotation or a parameter property
-/// (optional too).
+/// (optional too); a field declared with a type and no value is that type whatever is assigned to it
+/// (`this.either = other` of `any`), as the type checker reads it.
 #[test]
 fn typescript_attributes_of_this_are_typed_by_their_declarations() {
     let source = "class Cart {\n  add(item: number) { return item; }\n}\n\nclass Wishlist {\n  add(item: number) { return item; }\n}\n\nclass Shop {\n  basket: Cart;\n  wish = new Wishlist();\n  either: Cart;\n  constructor(private owned: Cart, other: any) {\n    this.cart = new Cart();\n    this.either = other;\n  }\n  run() {\n    this.cart.add(1);\n    this.wish.add(1);\n    this.either.add(1);\n    this.basket.add(1);\n    this.owned.add(1);\n  }\n}\n\nclass Lazy {\n  constructor(public spare?: Cart) {}\n  run() {\n    this.spare?.add(1);\n  }\n}\n";
     let mut p = heuristic_project(&[("shop.ts", source)]);
     assert_eq!(
         uses(&mut p, "Cart/add", "shop.ts"),
-        "shop.ts:17 Shop/run\nshop.ts:20 Shop/run\nshop.ts:21 Shop/run\nshop.ts:28 Lazy/run\nshop.ts:19 Shop/run ?"
+        "shop.ts:17 Shop/run\nshop.ts:19 Shop/run\nshop.ts:20 Shop/run\nshop.ts:21 Shop/run\nshop.ts:28 Lazy/run"
     );
 }
 
@@ -1164,6 +1165,28 @@ fn go_interface_implementations_need_every_method() {
     // b.Other has Arg's method names, but Arg's isArg is package a's own
     let other = uses(&mut p, "Other/String", "b/b.go");
     assert!(!other.contains(" via"), "{other}");
+}
+
+/// TypeScript: a value of a union of classes (`Subscriber<any> | Observer<any>`) is a use of a member that
+/// every one of them has as the target (the class, an interface it implements); a field's declaration
+/// without a value types it whatever its assignments are; a union with an unknown class stays uncertain.
+#[test]
+fn typescript_unions_and_declared_fields() {
+    let mut p = heuristic_project(&[
+        ("src/types.ts", "export interface Observer<T> {\n  next: (value: T) => void;\n}\n"),
+        (
+            "src/sub.ts",
+            "import { Observer } from './types';\n\nexport class Subscriber<T> implements Observer<T> {\n\
+             \x20 protected destination: Subscriber<any> | Observer<any>;\n\
+             \x20 constructor(destination: Observer<any>) {\n    this.destination = destination ?? make();\n  }\n\
+             \x20 next(value: T): void {\n    this.destination.next(value);\n  }\n}\n\n\
+             export function f(d: Subscriber<any> | null, e: Subscriber<any> | Unknown) {\n  d.next(1);\n  e.next(2);\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Subscriber/next", "src/sub.ts"),
+        "src/sub.ts:8 Subscriber/next\nsrc/sub.ts:13 f\nsrc/sub.ts:14 f ?\nsrc/types.ts:1 Observer/next"
+    );
 }
 
 /// Python, TypeScript and Rust: a local assigned a call's result is typed by the called function's

@@ -153,12 +153,17 @@ pub enum ReceiverType {
     /// An element of a value of that type (a field, a call's result) that its declaration says is a
     /// collection: `f.Require[i]`, `x` in `for x in f.Require`.
     Element(Box<ReceiverType>),
+    /// One of several classes (a union, `Subscriber<T> | Observer<T>`).
+    Union(Vec<ReceiverType>),
     Unknown,
 }
 
 impl ReceiverType {
     /// The type of a value `declared` as written in a file.
     fn declared(declared: &TypeRef) -> ReceiverType {
+        if !declared.alternatives.is_empty() {
+            return ReceiverType::Union(declared.union_members().map(|t| Self::declared(&t)).collect());
+        }
         match (declared.layers, &declared.qualifier) {
             (0, None) => ReceiverType::Named(declared.name.clone()),
             (0, Some(qualifier)) => ReceiverType::Qualified(qualifier.clone(), declared.name.clone()),
@@ -169,10 +174,8 @@ impl ReceiverType {
     /// The type as a declaration writes it, when it is a class named (`Owner`, `pkg.Owner`).
     fn as_declared(&self) -> Option<TypeRef> {
         match self {
-            ReceiverType::Named(name) => Some(TypeRef { name: name.clone(), qualifier: None, layers: 0 }),
-            ReceiverType::Qualified(q, name) => {
-                Some(TypeRef { name: name.clone(), qualifier: Some(q.clone()), layers: 0 })
-            }
+            ReceiverType::Named(name) => Some(TypeRef::named(name.clone(), None, 0)),
+            ReceiverType::Qualified(q, name) => Some(TypeRef::named(name.clone(), Some(q.clone()), 0)),
             _ => None,
         }
     }
@@ -190,16 +193,18 @@ impl ReceiverType {
             | ReceiverType::Element(_)
             | ReceiverType::Named(_)
             | ReceiverType::Qualified(..) => ReceiverType::Element(Box::new(self)),
-            ReceiverType::Class(_) | ReceiverType::Bases(_) | ReceiverType::Unknown => ReceiverType::Unknown,
+            ReceiverType::Class(_) | ReceiverType::Bases(_) | ReceiverType::Union(_) | ReceiverType::Unknown => {
+                ReceiverType::Unknown
+            }
         }
     }
 
     /// The type of a list whose elements are of this type (`[Owner()]`).
     fn list_of(self) -> ReceiverType {
         match self {
-            ReceiverType::Named(name) => ReceiverType::Collection(TypeRef { name, qualifier: None, layers: 1 }),
+            ReceiverType::Named(name) => ReceiverType::Collection(TypeRef::named(name, None, 1)),
             ReceiverType::Qualified(qualifier, name) => {
-                ReceiverType::Collection(TypeRef { name, qualifier: Some(qualifier), layers: 1 })
+                ReceiverType::Collection(TypeRef::named(name, Some(qualifier), 1))
             }
             ReceiverType::Collection(t) => {
                 ReceiverType::Collection(TypeRef { layers: t.layers.saturating_add(1), ..t })
@@ -296,7 +301,8 @@ impl<'e> Hierarchy<'e> {
             | ReceiverType::Field(..)
             | ReceiverType::Callback(_)
             | ReceiverType::Collection(..)
-            | ReceiverType::Element(_) => self.in_classes(self.classes_of(entry, receiver, 0)),
+            | ReceiverType::Element(_)
+            | ReceiverType::Union(_) => self.in_classes(self.classes_of(entry, receiver, 0)),
             ReceiverType::Unknown => Found::Unknown,
         };
         match found {
@@ -619,6 +625,7 @@ impl<'e> Hierarchy<'e> {
                 self.elements(entry, base, layers, depth)
             }
             // a member of a collection itself (`xs.append`) is the collection type's
+            ReceiverType::Union(types) => union(types, |t| self.classes_of(entry, t, depth + 1)),
             ReceiverType::Collection(..) | ReceiverType::Bases(_) | ReceiverType::Unknown => None,
         }
     }
@@ -843,6 +850,9 @@ impl<'e> Hierarchy<'e> {
     /// The classes a type declared in `entry`'s file names: a qualified name (`pkg.Owner`, `zip.File`) is
     /// another module's, never the file's own class.
     fn declared_classes(&self, entry: &Arc<FileEntry>, declared: &TypeRef) -> Option<Classes> {
+        if !declared.alternatives.is_empty() {
+            return union(declared.union_members(), |t| self.declared_classes(entry, &t));
+        }
         let found = match &declared.qualifier {
             None => self.imported_classes(entry, &declared.name, true),
             Some(qualifier) => self.qualified_classes(entry, qualifier, &declared.name),

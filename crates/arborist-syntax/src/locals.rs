@@ -86,9 +86,22 @@ pub struct TypeRef {
     /// `models.Model`), if any: then it is another module's.
     pub qualifier: Option<String>,
     pub layers: u8,
+    /// The other classes of a union (`Subscriber<T> | Observer<T>`: Observer), each a class named.
+    pub alternatives: Vec<TypeRef>,
 }
 
 impl TypeRef {
+    /// A class named, or a collection of them, not a union.
+    pub fn named(name: String, qualifier: Option<String>, layers: u8) -> TypeRef {
+        TypeRef { name, qualifier, layers, alternatives: Vec::new() }
+    }
+
+    /// The types of a union, each alone (the first, then the alternatives).
+    pub fn union_members(&self) -> impl Iterator<Item = TypeRef> + '_ {
+        let first = TypeRef::named(self.name.clone(), self.qualifier.clone(), self.layers);
+        std::iter::once(first).chain(self.alternatives.iter().cloned())
+    }
+
     /// The class, when the type is one (not a collection of them).
     pub fn class(&self) -> Option<&str> {
         (self.layers == 0).then_some(self.name.as_str())
@@ -287,9 +300,16 @@ impl Locals {
     }
 
     /// The type of instance attribute `name` of a class spanning bytes `class` (a class or a collection):
-    /// the one every assignment and declaration of it there shows (None when one shows none, or they
-    /// differ, or there is none).
+    /// the one its declarations without a value give it (`protected destination: Observer;`, `x: Owner`),
+    /// which every assignment must fit; without such, the one every assignment and declaration of it there
+    /// shows (None when one shows none, or they differ, or there is none).
     pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<&TypeRef> {
+        let declaration = |o: &&Origin| o.value.is_none() && o.iterated.is_none() && o.destructured.is_none();
+        let mut declared =
+            self.field_origins(class.clone(), name).filter(declaration).filter_map(|o| o.declared.as_ref());
+        if let Some(first) = declared.next() {
+            return declared.all(|t| t == first).then_some(first);
+        }
         let mut found = self.field_origins(class, name).map(|o| o.declared.as_ref());
         let first = found.next()??;
         found.all(|t| t == Some(first)).then_some(first)
@@ -360,6 +380,14 @@ pub fn declared_type(lang: &Language, written: &str) -> Option<TypeRef> {
 /// `Array<Owner>` are collections of `Owner`; any other type as `type_name` names it.
 pub fn type_ref(written: &str, containers: &[String]) -> Option<TypeRef> {
     let mut t = written.trim().trim_start_matches(':').trim();
+    // a union of classes (`A | B`, nulls aside): the first, with the others as alternatives
+    if let [first, rest @ ..] = union_parts(t).as_slice()
+        && !rest.is_empty()
+    {
+        let classes = |part: &&str| type_ref(part, containers).filter(|t| t.layers == 0 && t.alternatives.is_empty());
+        let alternatives = rest.iter().map(classes).collect::<Option<Vec<_>>>()?;
+        return Some(TypeRef { alternatives, ..classes(first)? });
+    }
     let mut layers = 0u8;
     loop {
         t = non_null(t)
@@ -373,7 +401,7 @@ pub fn type_ref(written: &str, containers: &[String]) -> Option<TypeRef> {
             None => break,
         }
     }
-    Some(TypeRef { name: type_name(t)?, qualifier: qualifier(t), layers })
+    Some(TypeRef::named(type_name(t)?, qualifier(t), layers))
 }
 
 /// The element type a collection type `t` writes: Go's `[]T`, `[4]T`, `map[K]T`; `T[]`; Rust's `[T; 4]`,
@@ -436,6 +464,15 @@ fn non_null(t: &str) -> &str {
     if let Some(inner) = t.strip_prefix("Optional[").and_then(|r| r.strip_suffix(']')) {
         return inner.trim();
     }
+    match union_parts(t).as_slice() {
+        [one] => one,
+        _ => t,
+    }
+}
+
+/// The types of a union `t` (split at its top-level `|`), its null types (`null`, `undefined`, `None`) left
+/// out: one for a type that is no union.
+fn union_parts(t: &str) -> Vec<&str> {
     let (mut depth, mut start, mut kept) = (0i32, 0, Vec::new());
     for (i, c) in t.char_indices().chain([(t.len(), '|')]) {
         match c {
@@ -443,7 +480,7 @@ fn non_null(t: &str) -> &str {
             '>' | ']' | ')' | '}' => depth -= 1,
             '|' if depth == 0 => {
                 let part = t[start..i].trim();
-                if !matches!(part, "null" | "undefined" | "None") {
+                if !matches!(part, "null" | "undefined" | "None" | "") {
                     kept.push(part);
                 }
                 start = i + 1;
@@ -451,10 +488,7 @@ fn non_null(t: &str) -> &str {
             _ => {}
         }
     }
-    match kept.as_slice() {
-        [one] => one,
-        _ => t,
-    }
+    kept
 }
 
 /// The module or package a type (written without pointers or references) names its class through (`pkg`
@@ -468,6 +502,17 @@ fn qualifier(t: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_union_of_classes_keeps_each_class() {
+        let t = type_ref(": Subscriber<A | B> | pkg.Observer<T> | null", &[]).unwrap();
+        assert_eq!((t.name.as_str(), t.alternatives.len()), ("Subscriber", 1));
+        assert_eq!(t.alternatives[0], TypeRef::named("Observer".into(), Some("pkg".into()), 0));
+        let names: Vec<String> = t.union_members().map(|m| m.name).collect();
+        assert_eq!(names, ["Subscriber", "Observer"]);
+        assert!(type_ref("Owner | Owner[]", &[]).is_none(), "a collection in a union is not read");
+        assert_eq!(type_ref("| Owner", &[]).unwrap(), TypeRef::named("Owner".into(), None, 0));
+    }
 
     #[test]
     fn type_names_are_the_last_plain_name() {
