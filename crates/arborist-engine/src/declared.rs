@@ -245,9 +245,22 @@ impl<'e> Declared<'e> {
         parsed
     }
 
-    fn parse(&self, entry: &FileEntry) -> Option<Parsed> {
+    /// `entry`'s file's text: the parsed file's when it was parsed for this query, else read (not parsed).
+    pub fn text(&self, entry: &FileEntry) -> Option<Arc<str>> {
+        if let Some(known) = self.lock().get(&entry.rel) {
+            return known.as_ref().map(|p| p.text.clone());
+        }
+        Some(Arc::from(self.document(entry)?.text()))
+    }
+
+    /// `entry`'s file at the version `entry` describes (None when it changed since, or is unreadable).
+    fn document(&self, entry: &FileEntry) -> Option<crate::cache::Document> {
         let p = ProjectPath { rel: entry.rel.clone(), abs: self.engine.project().root().join(&entry.rel) };
-        let doc = self.engine.cache().load(&p).ok().filter(|d| d.hash == entry.hash)?;
+        self.engine.cache().load(&p).ok().filter(|d| d.hash == entry.hash)
+    }
+
+    fn parse(&self, entry: &FileEntry) -> Option<Parsed> {
+        let doc = self.document(entry)?;
         let text: Arc<str> = Arc::from(doc.text());
         let tree = parse_within(entry.lang, &text, &self.engine.parse_budget()).ok()?;
         Some(Parsed { text, tree, lang: entry.lang, locals: OnceLock::new() })

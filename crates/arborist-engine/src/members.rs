@@ -405,13 +405,9 @@ impl<'e> Hierarchy<'e> {
         if !self.supertype_calls || self.target_arity().is_none() {
             return false;
         }
-        let key = (entry.rel.clone(), index);
-        if let Some(&known) = self.subtypes.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-            return known;
-        }
-        let found = self.supertypes_of(entry, index).iter().any(|(rel, i)| rel == self.owner_rel && *i == self.owner);
-        self.subtypes.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found);
-        found
+        kept(&self.subtypes, (entry.rel.clone(), index), || {
+            self.supertypes_of(entry, index).iter().any(|(rel, i)| rel == self.owner_rel && *i == self.owner)
+        })
     }
 
     /// The target's class's supertypes (walked up once per query).
@@ -423,20 +419,33 @@ impl<'e> Hierarchy<'e> {
     /// The supertypes of class `index` of `entry`'s file, all the way up, each named as its subtype's file
     /// sees the name, as (file, class index).
     fn supertypes_of(&self, entry: &Arc<FileEntry>, index: u32) -> Vec<(String, u32)> {
-        let mut out: Vec<(String, u32)> = Vec::new();
+        let named = |entry: &Arc<FileEntry>, base: &str| match self.imported_classes(entry, base, true) {
+            found if found.is_empty() => self.nested_classes(entry, base),
+            found => found,
+        };
+        let ancestors = self.ancestors(entry, index, named);
+        ancestors.into_iter().map(|(e, i)| (e.rel.clone(), i)).collect()
+    }
+
+    /// The classes above class `index` of `entry`'s file, each once, following its supertypes `MAX_DEPTH`
+    /// levels up, each supertype's name resolved by `named` in the file that writes it.
+    fn ancestors(
+        &self,
+        entry: &Arc<FileEntry>,
+        index: u32,
+        named: impl Fn(&Arc<FileEntry>, &str) -> Classes,
+    ) -> Classes {
+        let mut out: Classes = Vec::new();
         let mut stack = vec![(entry.clone(), index, 0)];
         while let Some((entry, index, depth)) = stack.pop() {
-            let bases = entry.symbols.supertypes.iter().filter(|(o, _)| *o == index).map(|(_, b)| b.clone());
-            for base in bases.collect::<Vec<_>>() {
-                let mut named = self.imported_classes(&entry, &base, true);
-                if named.is_empty() {
-                    named = self.nested_classes(&entry, &base);
+            let bases = entry.symbols.supertypes.iter().filter(|(o, _)| *o == index).map(|(_, b)| b);
+            for (e, i) in bases.flat_map(|base| named(&entry, base)).collect::<Vec<_>>() {
+                if out.iter().any(|(o, j)| o.rel == e.rel && *j == i) {
+                    continue;
                 }
-                for (e, i) in named {
-                    if !out.iter().any(|(r, j)| *r == e.rel && *j == i) && depth < MAX_DEPTH {
-                        out.push((e.rel.clone(), i));
-                        stack.push((e, i, depth + 1));
-                    }
+                out.push((e.clone(), i));
+                if depth < MAX_DEPTH {
+                    stack.push((e, i, depth + 1));
                 }
             }
         }
@@ -447,7 +456,7 @@ impl<'e> Hierarchy<'e> {
     /// `entry`'s file means: those whose enclosing class the file sees by its name and writes them through
     /// (`JCTree.Visitor`) or imports the members of (`import a.JCTree.*;`).
     fn nested_classes(&self, entry: &Arc<FileEntry>, name: &str) -> Classes {
-        let Some(file) = self.declared.file(entry) else { return Vec::new() };
+        let Some(text) = self.declared.text(entry) else { return Vec::new() };
         let mut out = Vec::new();
         for e in self.definers(name).unwrap_or_default() {
             for i in classes(&e, e.symbols.preorder(), name) {
@@ -458,7 +467,7 @@ impl<'e> Hierarchy<'e> {
                 let written = [format!("{outer}.{name}"), format!(".{outer}.*;")];
                 let sees =
                     || self.imported_classes(entry, outer, true).iter().any(|(o, j)| o.rel == e.rel && *j == parent);
-                if written.iter().any(|w| file.text.contains(w.as_str())) && sees() {
+                if written.iter().any(|w| text.contains(w.as_str())) && sees() {
                     out.push((e.clone(), i));
                 }
             }
@@ -495,19 +504,15 @@ impl<'e> Hierarchy<'e> {
     /// embedded interfaces' too): false when one of them is not known (another module's, a built-in), and
     /// for a type of another package when one is unexported (lower-case: the interface's package's own).
     fn implements(&self, e: &Arc<FileEntry>, class: u32, ie: &Arc<FileEntry>, interface: u32) -> bool {
-        let key = (e.rel.clone(), class, ie.rel.clone(), interface);
-        if let Some(&known) = self.implemented.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-            return known;
-        }
-        let wanted = self.interface_methods(ie, interface, 0);
-        let same_package = package_of(&e.rel) == package_of(&ie.rel);
-        let exported = |m: &String| m.starts_with(|c: char| c.is_uppercase());
-        let found = wanted.filter(|w| same_package || w.iter().all(exported)).is_some_and(|wanted| {
-            let have = self.package_methods(e, class);
-            !wanted.is_empty() && wanted.iter().all(|m| have.contains(m.as_str()))
-        });
-        self.implemented.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found);
-        found
+        kept(&self.implemented, (e.rel.clone(), class, ie.rel.clone(), interface), || {
+            let wanted = self.interface_methods(ie, interface, 0);
+            let same_package = package_of(&e.rel) == package_of(&ie.rel);
+            let exported = |m: &String| m.starts_with(|c: char| c.is_uppercase());
+            wanted.filter(|w| same_package || w.iter().all(exported)).is_some_and(|wanted| {
+                let have = self.package_methods(e, class);
+                !wanted.is_empty() && wanted.iter().all(|m| have.contains(m.as_str()))
+            })
+        })
     }
 
     /// The method names of interface `interface` of `e`'s file, with those of the interfaces it embeds;
@@ -555,21 +560,10 @@ impl<'e> Hierarchy<'e> {
     fn declaring_bases(&self) -> &[(String, u32)] {
         self.declaring_bases.get_or_init(|| {
             let mut out = vec![(self.owner_rel.to_string(), self.owner)];
-            let Some(owner) = self.entry_of(self.owner_rel) else { return out };
-            let mut stack = vec![(owner, self.owner, 0)];
-            while let Some((entry, index, depth)) = stack.pop() {
-                let bases = entry.symbols.supertypes.iter().filter(|(o, _)| *o == index).map(|(_, b)| b.clone());
-                for base in bases.collect::<Vec<_>>() {
-                    for (e, i) in self.classes_named(&entry, &base) {
-                        if declares(&e, i, self.member) && !out.iter().any(|(r, j)| *r == e.rel && *j == i) {
-                            out.push((e.rel.clone(), i));
-                        }
-                        if depth < MAX_DEPTH {
-                            stack.push((e, i, depth + 1));
-                        }
-                    }
-                }
-            }
+            let Some(owner) = self.owner_entry() else { return out };
+            let ancestors = self.ancestors(owner, self.owner, |entry, base| self.classes_named(entry, base));
+            let declaring = ancestors.into_iter().filter(|(e, i)| declares(e, *i, self.member));
+            out.extend(declaring.map(|(e, i)| (e.rel.clone(), i)));
             out
         })
     }
@@ -958,13 +952,7 @@ impl<'e> Hierarchy<'e> {
         if !local.is_empty() {
             return self.in_all(local.into_iter().map(|i| (entry, i)), depth);
         }
-        let key = (entry.rel.clone(), name.to_string(), bare);
-        if let Some(&found) = self.by_name.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return found;
-        }
-        let found = self.lookup(entry, name, depth, bare);
-        self.by_name.lock().unwrap_or_else(|e| e.into_inner()).insert(key, found);
-        found
+        kept(&self.by_name, (entry.rel.clone(), name.to_string(), bare), || self.lookup(entry, name, depth, bare))
     }
 
     /// The member as the project's top-level classes named `name` that a use in `from`'s file may mean
@@ -1070,6 +1058,16 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
 fn classes(entry: &FileEntry, symbols: Vec<u32>, name: &str) -> Vec<u32> {
     let fs = &entry.symbols;
     symbols.into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members()).collect()
+}
+
+/// What `map` keeps for `key`, else what `work` finds (then kept).
+fn kept<K: std::hash::Hash + Eq, V: Copy>(map: &Mutex<HashMap<K, V>>, key: K, work: impl FnOnce() -> V) -> V {
+    if let Some(&known) = map.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return known;
+    }
+    let found = work();
+    map.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found);
+    found
 }
 
 /// The package of a file where a package is a directory (Go): the directory.

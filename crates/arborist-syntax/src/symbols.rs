@@ -1097,7 +1097,6 @@ impl NamePattern {
         &self.segments.last().expect("a pattern has a segment").name
     }
 
-    /// Whether symbol `i` of `fs` matches.
     /// The name a match must have whole (its last segment's, when that is a plain name matched whole):
     /// symbols of other names need not be tried.
     pub fn whole_last_name(&self, substring: bool) -> Option<&str> {
@@ -1105,6 +1104,7 @@ impl NamePattern {
         Some(last.name.as_str())
     }
 
+    /// Whether symbol `i` of `fs` matches.
     pub fn matches(&self, fs: &FileSymbols, i: u32, substring: bool) -> bool {
         // most symbols fail on their own name: say so before walking up their parents
         if let Some(last) = self.segments.last().filter(|s| s.index.is_none())
