@@ -17,7 +17,7 @@
 
 use arborist::engine::{Engine, FindOptions};
 use arborist::index::{FileEntry, code_files};
-use arborist::symbols::{FileSymbols, NamePattern, Symbol};
+use arborist::symbols::{FileSymbols, NamePattern};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -95,12 +95,8 @@ fn estimate_bytes(entries: &[Arc<FileEntry>]) -> (u64, u64) {
     for e in entries {
         let fs: &FileSymbols = &e.symbols;
         tables += (size_of::<FileEntry>() + 16 /* Arc counts */ + e.rel.capacity()) as u64;
-        tables += (fs.symbols.capacity() * size_of::<Symbol>() + fs.roots.capacity() * 4) as u64;
-        tables += fs.supertypes.iter().map(|(_, s)| 28 + s.capacity() as u64).sum::<u64>();
+        tables += fs.heap_bytes() as u64;
         for s in &fs.symbols {
-            // a name of up to 24 bytes is held inline
-            let name = if s.name.is_heap_allocated() { s.name.capacity() } else { 0 };
-            tables += (name + s.detail.as_ref().map_or(0, |d| d.len()) + s.children.capacity() * 4) as u64;
             names.entry(s.name.as_str()).or_default().insert(e.rel.as_str());
         }
         // files map slot: String key (a clone of rel) + Arc pointer + hash control byte

@@ -43,10 +43,10 @@ fn body_location(entry: &FileEntry, i: u32) -> Value {
 /// Children grouped by kind, `depth` levels down; each child carries `name` and `body_location`.
 fn children_json(entry: &FileEntry, i: u32, depth: usize) -> Map<String, Value> {
     let mut by_kind = Map::new();
-    for &c in &entry.symbols.get(i).children {
+    for &c in entry.symbols.children(i) {
         let s = entry.symbols.get(c);
         let mut child = json!({"name": s.name.as_str(), "body_location": body_location(entry, c)});
-        if depth > 1 && !s.children.is_empty() {
+        if depth > 1 && s.has_children() {
             child["children"] = Value::Object(children_json(entry, c, depth - 1));
         }
         push_grouped(&mut by_kind, s.kind, child);
@@ -92,8 +92,8 @@ fn overview(entry: &FileEntry, of: &[u32], depth: usize) -> Map<String, Value> {
     let mut by_kind = Map::new();
     for &i in of {
         let s = entry.symbols.get(i);
-        let item = if depth > 0 && !s.children.is_empty() {
-            json!({ s.name.clone(): overview(entry, &s.children, depth - 1) })
+        let item = if depth > 0 && s.has_children() {
+            json!({ s.name.clone(): overview(entry, entry.symbols.children(i), depth - 1) })
         } else {
             Value::String(s.name.to_string())
         };
@@ -244,7 +244,7 @@ fn symbol_json(
             v["info"] = Value::String(symbol_info(r, text));
         }
     }
-    if depth > 0 && !s.children.is_empty() {
+    if depth > 0 && s.has_children() {
         v["children"] = Value::Object(children_json(&r.entry, r.index, depth));
     }
     Ok(v)
@@ -256,10 +256,10 @@ fn symbol_info(r: &SymbolRef, text: &str) -> String {
     let sig_end = (s.signature_end as usize).clamp(s.range.start as usize, s.range.end as usize);
     let sig: Vec<&str> = text[s.range.start as usize..sig_end].trim_end().lines().take(12).collect();
     let mut out = format!("```{}\n{}\n```", r.entry.lang.name(), sig.join("\n"));
-    if let Some(detail) = s.detail.as_deref().filter(|d| d.starts_with("impl ")) {
+    if let Some(detail) = r.entry.symbols.detail(r.index).filter(|d| d.starts_with("impl ")) {
         out.push_str(&format!("\n(in `{detail}`)"));
     }
-    if let Some(doc) = &s.doc {
+    if let Some(doc) = s.doc() {
         let cleaned = clean_doc(&text[doc.start as usize..doc.end as usize]);
         if !cleaned.is_empty() {
             out.push_str("\n\n");

@@ -183,7 +183,7 @@ fn pick_block(entry: &Arc<FileEntry>, kinds: &[SymbolKind], spec: &BlockSpec) ->
         fs.preorder().into_iter().filter(|&i| fs.get(i).name == spec.name && kinds.contains(&fs.get(i).kind)).collect();
     if let Some(mp) = spec.module_path.as_deref().filter(|m| !m.trim().is_empty()) {
         let segs = scope_segments(mp);
-        let detail_match = |i: &u32| fs.get(*i).detail.as_deref().is_some_and(|d| d == mp.trim());
+        let detail_match = |i: &u32| fs.detail(*i).is_some_and(|d| d == mp.trim());
         let parent_match = |i: &u32| {
             let parts = fs.scope_names(*i);
             // `a.b` may also be the name of one scope (an Elixir module `Shop.Cart`).

@@ -100,7 +100,7 @@ struct Planned {
 }
 
 enum Action {
-    Text { base: Option<Arc<Document>>, rope: Rope, update: Option<IndexUpdate>, existed: bool },
+    Text { base: Option<Arc<Document>>, rope: Rope, update: Option<Box<IndexUpdate>>, existed: bool },
     Delete,
     Move(ProjectPath),
 }
@@ -225,7 +225,7 @@ impl Engine {
                     return Err(Error::ChangedWhileAnswering(path.clone()).with_path(path));
                 }
                 let update = self.verify(&f.path, Some(&base), &edits, &rope, force, check.as_deref())?;
-                Action::Text { base: Some(base), rope, update, existed: true }
+                Action::Text { base: Some(base), rope, update: update.map(Box::new), existed: true }
             }
             FileOp::Write { text } => {
                 let base = self.existing_text(&f.path)?;
@@ -235,7 +235,7 @@ impl Engine {
                 };
                 let rope = Rope::from_str(&text);
                 let update = self.verify(&f.path, base.as_ref(), &edits, &rope, force, None)?;
-                Action::Text { base, rope, update, existed: f.path.abs.exists() }
+                Action::Text { base, rope, update: update.map(Box::new), existed: f.path.abs.exists() }
             }
             FileOp::Delete => Action::Delete,
             FileOp::MoveTo(to) => {
@@ -414,7 +414,7 @@ impl Engine {
                     Some(base) => self.cache().write(&p.path, base, rope)?,
                     None => self.cache().create(&p.path, rope)?,
                 };
-                self.after_write(&p.path, &doc, update);
+                self.after_write(&p.path, &doc, update.map(|u| *u));
                 Ok(Committed { rel, doc: Some(doc), existed })
             }
             Action::Delete => {

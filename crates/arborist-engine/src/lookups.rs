@@ -89,7 +89,7 @@ impl Engine {
                 let fs = &entry.symbols;
                 let hits: Vec<u32> = match &member {
                     None => vec![*owner],
-                    Some(m) => fs.get(*owner).children.iter().copied().filter(|&c| fs.get(c).name == *m).collect(),
+                    Some(m) => fs.children(*owner).iter().copied().filter(|&c| fs.get(c).name == *m).collect(),
                 };
                 let hits = hits.into_iter().filter(|&i| opts.accepts(fs.get(i).kind));
                 symbols.extend(hits.map(|index| SymbolRef { entry: entry.clone(), index }));

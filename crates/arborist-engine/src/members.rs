@@ -379,14 +379,14 @@ impl<'e> Hierarchy<'e> {
     /// not known, or variadic).
     fn parameter_counts<'a>(&'a self, entry: &'a FileEntry, index: u32) -> impl Iterator<Item = Option<usize>> + 'a {
         let fs = &entry.symbols;
-        let same_named = fs.get(index).children.iter().copied().filter(move |&c| fs.get(c).name == self.member);
+        let same_named = fs.children(index).iter().copied().filter(move |&c| fs.get(c).name == self.member);
         same_named.map(move |m| self.declared.parameter_count(entry, m))
     }
 
     /// The target among the members of its class in `owner`, its file.
     fn target_member(&self, owner: &FileEntry) -> Option<u32> {
         let fs = &owner.symbols;
-        fs.get(self.owner).children.iter().copied().find(|&c| fs.get(c).name_range.start as usize == self.member_at)
+        fs.children(self.owner).iter().copied().find(|&c| fs.get(c).name_range.start as usize == self.member_at)
     }
 
     /// Whether class `index` of `entry`'s file is a supertype of the target's class (`supertype_calls`)
@@ -520,7 +520,7 @@ impl<'e> Hierarchy<'e> {
     fn interface_methods(&self, e: &Arc<FileEntry>, interface: u32, depth: usize) -> Option<Vec<String>> {
         let fs = &e.symbols;
         let mut out = Vec::new();
-        for &c in &fs.get(interface).children {
+        for &c in fs.children(interface) {
             let s = fs.get(c);
             match s.kind {
                 SymbolKind::Method => out.push(s.name.to_string()),
@@ -549,7 +549,7 @@ impl<'e> Hierarchy<'e> {
         for f in &files {
             for (_, t) in top_level(f, name, SymbolKind::can_own_members) {
                 let fs = &f.symbols;
-                let methods = fs.get(t).children.iter().map(|&m| fs.get(m)).filter(|m| m.kind == SymbolKind::Method);
+                let methods = fs.children(t).iter().map(|&m| fs.get(m)).filter(|m| m.kind == SymbolKind::Method);
                 out.extend(methods.map(|m| m.name.to_string()));
             }
         }
@@ -797,7 +797,7 @@ impl<'e> Hierarchy<'e> {
     fn method_in(&self, e: &Arc<FileEntry>, class: u32, name: &str, depth: usize) -> Option<(Arc<FileEntry>, u32)> {
         let fs = &e.symbols;
         let called = |&c: &u32| fs.get(c).name == name && fs.get(c).kind.is_callable();
-        if let Some(method) = fs.get(class).children.iter().copied().find(called) {
+        if let Some(method) = fs.children(class).iter().copied().find(called) {
             return Some((e.clone(), method));
         }
         if depth >= MAX_DEPTH {
@@ -1047,7 +1047,7 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
             out.push((entry.clone(), i));
         }
         if matches!(s.kind, SymbolKind::Module | SymbolKind::Namespace) {
-            stack.extend(s.children.iter().copied());
+            stack.extend(fs.children(i).iter().copied());
         }
     }
     out.sort_by_key(|(_, i)| *i);
@@ -1082,7 +1082,7 @@ fn is_interface(entry: &FileEntry, class: u32) -> bool {
 /// Whether class `index` of `entry`'s file declares a member `name` itself.
 fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
     let fs = &entry.symbols;
-    fs.get(index).children.iter().any(|&c| fs.get(c).name == name)
+    fs.children(index).iter().any(|&c| fs.get(c).name == name)
 }
 
 /// What several classes of one name give: their common answer, else Unknown (also when there is none).

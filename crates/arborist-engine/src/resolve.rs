@@ -94,7 +94,7 @@ pub fn ambiguous(found: &[SymbolRef], name: &str, scope: &str, hint: &'static st
 /// `Outer/name[1] [12-30] (impl Trait for Outer)`, with ` in path` when it is not the scope itself.
 fn candidate(r: &SymbolRef, scope: &str) -> String {
     let s = r.symbol();
-    let detail = s.detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
+    let detail = r.entry.symbols.detail(r.index).map(|d| format!(" ({d})")).unwrap_or_default();
     let file = if r.entry.rel == scope { String::new() } else { format!(" in {}", r.entry.rel) };
     format!("{} [{}-{}]{detail}{file}", r.name_path(), s.start_line, s.end_line)
 }

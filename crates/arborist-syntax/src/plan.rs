@@ -195,7 +195,7 @@ fn blank_lines_near<S: Source + ?Sized>(
 ) -> usize {
     let s = fs.get(index);
     let siblings: &[u32] = match s.parent {
-        Some(p) => &fs.get(p).children,
+        Some(p) => fs.children(p),
         None => &fs.roots,
     };
     let pos = siblings.iter().position(|&c| c == index).unwrap_or(0);

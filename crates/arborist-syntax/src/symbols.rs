@@ -15,12 +15,16 @@ use std::ops::Range;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, QueryCursor, Tree};
 
-/// One symbol of a file. Byte ranges index the file's `\n` text; lines are 0-based.
+/// One symbol of a file. Byte ranges index the file's `\n` text; lines are 0-based. Its children and its
+/// detail are kept by its `FileSymbols` (`children`, `detail`): a symbol holds nothing on the heap but a
+/// name of over 24 bytes, and a large project's index holds millions of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
     /// Inline up to 24 bytes (most names): no allocation of its own.
     pub name: CompactString,
     pub kind: SymbolKind,
+    /// See `is_type_block`.
+    type_block: bool,
     /// The definition, without decorators, attributes or doc comments.
     pub range: Range<u32>,
     pub start_line: u32,
@@ -28,33 +32,96 @@ pub struct Symbol {
     pub name_range: Range<u32>,
     /// Where the signature ends (the body starts), for `info`.
     pub signature_end: u32,
-    /// Doc comment or docstring.
-    pub doc: Option<Range<u32>>,
-    /// Extra description, e.g. `impl Display for Point` for a method of a trait impl.
-    pub detail: Option<Box<str>>,
+    /// Doc comment or docstring (`doc`): `NO_DOC..NO_DOC` for none.
+    doc: Range<u32>,
     pub parent: Option<u32>,
-    pub children: Vec<u32>,
-    /// Index among same-named siblings, when there are several (the first 65,536 of them).
-    pub overload: Option<u16>,
+    /// Where its children are in its file's list of children.
+    children: Span,
+    /// See `overload`: `NO_OVERLOAD` for none.
+    overload: u16,
+}
+
+/// `Symbol::doc` when there is none.
+const NO_DOC: u32 = u32::MAX;
+/// `Symbol::overload` when there is none.
+const NO_OVERLOAD: u16 = u16::MAX;
+
+/// A run of a file's list of children.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Symbol {
+    /// Whether this symbol is a block of members for a type rather than a definition (a Rust `impl`,
+    /// kept as a symbol or merged into its type's, or Go's methods of a type defined elsewhere): its name
+    /// is a use of the type.
+    pub fn is_type_block(&self) -> bool {
+        self.type_block
+    }
+
+    pub fn has_children(&self) -> bool {
+        self.children.len > 0
+    }
+
+    /// Its doc comment or docstring.
+    pub fn doc(&self) -> Option<Range<u32>> {
+        (self.doc.start != NO_DOC).then(|| self.doc.clone())
+    }
+
+    /// Its index among same-named siblings, when there are several (the first 65,535 of them).
+    pub fn overload(&self) -> Option<u16> {
+        (self.overload != NO_OVERLOAD).then_some(self.overload)
+    }
 }
 
 /// What `detail` says of an `Object` symbol that stands for a type defined in another file, to hold
 /// the methods this file gives it (Go's `func (t *T) M()` in a file without `type T`).
 const ELSEWHERE: &str = "methods";
 
-impl Symbol {
+/// A symbol with its children and detail of its own: as `build` puts a file together and the
+/// persistent index keeps it (`FileSymbols::assemble` makes the symbols).
+#[derive(Debug, Clone)]
+pub struct SymbolParts {
+    pub name: CompactString,
+    pub kind: SymbolKind,
+    pub range: Range<u32>,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub name_range: Range<u32>,
+    pub signature_end: u32,
+    pub doc: Option<Range<u32>>,
+    pub detail: Option<Box<str>>,
+    pub parent: Option<u32>,
+    pub children: Vec<u32>,
+    pub overload: Option<u16>,
+}
+
+impl SymbolParts {
     /// Whether this symbol only holds members of a type defined in another file (it defines nothing).
     fn stands_for_elsewhere(&self) -> bool {
         self.kind == SymbolKind::Object && self.detail.as_deref() == Some(ELSEWHERE)
     }
 
-    /// Whether this symbol is a block of members for a type rather than a definition (a Rust `impl`,
-    /// kept as a symbol or merged into its type's, or Go's methods of a type defined elsewhere): its name
-    /// is a use of the type.
-    pub fn is_type_block(&self) -> bool {
-        let impl_block =
-            self.kind == SymbolKind::Object && self.detail.as_deref().is_some_and(|d| d.starts_with("impl "));
-        impl_block || self.stands_for_elsewhere()
+    /// The symbol, its children placed at `children` of the file's list; its detail and children.
+    fn split(self, children: Span) -> (Symbol, Option<Box<str>>, Vec<u32>) {
+        let impl_block = self.detail.as_deref().is_some_and(|d| d.starts_with("impl "));
+        let symbol = Symbol {
+            type_block: (self.kind == SymbolKind::Object && impl_block) || self.stands_for_elsewhere(),
+            name: self.name,
+            kind: self.kind,
+            range: self.range,
+            start_line: self.start_line,
+            end_line: self.end_line,
+            name_range: self.name_range,
+            signature_end: self.signature_end,
+            doc: self.doc.unwrap_or(NO_DOC..NO_DOC),
+            parent: self.parent,
+            children,
+            overload: self.overload.unwrap_or(NO_OVERLOAD),
+        };
+        (symbol, self.detail, self.children)
     }
 }
 
@@ -65,6 +132,10 @@ pub struct FileSymbols {
     pub roots: Vec<u32>,
     /// (type symbol, name of a base class / implemented interface or trait) pairs.
     pub supertypes: Vec<(u32, String)>,
+    /// Every symbol's children, each symbol's together in document order (`children`).
+    child_list: Vec<u32>,
+    /// (symbol, extra description) by symbol, e.g. `impl Display for Point` for a method of a trait impl.
+    details: Vec<(u32, Box<str>)>,
 }
 
 /// A container that is not a symbol: a Rust `impl` block of `type_name` (for `trait_name`).
@@ -279,13 +350,53 @@ impl FileSymbols {
         &self.symbols[i as usize]
     }
 
+    /// The children of symbol `i`, in document order.
+    pub fn children(&self, i: u32) -> &[u32] {
+        let Span { start, len } = self.get(i).children;
+        &self.child_list[start as usize..(start + len) as usize]
+    }
+
+    /// The extra description of symbol `i`, e.g. `impl Display for Point` for a method of a trait impl.
+    pub fn detail(&self, i: u32) -> Option<&str> {
+        let at = self.details.binary_search_by_key(&i, |(j, _)| *j).ok()?;
+        Some(&self.details[at].1)
+    }
+
+    /// Heap bytes the table holds (capacities; allocator overhead left out).
+    pub fn heap_bytes(&self) -> usize {
+        let names: usize = self.symbols.iter().filter(|s| s.name.is_heap_allocated()).map(|s| s.name.capacity()).sum();
+        let supertypes: usize = self.supertypes.iter().map(|(_, s)| size_of::<(u32, String)>() + s.capacity()).sum();
+        let details: usize = self.details.iter().map(|(_, d)| size_of::<(u32, Box<str>)>() + d.len()).sum();
+        self.symbols.capacity() * size_of::<Symbol>()
+            + names
+            + supertypes
+            + details
+            + (self.roots.capacity() + self.child_list.capacity()) * size_of::<u32>()
+    }
+
+    /// The table of these symbols (in order, each with its detail and children), roots and supertypes.
+    pub fn assemble(parts: Vec<SymbolParts>, roots: Vec<u32>, supertypes: Vec<(u32, String)>) -> FileSymbols {
+        let mut fs = FileSymbols { roots, supertypes, ..FileSymbols::default() };
+        fs.symbols.reserve_exact(parts.len());
+        fs.child_list.reserve_exact(parts.iter().map(|p| p.children.len()).sum());
+        for (i, p) in parts.into_iter().enumerate() {
+            let span = Span { start: fs.child_list.len() as u32, len: p.children.len() as u32 };
+            let (symbol, detail, children) = p.split(span);
+            fs.symbols.push(symbol);
+            fs.child_list.extend(children);
+            fs.details.extend(detail.map(|d| (i as u32, d)));
+        }
+        fs.details.shrink_to_fit();
+        fs
+    }
+
     /// Every symbol index in document order (parents before children).
     pub fn preorder(&self) -> Vec<u32> {
         let mut out = Vec::with_capacity(self.symbols.len());
         let mut stack: Vec<u32> = self.roots.iter().rev().copied().collect();
         while let Some(i) = stack.pop() {
             out.push(i);
-            stack.extend(self.get(i).children.iter().rev());
+            stack.extend(self.children(i).iter().rev());
         }
         out
     }
@@ -299,7 +410,7 @@ impl FileSymbols {
         while let Some(j) = at {
             let s = self.get(j);
             let name = escape_name(&s.name);
-            parts.push(match s.overload {
+            parts.push(match s.overload() {
                 Some(k) => format!("{name}[{k}]"),
                 None => name.into_owned(),
             });
@@ -558,7 +669,7 @@ fn shifted_def(s: &Symbol, old_end: usize, delta: i64, line_delta: i64) -> Def {
         name: s.name.to_string(),
         name_range: b(s.name_range.start)..b(s.name_range.end),
         signature_end: b(s.signature_end),
-        doc: s.doc.as_ref().map(|d| b(d.start)..b(d.end)),
+        doc: s.doc().map(|d| b(d.start)..b(d.end)),
         receiver: None,
         trait_name: None,
     }
@@ -753,7 +864,7 @@ fn wraps<S: Source + ?Sized>(lang: &Language, parent: Node, node: Node, text: &S
 
 /// Nests definitions by range, attaches impl/receiver members to their types, fixes kinds, numbers overloads.
 fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
-    let mut fs = FileSymbols::default();
+    let mut fs = Building::default();
     let mut impls: Vec<(u32, Option<String>)> = Vec::new();
     // Open definitions; one with the very same range as the next is a sibling (`a, b = 1, 2`), not a parent.
     let mut stack: Vec<(u32, Range<usize>)> = Vec::new();
@@ -789,10 +900,21 @@ fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
     fix_kinds(&mut fs);
     name_items(&mut fs);
     number_overloads(&mut fs);
-    // kept for the life of the index: no room to grow
-    fs.symbols.shrink_to_fit();
-    fs.symbols.iter_mut().for_each(|s| s.children.shrink_to_fit());
-    fs
+    FileSymbols::assemble(fs.symbols, fs.roots, fs.supertypes)
+}
+
+/// A file's symbols as `build` puts them together.
+#[derive(Default)]
+struct Building {
+    symbols: Vec<SymbolParts>,
+    roots: Vec<u32>,
+    supertypes: Vec<(u32, String)>,
+}
+
+impl Building {
+    fn get(&self, i: u32) -> &SymbolParts {
+        &self.symbols[i as usize]
+    }
 }
 
 /// `MAX_SIZE`, `_LIMIT`, `V2`: letters all upper case, at least one of them.
@@ -802,7 +924,7 @@ fn is_upper_case(name: &str) -> bool {
 }
 
 /// A variable-like definition whose name a sibling already defines as a variable-like symbol.
-fn is_reassignment(fs: &FileSymbols, parent: Option<u32>, def: &Def) -> bool {
+fn is_reassignment(fs: &Building, parent: Option<u32>, def: &Def) -> bool {
     let DefKind::Symbol(kind) = def.kind else { return false };
     if !kind.is_variable_like() {
         return false;
@@ -815,7 +937,7 @@ fn is_reassignment(fs: &FileSymbols, parent: Option<u32>, def: &Def) -> bool {
 }
 
 /// List items are named `[i]` by their position among their parent's items.
-fn name_items(fs: &mut FileSymbols) {
+fn name_items(fs: &mut Building) {
     let mut groups: Vec<Vec<u32>> = vec![fs.roots.clone()];
     groups.extend(fs.symbols.iter().map(|s| s.children.clone()));
     for group in groups {
@@ -826,13 +948,13 @@ fn name_items(fs: &mut FileSymbols) {
     }
 }
 
-fn to_symbol(def: &Def, parent: Option<u32>) -> Symbol {
+fn to_symbol(def: &Def, parent: Option<u32>) -> SymbolParts {
     let kind = match def.kind {
         DefKind::Symbol(k) => k,
         DefKind::Impl | DefKind::Item => SymbolKind::Object,
     };
     let r = |r: &Range<usize>| r.start as u32..r.end as u32;
-    Symbol {
+    SymbolParts {
         name: CompactString::from(def.name.as_str()),
         kind,
         range: r(&def.range),
@@ -848,7 +970,7 @@ fn to_symbol(def: &Def, parent: Option<u32>) -> Symbol {
     }
 }
 
-fn link(fs: &mut FileSymbols, i: u32, parent: Option<u32>) {
+fn link(fs: &mut Building, i: u32, parent: Option<u32>) {
     fs.symbols[i as usize].parent = parent;
     match parent {
         Some(p) => fs.symbols[p as usize].children.push(i),
@@ -856,7 +978,7 @@ fn link(fs: &mut FileSymbols, i: u32, parent: Option<u32>) {
     }
 }
 
-fn unlink(fs: &mut FileSymbols, i: u32) {
+fn unlink(fs: &mut Building, i: u32) {
     match fs.symbols[i as usize].parent {
         Some(p) => fs.symbols[p as usize].children.retain(|&c| c != i),
         None => fs.roots.retain(|&c| c != i),
@@ -866,7 +988,7 @@ fn unlink(fs: &mut FileSymbols, i: u32) {
 /// The type symbol named `name` among `siblings`, if any.
 /// The type symbol named `name` among `siblings`, other than the containers in `except` (impl blocks
 /// are not types: members never move from one impl block into another).
-fn find_type(fs: &FileSymbols, siblings: &[u32], name: &str, except: &[u32]) -> Option<u32> {
+fn find_type(fs: &Building, siblings: &[u32], name: &str, except: &[u32]) -> Option<u32> {
     siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
         !except.contains(&s) && sym.name == name && sym.kind.can_own_members()
@@ -874,7 +996,7 @@ fn find_type(fs: &FileSymbols, siblings: &[u32], name: &str, except: &[u32]) -> 
 }
 
 /// A function or variable named `name` among `siblings` (a constructor function, a namespace object).
-fn find_value(fs: &FileSymbols, siblings: &[u32], name: &str) -> Option<u32> {
+fn find_value(fs: &Building, siblings: &[u32], name: &str) -> Option<u32> {
     siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
         sym.name == name && matches!(sym.kind, SymbolKind::Function | SymbolKind::Variable | SymbolKind::Constant)
@@ -883,7 +1005,7 @@ fn find_value(fs: &FileSymbols, siblings: &[u32], name: &str) -> Option<u32> {
 
 /// Rust impl blocks (and extensions): members move to the type symbol of the same scope; without one,
 /// each block stays an `Object` symbol named after the type (same-named siblings: `Foo[0]`, `Foo[1]`).
-fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
+fn attach_impls(fs: &mut Building, impls: &[(u32, Option<String>)]) {
     let impl_indices: Vec<u32> = impls.iter().map(|(i, _)| *i).collect();
     for &(imp, ref trait_name) in impls {
         let name = fs.get(imp).name.clone();
@@ -917,14 +1039,14 @@ fn attach_impls(fs: &mut FileSymbols, impls: &[(u32, Option<String>)]) {
 
 /// Go methods: attached to their receiver's type symbol (or, where receivers may be values, to a function
 /// or variable of that name), else to an `Object` symbol standing for it.
-fn attach_receivers(fs: &mut FileSymbols, may_be_values: bool) {
+fn attach_receivers(fs: &mut Building, may_be_values: bool) {
     let methods: Vec<u32> = (0..fs.symbols.len() as u32)
         .filter(|&i| fs.get(i).detail.as_deref().is_some_and(|d| d.starts_with("receiver ")))
         .collect();
     for m in methods {
         let receiver = fs.get(m).detail.as_deref().unwrap()["receiver ".len()..].to_string();
         let siblings = siblings_of(fs, m);
-        let value = |fs: &FileSymbols| may_be_values.then(|| find_value(fs, &siblings, &receiver)).flatten();
+        let value = |fs: &Building| may_be_values.then(|| find_value(fs, &siblings, &receiver)).flatten();
         let target = find_type(fs, &siblings, &receiver, &[m])
             .or_else(|| value(fs))
             .unwrap_or_else(|| synthetic_type(fs, &receiver, m));
@@ -935,7 +1057,7 @@ fn attach_receivers(fs: &mut FileSymbols, may_be_values: bool) {
 }
 
 /// An `Object` symbol for a type defined elsewhere, placed at the first member's position.
-fn synthetic_type(fs: &mut FileSymbols, name: &str, first_member: u32) -> u32 {
+fn synthetic_type(fs: &mut Building, name: &str, first_member: u32) -> u32 {
     let siblings = siblings_of(fs, first_member);
     if let Some(existing) = siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
@@ -945,7 +1067,7 @@ fn synthetic_type(fs: &mut FileSymbols, name: &str, first_member: u32) -> u32 {
     }
     let m = fs.get(first_member).clone();
     let i = fs.symbols.len() as u32;
-    fs.symbols.push(Symbol {
+    fs.symbols.push(SymbolParts {
         name: CompactString::from(name),
         kind: SymbolKind::Object,
         detail: Some(ELSEWHERE.into()),
@@ -960,14 +1082,14 @@ fn synthetic_type(fs: &mut FileSymbols, name: &str, first_member: u32) -> u32 {
     i
 }
 
-fn siblings_of(fs: &FileSymbols, i: u32) -> Vec<u32> {
+fn siblings_of(fs: &Building, i: u32) -> Vec<u32> {
     match fs.get(i).parent {
         Some(p) => fs.get(p).children.clone(),
         None => fs.roots.clone(),
     }
 }
 
-fn move_children(fs: &mut FileSymbols, members: &[u32], to: u32) {
+fn move_children(fs: &mut Building, members: &[u32], to: u32) {
     for &m in members {
         fs.symbols[m as usize].parent = Some(to);
         fs.symbols[to as usize].children.push(m);
@@ -975,7 +1097,7 @@ fn move_children(fs: &mut FileSymbols, members: &[u32], to: u32) {
     sort_children(fs, Some(to));
 }
 
-fn sort_children(fs: &mut FileSymbols, of: Option<u32>) {
+fn sort_children(fs: &mut Building, of: Option<u32>) {
     let mut list = match of {
         Some(p) => std::mem::take(&mut fs.symbols[p as usize].children),
         None => std::mem::take(&mut fs.roots),
@@ -989,7 +1111,7 @@ fn sort_children(fs: &mut FileSymbols, of: Option<u32>) {
 }
 
 /// A function directly inside a type is a method.
-fn fix_kinds(fs: &mut FileSymbols) {
+fn fix_kinds(fs: &mut Building) {
     for i in 0..fs.symbols.len() {
         let parent_kind = fs.symbols[i].parent.map(|p| fs.symbols[p as usize].kind);
         if fs.symbols[i].kind == SymbolKind::Function && parent_kind.is_some_and(SymbolKind::is_type_like) {
@@ -999,7 +1121,7 @@ fn fix_kinds(fs: &mut FileSymbols) {
 }
 
 /// Same-named siblings get indices 0, 1, ... in document order.
-fn number_overloads(fs: &mut FileSymbols) {
+fn number_overloads(fs: &mut Building) {
     let mut groups: Vec<Vec<u32>> = vec![fs.roots.clone()];
     groups.extend(fs.symbols.iter().map(|s| s.children.clone()));
     for group in groups {
@@ -1012,7 +1134,7 @@ fn number_overloads(fs: &mut FileSymbols) {
             let mut k = 0u32;
             for &c in &group {
                 if fs.symbols[c as usize].name == name {
-                    fs.symbols[c as usize].overload = u16::try_from(k).ok();
+                    fs.symbols[c as usize].overload = u16::try_from(k).ok().filter(|&k| k != NO_OVERLOAD);
                     k += 1;
                 }
             }
@@ -1136,7 +1258,7 @@ impl NamePattern {
                 }
                 continue;
             }
-            if !name_ok(&s.name) || seg.index.is_some_and(|want| u32::from(s.overload.unwrap_or(0)) != want) {
+            if !name_ok(&s.name) || seg.index.is_some_and(|want| u32::from(s.overload().unwrap_or(0)) != want) {
                 return false;
             }
             c += 1;
@@ -1174,7 +1296,7 @@ pub fn outline(fs: &FileSymbols) -> String {
             s.start_line,
             s.end_line
         ));
-        stack.extend(s.children.iter().rev().map(|&c| (c, depth + 1)));
+        stack.extend(fs.children(i).iter().rev().map(|&c| (c, depth + 1)));
     }
     out
 }
@@ -1184,9 +1306,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_symbol_takes_at_most_120_bytes() {
+    fn a_symbol_takes_at_most_80_bytes() {
         // the index of a large project holds millions: a field that makes this grow costs tens of MB
-        assert!(size_of::<Symbol>() <= 120, "a symbol takes {} bytes", size_of::<Symbol>());
+        assert!(size_of::<Symbol>() <= 80, "a symbol takes {} bytes", size_of::<Symbol>());
     }
 
     fn names(pattern: &str) -> Vec<(String, Option<u32>)> {

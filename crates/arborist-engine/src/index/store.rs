@@ -7,7 +7,7 @@ use super::FileEntry;
 use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
-use arborist_syntax::symbols::{FileSymbols, Symbol};
+use arborist_syntax::symbols::{FileSymbols, SymbolParts};
 use arborist_syntax::text::ContentHash;
 use std::io::{Read, Seek, Write};
 use std::path::Path;
@@ -218,8 +218,8 @@ fn write_entry(w: &mut Writer, e: &FileEntry) {
     w.u32(e.symbols.roots.len() as u32);
     e.symbols.roots.iter().for_each(|&r| w.u32(r));
     w.u32(e.symbols.symbols.len() as u32);
-    for s in &e.symbols.symbols {
-        write_symbol(w, s);
+    for i in 0..e.symbols.symbols.len() as u32 {
+        write_symbol(w, &e.symbols, i);
     }
     w.u32(e.symbols.supertypes.len() as u32);
     for (i, name) in &e.symbols.supertypes {
@@ -229,7 +229,8 @@ fn write_entry(w: &mut Writer, e: &FileEntry) {
     w.str(e.identifiers.as_stored());
 }
 
-fn write_symbol(w: &mut Writer, s: &Symbol) {
+fn write_symbol(w: &mut Writer, fs: &FileSymbols, i: u32) {
+    let s = fs.get(i);
     w.str(&s.name);
     w.0.push(s.kind.number());
     for v in
@@ -237,13 +238,13 @@ fn write_symbol(w: &mut Writer, s: &Symbol) {
     {
         w.u32(v);
     }
-    w.opt_u32(s.doc.as_ref().map(|d| d.start));
-    w.opt_u32(s.doc.as_ref().map(|d| d.end));
-    w.opt_str(s.detail.as_deref());
+    w.opt_u32(s.doc().map(|d| d.start));
+    w.opt_u32(s.doc().map(|d| d.end));
+    w.opt_str(fs.detail(i));
     w.opt_u32(s.parent);
-    w.u32(s.children.len() as u32);
-    s.children.iter().for_each(|&c| w.u32(c));
-    w.opt_u32(s.overload.map(u32::from));
+    w.u32(fs.children(i).len() as u32);
+    fs.children(i).iter().for_each(|&c| w.u32(c));
+    w.opt_u32(s.overload().map(u32::from));
 }
 
 fn read_entry(r: &mut Reader) -> Option<FileEntry> {
@@ -263,10 +264,11 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
     if !roots.iter().all(valid) || !links_ok || !supertypes.iter().all(|(i, _)| valid(i)) {
         return None;
     }
-    Some(FileEntry::new(rel, lang, stamp, hash, (FileSymbols { symbols, roots, supertypes }, identifiers)))
+    let symbols = FileSymbols::assemble(symbols, roots, supertypes);
+    Some(FileEntry::new(rel, lang, stamp, hash, (symbols, identifiers)))
 }
 
-fn read_symbol(r: &mut Reader) -> Option<Symbol> {
+fn read_symbol(r: &mut Reader) -> Option<SymbolParts> {
     let name = r.str()?.into();
     let kind = SymbolKind::from_number(r.take(1)?[0] as i64)?;
     let mut v = [0u32; 7];
@@ -279,7 +281,7 @@ fn read_symbol(r: &mut Reader) -> Option<Symbol> {
     let count = r.u32()? as usize;
     let children = r.list(count, Reader::u32)?;
     let overload = r.opt_u32()?.map(u16::try_from).transpose().ok()?;
-    Some(Symbol {
+    Some(SymbolParts {
         name,
         kind,
         range: v[0]..v[1],
