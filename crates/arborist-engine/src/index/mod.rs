@@ -4,6 +4,7 @@
 //! for the name first and parse only the candidate files (only the skeletons of their definitions where
 //! the language allows: `skeleton`).
 
+mod names;
 mod skeleton;
 mod store;
 
@@ -15,6 +16,7 @@ use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::{ParseBudget, Unparsed, parse_within};
 use arborist_syntax::text::ContentHash;
 use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
+use names::NameMap;
 use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
@@ -186,13 +188,10 @@ enum Refreshed {
 #[derive(Default)]
 struct Tables {
     files: FastMap<String, Arc<FileEntry>>,
-    /// Symbol name's hash -> the files defining a symbol of that name (or of another name of that hash):
-    /// one shared path per file, each listed once per hash. No name is held: each entry has its names.
-    names: FastMap<u32, Files>,
+    /// Symbol name's hash -> the files defining a symbol of that name (or of another name of that hash).
+    /// No name is held: each entry has its names.
+    names: NameMap,
 }
-
-/// The files defining a name: most names have one, held inline.
-type Files = smallvec::SmallVec<[Arc<str>; 1]>;
 
 /// A hash map with a fast, per-process seeded hasher, for the index's millions of short keys.
 type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
@@ -202,9 +201,8 @@ impl Tables {
     fn from_saved(saved: store::Saved) -> Tables {
         let files: Vec<Arc<FileEntry>> = saved.entries.into_iter().map(Arc::new).collect();
         let rels: Vec<Arc<str>> = files.iter().map(|e| Arc::from(e.rel.as_str())).collect();
-        let list = |positions: Vec<u32>| positions.into_iter().map(|i| rels[i as usize].clone()).collect();
         let (names, files) = rayon::join(
-            || saved.names.into_iter().map(|(name, positions)| (name, list(positions))).collect(),
+            || NameMap::from_saved(rels, saved.names),
             || files.into_iter().map(|e| (e.rel.clone(), e)).collect(),
         );
         Tables { files, names }
@@ -215,14 +213,7 @@ impl Tables {
         let same_names = |old: &Arc<FileEntry>| old.name_hashes == entry.name_hashes;
         if !self.files.get(&entry.rel).is_some_and(same_names) {
             self.remove(&entry.rel);
-            let rel: Arc<str> = Arc::from(entry.rel.as_str());
-            for &name in entry.name_hashes.iter() {
-                let files = self.names.entry(name).or_default();
-                // this file's names are listed together: one it listed already is the last
-                if files.last().is_none_or(|last| !Arc::ptr_eq(last, &rel)) {
-                    files.push(rel.clone());
-                }
-            }
+            self.names.add(&entry.rel, &entry.name_hashes);
         }
         self.files.insert(entry.rel.clone(), entry);
     }
@@ -230,19 +221,12 @@ impl Tables {
     /// The files that may define a symbol called `name`: those that do, and a few that define another
     /// name of the same hash (`FileEntry::defines` tells them apart).
     fn maybe_defining(&self, name: &str) -> impl Iterator<Item = &Arc<str>> {
-        self.names.get(&name_hash(name)).into_iter().flatten()
+        self.names.files(name_hash(name))
     }
 
     fn remove(&mut self, rel: &str) {
         if let Some(old) = self.files.remove(rel) {
-            for name in old.name_hashes.iter() {
-                if let Some(files) = self.names.get_mut(name) {
-                    files.retain(|f| **f != *rel);
-                    if files.is_empty() {
-                        self.names.remove(name);
-                    }
-                }
-            }
+            self.names.remove(rel, &old.name_hashes);
         }
     }
 }
@@ -380,7 +364,7 @@ impl Index {
         let names = t
             .names
             .iter()
-            .map(|(name, files)| (*name, files.iter().filter_map(|f| position.get(f.as_ref()).copied()).collect()));
+            .map(|(name, files)| (name, files.filter_map(|f| position.get(f.as_ref()).copied()).collect()));
         store::save(&self.root.join(CACHE_DIR), &entries, names)
     }
 
