@@ -138,7 +138,7 @@ impl Freshness {
 pub fn saved_freshness(project: &Project) -> Option<Freshness> {
     let dir = project.root().join(CACHE_DIR);
     let written = std::fs::metadata(dir.join(store::FILE_NAME)).ok().map(|m| Stamp::of(&m).mtime_ns)?;
-    let saved: HashMap<String, Stamp> = store::load(&dir)?.entries.into_iter().map(|e| (e.rel, e.stamp)).collect();
+    let saved: HashMap<String, Stamp> = store::load(&dir)?.entries.iter().map(|e| (e.rel.clone(), e.stamp)).collect();
     let mut f = Freshness { saved: saved.len(), ..Freshness::default() };
     let mut present = 0;
     for (rel, abs) in code_files(project, &project.resolve("").ok()?) {
@@ -199,7 +199,7 @@ type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 impl Tables {
     /// The tables of a saved index, its name map as saved.
     fn from_saved(saved: store::Saved) -> Tables {
-        let files: Vec<Arc<FileEntry>> = saved.entries.into_iter().map(Arc::new).collect();
+        let files = saved.entries;
         let rels: Vec<Arc<str>> = files.iter().map(|e| Arc::from(e.rel.as_str())).collect();
         let (names, files) = rayon::join(
             || NameMap::from_saved(rels, saved.names),
@@ -346,7 +346,7 @@ impl Index {
                 // (files indexed before the load keep their newer entries)
                 for e in saved.entries {
                     if !t.files.contains_key(&e.rel) {
-                        t.insert(Arc::new(e));
+                        t.insert(e);
                     }
                 }
             }

@@ -24,21 +24,21 @@ pub(super) struct NameMap {
 
 impl NameMap {
     /// The map as the persistent index saved it: `files[i]` is the path of position `i`, `names` each
-    /// hash with the positions that define it.
-    pub(super) fn from_saved(files: Vec<Arc<str>>, names: Vec<(u32, Vec<u32>)>) -> NameMap {
+    /// hash with a position that defines it, a hash's pairs together.
+    pub(super) fn from_saved(files: Vec<Arc<str>>, names: Vec<(u32, u32)>) -> NameMap {
         let mut map = NameMap {
             ids: files.iter().enumerate().map(|(i, f)| (f.clone(), i as u32)).collect(),
             ..NameMap::default()
         };
         map.paths = files.into_iter().map(Some).collect();
-        map.heads.reserve(names.len());
-        for (name, positions) in names {
-            let head = match positions.as_slice() {
-                [] => continue,
-                [one] => *one,
-                _ => map.new_list(positions),
+        let runs = || names.chunk_by(|a, b| a.0 == b.0);
+        map.heads.reserve(runs().count());
+        for run in runs() {
+            let head = match run {
+                [(_, one)] => *one,
+                _ => map.new_list(run.iter().map(|(_, f)| *f).collect()),
             };
-            map.heads.insert(name, head);
+            map.heads.insert(run[0].0, head);
         }
         map
     }
@@ -180,7 +180,7 @@ mod tests {
     #[test]
     fn a_saved_map_reads_back() {
         let paths: Vec<Arc<str>> = vec!["a.go".into(), "b.go".into()];
-        let mut map = NameMap::from_saved(paths, vec![(7, vec![0, 1]), (8, vec![1])]);
+        let mut map = NameMap::from_saved(paths, vec![(7, 0), (7, 1), (8, 1)]);
         assert_eq!(files(&map, 7), ["a.go", "b.go"]);
         assert_eq!(files(&map, 8), ["b.go"]);
         map.remove("b.go", &[7, 8]);

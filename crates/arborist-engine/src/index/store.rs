@@ -11,6 +11,7 @@ use arborist_syntax::symbols::{FileSymbols, SymbolParts};
 use arborist_syntax::text::ContentHash;
 use std::io::{Read, Seek, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
@@ -20,10 +21,11 @@ pub const FORMAT_VERSION: u32 = 7;
 const CHUNK: usize = 256;
 
 /// The index as saved: entries, and each symbol name's hash with the entries (by position) that define
-/// a symbol of that name (or of another name with the same hash).
+/// a symbol of that name (or of another name with the same hash), as (name, position) pairs, a name's
+/// together: a million small lists would cost more than the pairs.
 pub struct Saved {
-    pub entries: Vec<FileEntry>,
-    pub names: Vec<(u32, Vec<u32>)>,
+    pub entries: Vec<Arc<FileEntry>>,
+    pub names: Vec<(u32, u32)>,
 }
 
 /// Writes the dump of entries and the name map (`names`: a name's hash with the positions in `entries` of
@@ -91,7 +93,7 @@ fn decode_from(input: impl Read + Send) -> Option<Saved> {
         Some((i, input.take(len)?))
     });
     use rayon::prelude::*;
-    let mut decoded: Vec<(usize, Option<Vec<FileEntry>>)> =
+    let mut decoded: Vec<(usize, Option<Vec<Arc<FileEntry>>>)> =
         read.par_bridge().map(|(i, bytes)| (i, read_chunk(&bytes, CHUNK.min(n - i * CHUNK)))).collect();
     if decoded.len() != chunks {
         return None;
@@ -107,21 +109,24 @@ fn decode_from(input: impl Read + Send) -> Option<Saved> {
 }
 
 /// The entries of one chunk, which holds exactly `size` of them.
-fn read_chunk(chunk: &[u8], size: usize) -> Option<Vec<FileEntry>> {
+fn read_chunk(chunk: &[u8], size: usize) -> Option<Vec<Arc<FileEntry>>> {
     let mut r = Reader(chunk);
-    let entries = r.list(size, read_entry)?;
+    let entries = r.list(size, |r| read_entry(r).map(Arc::new))?;
     r.0.is_empty().then_some(entries)
 }
 
-/// The name map, the rest of the dump: each name with positions below `n`.
-fn read_names(input: &mut Checksummed<impl Read>, n: usize) -> Option<Vec<(u32, Vec<u32>)>> {
+/// The name map, the rest of the dump: each name with positions below `n`, as (name, position) pairs.
+fn read_names(input: &mut Checksummed<impl Read>, n: usize) -> Option<Vec<(u32, u32)>> {
     let count = input.u32()? as usize;
     let mut names = Vec::with_capacity(count.min(1 << 24));
     for _ in 0..count {
         let name = input.u32()?;
         let count = input.u32()? as usize;
-        let files = Reader(&input.take(4 * count)?).list(count, |r| r.u32().filter(|&f| (f as usize) < n))?;
-        names.push((name, files));
+        let files = input.take(4 * count)?;
+        let mut r = Reader(&files);
+        for _ in 0..count {
+            names.push((name, r.u32().filter(|&f| (f as usize) < n)?));
+        }
     }
     Some(names)
 }
@@ -398,8 +403,8 @@ mod tests {
         let same = |(a, b): (&FileEntry, &FileEntry)| {
             a.rel == b.rel && a.stamp == b.stamp && a.symbols.symbols[0].name == b.symbols.symbols[0].name
         };
-        assert!(saved.entries.iter().zip(&entries).all(same));
-        assert_eq!(saved.names[1999], (1999 * 7, vec![1999]));
+        assert!(saved.entries.iter().map(|e| e.as_ref()).zip(&entries).all(same));
+        assert_eq!(saved.names[1999], (1999 * 7, 1999));
         let mut damaged = bytes.clone();
         let middle = damaged.len() / 2;
         damaged[middle] ^= 1;
