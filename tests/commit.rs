@@ -203,7 +203,7 @@ fn quick_python_edits_leave_symbols_and_trees_as_a_fresh_parse() {
     assert_eq!(outline(&entry.symbols), outline(&FileSymbols::extract(lang, &fresh, text.as_str())));
     let cached = engine.tree_for("m.py", lang, &doc).unwrap();
     assert_eq!(cached.root_node().to_sexp(), fresh.root_node().to_sexp());
-    let used = Identifiers::collect(lang, &fresh, text.as_str());
+    let used = Identifiers::names(lang, &fresh, text.as_str());
     assert!(used.iter().all(|name| entry.identifiers.contains(name)), "the index misses some of {used:?}");
     for name in ["Price", "total", "Item", "n"] {
         assert!(engine.index().files_using(engine.project(), name).is_some_and(|f| f.len() == 1), "{name}");

@@ -196,7 +196,7 @@ fn check_region_reparse(
         assert_eq!(symbols, FileSymbols::extract(lang, &fresh, after.as_str()), "{name}: {after}");
         assert_eq!(top.after_region(&region), TopLevel::of(&fresh).unwrap(), "{name}: {after}");
         let ids = old_ids.after_edit(lang, &region.tree, region.text.as_str(), None);
-        let all = Identifiers::collect(lang, &fresh, after.as_str());
+        let all = Identifiers::names(lang, &fresh, after.as_str());
         assert!(all.iter().all(|n| ids.contains(n)), "{name}: {:?} misses some of {:?}", ids, all);
     }
     for (edit, why) in refused {

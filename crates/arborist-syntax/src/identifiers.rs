@@ -1,6 +1,6 @@
 //! The names one file uses as identifiers (leaves of its language's `identifier_nodes` kinds, so not
-//! words in strings or comments, and the names its doc comments link to), as one compact sorted set:
-//! what the identifier index keeps per file to find the files where a name occurs.
+//! words in strings or comments, and the names its doc comments link to), as one compact sorted set of
+//! their hashes: what the identifier index keeps per file to find the files where a name occurs.
 
 use crate::language::Language;
 use crate::text::Source;
@@ -8,15 +8,23 @@ use std::borrow::Cow;
 use std::ops::Range;
 use tree_sitter::Tree;
 
-/// A file's distinct identifier names: `\n`, then each name followed by `\n`, sorted (empty: none). One
-/// allocation per file; a lookup is a substring search.
+/// A file's distinct identifier names, as their 32-bit hashes (`name_hash`), sorted: 4 bytes a name and
+/// one allocation per file. Another name of the same hash makes a file a candidate it is not (a reference
+/// query then reads the file and finds nothing); a name the file uses is never missed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Identifiers(Box<str>);
+pub struct Identifiers(Box<[u32]>);
 
 impl Identifiers {
     /// The identifier names of a parsed file.
     pub fn collect<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Identifiers {
         Self::collect_in(lang, tree, text, None)
+    }
+
+    /// The identifier names of a parsed file themselves, sorted, each once (what `collect` hashes).
+    pub fn names<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<String> {
+        let mut names = Collector::new(lang, text);
+        walk_leaves(tree, None, |leaf| names.leaf(leaf));
+        names.sorted().into_iter().map(Cow::into_owned).collect()
     }
 
     /// The file's set after an edit: these names and those of the new tree's identifiers in `changed`
@@ -31,10 +39,7 @@ impl Identifiers {
         changed: Option<&[Range<usize>]>,
     ) -> Identifiers {
         let fresh = Self::collect_in(lang, tree, text, changed);
-        let mut names: Vec<&str> = self.iter().chain(fresh.iter()).collect();
-        names.sort_unstable();
-        names.dedup();
-        Identifiers::from_sorted(names.into_iter())
+        Identifiers::from_hashes(self.0.iter().chain(fresh.0.iter()).copied().collect())
     }
 
     /// The names of the identifiers that intersect `ranges` (all of them: None).
@@ -44,77 +49,68 @@ impl Identifiers {
         text: &S,
         ranges: Option<&[Range<usize>]>,
     ) -> Identifiers {
-        let wanted = |node: tree_sitter::Node| {
-            ranges.is_none_or(|rs| rs.iter().any(|r| node.start_byte() <= r.end && r.start <= node.end_byte()))
-        };
         let mut names = Collector::new(lang, text);
-        let mut cursor = tree.walk();
-        'walk: loop {
-            let node = cursor.node();
-            if !wanted(node) {
-                // skipped with its subtree
-            } else if cursor.goto_first_child() {
-                continue;
-            } else {
-                names.leaf(node);
-            }
-            while !cursor.goto_next_sibling() {
-                if !cursor.goto_parent() {
-                    break 'walk;
-                }
-            }
-        }
+        walk_leaves(tree, ranges, |leaf| names.leaf(leaf));
         names.finish()
     }
 
-    fn from_sorted<'a>(names: impl Iterator<Item = &'a str>) -> Identifiers {
-        let mut out = String::new();
-        for name in names {
-            if out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(name);
-            out.push('\n');
-        }
-        Identifiers(out.into_boxed_str())
+    fn from_hashes(mut hashes: Vec<u32>) -> Identifiers {
+        hashes.sort_unstable();
+        hashes.dedup();
+        Identifiers(hashes.into_boxed_slice())
     }
 
-    /// Whether the file uses `name` as an identifier.
+    /// Whether the file uses `name` as an identifier (or another name of its hash).
     pub fn contains(&self, name: &str) -> bool {
-        self.finder_contains(&memchr::memmem::Finder::new(&Self::needle(name)))
+        self.contains_hash(name_hash(name))
     }
 
-    /// `\nname\n`: what `finder_contains` looks for (one finder serves every file of a query).
-    pub fn needle(name: &str) -> Vec<u8> {
-        [b"\n", name.as_bytes(), b"\n"].concat()
+    /// Whether the file uses a name of the hash `hash` (`name_hash`; one hash serves every file of a query).
+    pub fn contains_hash(&self, hash: u32) -> bool {
+        self.0.binary_search(&hash).is_ok()
     }
 
-    /// Whether the file uses the name that `finder` was built from (with `needle`).
-    pub fn finder_contains(&self, finder: &memchr::memmem::Finder) -> bool {
-        finder.find(self.0.as_bytes()).is_some()
-    }
-
-    /// The stored form (for the persistent index).
-    pub fn as_stored(&self) -> &str {
+    /// The stored form (for the persistent index): the hashes, in order.
+    pub fn as_stored(&self) -> &[u32] {
         &self.0
     }
 
-    /// The set from its stored form; None when it is not one (damaged).
-    pub fn from_stored(stored: &str) -> Option<Identifiers> {
-        let well_formed = stored.is_empty() || (stored.starts_with('\n') && stored.ends_with('\n'));
-        let names: Vec<&str> = stored.split('\n').filter(|n| !n.is_empty()).collect();
-        let sorted = names.windows(2).all(|w| w[0] < w[1]);
-        (well_formed && sorted && !stored.contains("\n\n")).then(|| Identifiers(stored.into()))
+    /// The set from its stored form; None when it is not one (damaged: not strictly increasing).
+    pub fn from_stored(stored: Vec<u32>) -> Option<Identifiers> {
+        stored.windows(2).all(|w| w[0] < w[1]).then(|| Identifiers(stored.into_boxed_slice()))
     }
 
     /// Bytes held.
     pub fn size(&self) -> usize {
-        self.0.len()
+        self.0.len() * size_of::<u32>()
     }
+}
 
-    /// The names, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &str> {
-        self.0.split('\n').filter(|n| !n.is_empty())
+/// A name's 32-bit FNV-1a hash: the same in every process, so the persistent index keeps it.
+pub fn name_hash(name: &str) -> u32 {
+    name.bytes().fold(0x811c_9dc5, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))
+}
+
+/// Calls `leaf` for every leaf of `tree` that intersects `ranges` (every leaf: None), in document order.
+fn walk_leaves<'t>(tree: &'t Tree, ranges: Option<&[Range<usize>]>, mut leaf: impl FnMut(tree_sitter::Node<'t>)) {
+    let wanted = |node: tree_sitter::Node| {
+        ranges.is_none_or(|rs| rs.iter().any(|r| node.start_byte() <= r.end && r.start <= node.end_byte()))
+    };
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let node = cursor.node();
+        if !wanted(node) {
+            // skipped with its subtree
+        } else if cursor.goto_first_child() {
+            continue;
+        } else {
+            leaf(node);
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
     }
 }
 
@@ -152,10 +148,14 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
         }
     }
 
-    pub(crate) fn finish(mut self) -> Identifiers {
+    pub(crate) fn finish(self) -> Identifiers {
+        Identifiers::from_hashes(self.names.iter().map(|n| name_hash(n)).collect())
+    }
+
+    fn sorted(mut self) -> Vec<Cow<'s, str>> {
         self.names.sort_unstable();
         self.names.dedup();
-        Identifiers::from_sorted(self.names.iter().map(|n| n.as_ref()))
+        self.names
     }
 }
 
@@ -204,13 +204,14 @@ mod tests {
         let lang = crate::language::by_name("python").unwrap();
         let text = "import os\n# Foo in a comment\ndef run(x):\n    s = 'Bar'\n    return os.path.join(x, s)\n";
         let tree = crate::syntax::parse(lang, text).unwrap();
+        assert_eq!(Identifiers::names(lang, &tree, text), ["join", "os", "path", "run", "s", "x"]);
         let ids = Identifiers::collect(lang, &tree, text);
-        assert_eq!(ids.iter().collect::<Vec<_>>(), ["join", "os", "path", "run", "s", "x"]);
+        assert_eq!(ids.size(), 6 * 4);
         assert!(ids.contains("os") && ids.contains("join") && !ids.contains("Foo") && !ids.contains("Bar"));
         assert!(!ids.contains("o") && !ids.contains("jo"), "whole names only");
-        assert_eq!(Identifiers::from_stored(ids.as_stored()), Some(ids.clone()));
-        assert_eq!(Identifiers::from_stored("\nb\na\n"), None, "unsorted is damaged");
-        assert_eq!(Identifiers::from_stored("a\n"), None);
-        assert_eq!(Identifiers::from_stored(""), Some(Identifiers::default()));
+        assert_eq!(Identifiers::from_stored(ids.as_stored().to_vec()), Some(ids.clone()));
+        assert_eq!(Identifiers::from_stored(vec![2, 1]), None, "unsorted is damaged");
+        assert_eq!(Identifiers::from_stored(vec![1, 1]), None, "a repeat is damaged");
+        assert_eq!(Identifiers::from_stored(Vec::new()), Some(Identifiers::default()));
     }
 }

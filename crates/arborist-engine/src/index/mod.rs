@@ -10,7 +10,7 @@ mod store;
 
 use crate::project::{Project, ProjectPath};
 use crate::search::{Kinds, PathFilter, compile_matcher, for_each_file};
-use arborist_syntax::identifiers::Identifiers;
+use arborist_syntax::identifiers::{Identifiers, name_hash};
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::{ParseBudget, Unparsed, parse_within};
@@ -89,11 +89,6 @@ impl FileEntry {
         let wanted = name_hash(name);
         self.name_hashes.iter().enumerate().filter(move |(_, h)| **h == wanted).map(|(i, _)| i as u32)
     }
-}
-
-/// A name's 32-bit FNV-1a hash.
-fn name_hash(name: &str) -> u32 {
-    name.bytes().fold(0x811c_9dc5, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))
 }
 
 /// Figures of a full build.
@@ -677,14 +672,13 @@ impl Index {
         if !self.is_ready() {
             return None;
         }
-        let needle = Identifiers::needle(name);
-        let finder = memchr::memmem::Finder::new(&needle);
+        let hash = name_hash(name);
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
-            t.files.values().filter(|e| e.identifiers.finder_contains(&finder)).map(|e| e.rel.clone()).collect()
+            t.files.values().filter(|e| e.identifiers.contains_hash(hash)).map(|e| e.rel.clone()).collect()
         };
         let mut entries = self.fresh_entries(rels);
-        entries.retain(|e| e.identifiers.finder_contains(&finder));
+        entries.retain(|e| e.identifiers.contains_hash(hash));
         Some(entries)
     }
 

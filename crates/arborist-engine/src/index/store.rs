@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// Entries per chunk: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
@@ -231,7 +231,9 @@ fn write_entry(w: &mut Writer, e: &FileEntry) {
         w.u32(*i);
         w.str(name);
     }
-    w.str(e.identifiers.as_stored());
+    let identifiers = e.identifiers.as_stored();
+    w.u32(identifiers.len() as u32);
+    identifiers.iter().for_each(|&h| w.u32(h));
 }
 
 fn write_symbol(w: &mut Writer, fs: &FileSymbols, i: u32) {
@@ -263,7 +265,8 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
     let symbols = r.list(n, read_symbol)?;
     let count = r.u32()? as usize;
     let supertypes = r.list(count, |r| Some((r.u32()?, r.str()?.to_string())))?;
-    let identifiers = Identifiers::from_stored(r.str()?)?;
+    let count = r.u32()? as usize;
+    let identifiers = Identifiers::from_stored(r.list(count, Reader::u32)?)?;
     let valid = |i: &u32| (*i as usize) < n;
     let links_ok = symbols.iter().all(|s| s.children.iter().all(valid) && s.parent.is_none_or(|p| valid(&p)));
     if !roots.iter().all(valid) || !links_ok || !supertypes.iter().all(|(i, _)| valid(i)) {
