@@ -889,7 +889,7 @@ fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
             impls.push((i, def.trait_name.clone()));
         }
         stack.push((i, def.range.clone()));
-        fs.symbols.push(to_symbol(&def, parent));
+        fs.symbols.push(to_parts(&def, parent));
         if let Some(receiver) = def.receiver {
             fs.symbols[i as usize].detail = Some(format!("receiver {receiver}").into());
         }
@@ -948,7 +948,7 @@ fn name_items(fs: &mut Building) {
     }
 }
 
-fn to_symbol(def: &Def, parent: Option<u32>) -> SymbolParts {
+fn to_parts(def: &Def, parent: Option<u32>) -> SymbolParts {
     let kind = match def.kind {
         DefKind::Symbol(k) => k,
         DefKind::Impl | DefKind::Item => SymbolKind::Object,
