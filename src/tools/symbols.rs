@@ -259,7 +259,7 @@ fn symbol_info(r: &SymbolRef, text: &str) -> String {
     if let Some(detail) = r.entry.symbols.detail(r.index).filter(|d| d.starts_with("impl ")) {
         out.push_str(&format!("\n(in `{detail}`)"));
     }
-    if let Some(doc) = s.doc() {
+    if let Some(doc) = r.entry.symbols.doc(r.index) {
         let cleaned = clean_doc(&text[doc.start as usize..doc.end as usize]);
         if !cleaned.is_empty() {
             out.push_str("\n\n");

@@ -70,7 +70,7 @@ impl Engine {
         let (type_name, member) = if sym.kind.is_type_like() {
             (sym.name.clone(), None)
         } else {
-            let parent = sym.parent.ok_or_else(|| {
+            let parent = sym.parent().ok_or_else(|| {
                 Error::invalid("name_path", format!("`{}` is neither a type nor a member of one", target.name_path()))
             })?;
             (target.entry.symbols.get(parent).name.clone(), Some(sym.name.clone()))
@@ -160,7 +160,7 @@ fn rank_declarations(mut found: Vec<SymbolRef>, usage_file: &FileEntry, at: usiz
         let mut cur = usage_file.symbols.innermost_at(at);
         while let Some(i) = cur {
             v.push(i);
-            cur = usage_file.symbols.get(i).parent;
+            cur = usage_file.symbols.get(i).parent();
         }
         v
     };
@@ -168,7 +168,7 @@ fn rank_declarations(mut found: Vec<SymbolRef>, usage_file: &FileEntry, at: usiz
         if r.entry.rel != usage_file.rel {
             return (2, r.entry.rel.clone());
         }
-        let parent = r.symbol().parent;
+        let parent = r.symbol().parent();
         let in_scope = parent.is_none() || parent.is_some_and(|p| enclosing.contains(&p));
         (if in_scope { 0 } else { 1 }, String::new())
     };

@@ -278,7 +278,7 @@ impl<'e> Hierarchy<'e> {
     /// breaks that).
     pub fn definition_typing(&self, entry: &Arc<FileEntry>, index: u32) -> Typing {
         let fs = &entry.symbols;
-        let owner = fs.get(index).parent.filter(|&p| fs.get(p).kind.can_own_members());
+        let owner = fs.get(index).parent().filter(|&p| fs.get(p).kind.can_own_members());
         match owner {
             Some(class) if self.families => self.typing(entry, &ReceiverType::Class(class)),
             Some(class) if is_interface(entry, class) || self.target_in_interface() => Typing::Unknown,
@@ -460,7 +460,8 @@ impl<'e> Hierarchy<'e> {
         let mut out = Vec::new();
         for e in self.definers(name).unwrap_or_default() {
             for i in classes(&e, e.symbols.preorder(), name) {
-                let Some(parent) = e.symbols.get(i).parent.filter(|&p| e.symbols.get(p).kind.can_own_members()) else {
+                let Some(parent) = e.symbols.get(i).parent().filter(|&p| e.symbols.get(p).kind.can_own_members())
+                else {
                     continue;
                 };
                 let outer = e.symbols.get(parent).name.as_str();
@@ -816,7 +817,7 @@ impl<'e> Hierarchy<'e> {
         if let Some(declared) = self.declared.return_type(e, function) {
             return match declared.name.as_str() {
                 _ if declared.layers > 0 => None,
-                "Self" => e.symbols.get(function).parent.map(|class| vec![(e.clone(), class)]),
+                "Self" => e.symbols.get(function).parent().map(|class| vec![(e.clone(), class)]),
                 _ => self.declared_classes(e, &declared),
             };
         }

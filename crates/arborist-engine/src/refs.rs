@@ -137,7 +137,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         let fs = &entry.symbols;
         let named = || fs.symbols.iter().find(|s| s.name_range.start as usize == u.bytes.start);
         let of_class = |s: &arborist_syntax::symbols::Symbol| {
-            let parent = s.parent.map(|p| fs.get(p).name_range.start as usize);
+            let parent = s.parent().map(|p| fs.get(p).name_range.start as usize);
             s.kind == SymbolKind::Constructor && parent == Some(target.name_range.start)
         };
         rel == target.def_rel && !target.member && named().is_some_and(of_class)
@@ -246,7 +246,7 @@ fn inside_owner(lang: &Language, entry: &FileEntry, byte: usize, owner: Option<&
         if s.kind.can_own_members() && s.name == owner {
             return true;
         }
-        at = s.parent;
+        at = s.parent();
     }
     false
 }

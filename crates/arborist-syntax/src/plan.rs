@@ -194,7 +194,7 @@ fn blank_lines_near<S: Source + ?Sized>(
     habit: (usize, usize),
 ) -> usize {
     let s = fs.get(index);
-    let siblings: &[u32] = match s.parent {
+    let siblings: &[u32] = match s.parent() {
         Some(p) => fs.children(p),
         None => &fs.roots,
     };
@@ -227,7 +227,7 @@ fn blank_lines_near<S: Source + ?Sized>(
             return n.min(3);
         }
     }
-    if s.parent.is_none() { habit.0 } else { habit.1 }
+    if s.parent().is_none() { habit.0 } else { habit.1 }
 }
 
 /// A line that starts with a comment or attribute marker (`#`, `//`, `/*`, `--`, `<!--`, `@`).

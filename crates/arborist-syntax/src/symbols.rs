@@ -15,9 +15,9 @@ use std::ops::Range;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, QueryCursor, Tree};
 
-/// One symbol of a file. Byte ranges index the file's `\n` text; lines are 0-based. Its children and its
-/// detail are kept by its `FileSymbols` (`children`, `detail`): a symbol holds nothing on the heap but a
-/// name of over 24 bytes, and a large project's index holds millions of them.
+/// One symbol of a file. Byte ranges index the file's `\n` text; lines are 0-based. Its children, doc and
+/// detail are kept by its `FileSymbols` (`children`, `doc`, `detail`): a symbol holds nothing on the heap
+/// but a name of over 24 bytes, and a large project's index holds millions of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
     /// Inline up to 24 bytes (most names): no allocation of its own.
@@ -32,17 +32,16 @@ pub struct Symbol {
     pub name_range: Range<u32>,
     /// Where the signature ends (the body starts), for `info`.
     pub signature_end: u32,
-    /// Doc comment or docstring (`doc`): `NO_DOC..NO_DOC` for none.
-    doc: Range<u32>,
-    pub parent: Option<u32>,
+    /// See `parent`: `NO_PARENT` for none.
+    parent: u32,
     /// Where its children are in its file's list of children.
     children: Span,
     /// See `overload`: `NO_OVERLOAD` for none.
     overload: u16,
 }
 
-/// `Symbol::doc` when there is none.
-const NO_DOC: u32 = u32::MAX;
+/// `Symbol::parent` of a top-level symbol.
+const NO_PARENT: u32 = u32::MAX;
 /// `Symbol::overload` when there is none.
 const NO_OVERLOAD: u16 = u16::MAX;
 
@@ -65,9 +64,9 @@ impl Symbol {
         self.children.len > 0
     }
 
-    /// Its doc comment or docstring.
-    pub fn doc(&self) -> Option<Range<u32>> {
-        (self.doc.start != NO_DOC).then(|| self.doc.clone())
+    /// The symbol it is nested in, if any.
+    pub fn parent(&self) -> Option<u32> {
+        (self.parent != NO_PARENT).then_some(self.parent)
     }
 
     /// Its index among same-named siblings, when there are several (the first 65,535 of them).
@@ -80,7 +79,7 @@ impl Symbol {
 /// the methods this file gives it (Go's `func (t *T) M()` in a file without `type T`).
 const ELSEWHERE: &str = "methods";
 
-/// A symbol with its children and detail of its own: as `build` puts a file together and the
+/// A symbol with its children, doc and detail of its own: as `build` puts a file together and the
 /// persistent index keeps it (`FileSymbols::assemble` makes the symbols).
 #[derive(Debug, Clone)]
 pub struct SymbolParts {
@@ -104,10 +103,11 @@ impl SymbolParts {
         self.kind == SymbolKind::Object && self.detail.as_deref() == Some(ELSEWHERE)
     }
 
-    /// The symbol, its children placed at `children` of the file's list; its detail and children.
-    fn split(self, children: Span) -> (Symbol, Option<Box<str>>, Vec<u32>) {
+    /// Adds the symbol to `fs` as its symbol `i`: its children, doc and detail to the file's lists.
+    fn place(self, i: u32, fs: &mut FileSymbols) {
+        let children = Span { start: fs.child_list.len() as u32, len: self.children.len() as u32 };
         let impl_block = self.detail.as_deref().is_some_and(|d| d.starts_with("impl "));
-        let symbol = Symbol {
+        fs.symbols.push(Symbol {
             type_block: (self.kind == SymbolKind::Object && impl_block) || self.stands_for_elsewhere(),
             name: self.name,
             kind: self.kind,
@@ -116,12 +116,13 @@ impl SymbolParts {
             end_line: self.end_line,
             name_range: self.name_range,
             signature_end: self.signature_end,
-            doc: self.doc.unwrap_or(NO_DOC..NO_DOC),
-            parent: self.parent,
+            parent: self.parent.unwrap_or(NO_PARENT),
             children,
             overload: self.overload.unwrap_or(NO_OVERLOAD),
-        };
-        (symbol, self.detail, self.children)
+        });
+        fs.child_list.extend(self.children);
+        fs.docs.extend(self.doc.map(|d| (i, d)));
+        fs.details.extend(self.detail.map(|d| (i, d)));
     }
 }
 
@@ -136,6 +137,8 @@ pub struct FileSymbols {
     child_list: Vec<u32>,
     /// (symbol, extra description) by symbol, e.g. `impl Display for Point` for a method of a trait impl.
     details: Vec<(u32, Box<str>)>,
+    /// (symbol, doc comment or docstring) by symbol.
+    docs: Vec<(u32, Range<u32>)>,
 }
 
 /// A container that is not a symbol: a Rust `impl` block of `type_name` (for `trait_name`).
@@ -293,8 +296,10 @@ impl FileSymbols {
         // Outside the re-extracted region: a symbol that ends where it starts, or starts where it ends,
         // belongs to a neighbouring root and is kept.
         let outside = |s: &Symbol| (s.range.end as usize) <= lo || (s.range.start as usize) >= hi;
-        let mut defs: Vec<Def> =
-            self.symbols.iter().filter(|s| outside(s)).map(|s| shifted_def(s, old_end, delta, line_delta)).collect();
+        let mut defs: Vec<Def> = (0..self.symbols.len() as u32)
+            .filter(|&i| outside(self.get(i)))
+            .map(|i| shifted_def(self, i, old_end, delta, line_delta))
+            .collect();
         let (fresh, supers) = fresh(tags, region.clone());
         if elsewhere && fresh.iter().any(|d| d.receiver.is_some() || d.kind == DefKind::Impl) {
             return None;
@@ -316,7 +321,7 @@ impl FileSymbols {
     /// attached to a type defined apart from it, and no block holds members of a type defined elsewhere.
     fn nested_by_range(&self) -> bool {
         self.symbols.iter().all(|s| {
-            let inside = s.parent.is_none_or(|p| {
+            let inside = s.parent().is_none_or(|p| {
                 let outer = &self.get(p).range;
                 outer.start <= s.range.start && s.range.end <= outer.end
             });
@@ -362,15 +367,23 @@ impl FileSymbols {
         Some(&self.details[at].1)
     }
 
+    /// The doc comment or docstring of symbol `i`.
+    pub fn doc(&self, i: u32) -> Option<Range<u32>> {
+        let at = self.docs.binary_search_by_key(&i, |(j, _)| *j).ok()?;
+        Some(self.docs[at].1.clone())
+    }
+
     /// Heap bytes the table holds (capacities; allocator overhead left out).
     pub fn heap_bytes(&self) -> usize {
         let names: usize = self.symbols.iter().filter(|s| s.name.is_heap_allocated()).map(|s| s.name.capacity()).sum();
         let supertypes: usize = self.supertypes.iter().map(|(_, s)| size_of::<(u32, String)>() + s.capacity()).sum();
         let details: usize = self.details.iter().map(|(_, d)| size_of::<(u32, Box<str>)>() + d.len()).sum();
+        let docs = self.docs.capacity() * size_of::<(u32, Range<u32>)>();
         self.symbols.capacity() * size_of::<Symbol>()
             + names
             + supertypes
             + details
+            + docs
             + (self.roots.capacity() + self.child_list.capacity()) * size_of::<u32>()
     }
 
@@ -380,12 +393,9 @@ impl FileSymbols {
         fs.symbols.reserve_exact(parts.len());
         fs.child_list.reserve_exact(parts.iter().map(|p| p.children.len()).sum());
         for (i, p) in parts.into_iter().enumerate() {
-            let span = Span { start: fs.child_list.len() as u32, len: p.children.len() as u32 };
-            let (symbol, detail, children) = p.split(span);
-            fs.symbols.push(symbol);
-            fs.child_list.extend(children);
-            fs.details.extend(detail.map(|d| (i as u32, d)));
+            p.place(i as u32, &mut fs);
         }
+        fs.docs.shrink_to_fit();
         fs.details.shrink_to_fit();
         fs
     }
@@ -414,7 +424,7 @@ impl FileSymbols {
                 Some(k) => format!("{name}[{k}]"),
                 None => name.into_owned(),
             });
-            at = s.parent;
+            at = s.parent();
         }
         parts.reverse();
         let mut out = String::new();
@@ -431,13 +441,13 @@ impl FileSymbols {
     /// name path names before `i`'s own name, without overload indices).
     pub fn scope_names(&self, i: u32) -> Vec<&str> {
         let mut names = Vec::new();
-        let mut at = self.get(i).parent;
+        let mut at = self.get(i).parent();
         while let Some(j) = at {
             let s = self.get(j);
             if !is_item_name(&s.name) {
                 names.push(s.name.as_str());
             }
-            at = s.parent;
+            at = s.parent();
         }
         names.reverse();
         names
@@ -456,7 +466,7 @@ impl FileSymbols {
             if self.get(i).kind.can_own_members() {
                 return Some(i);
             }
-            at = self.get(i).parent;
+            at = self.get(i).parent();
         }
         None
     }
@@ -640,7 +650,6 @@ fn shift(byte: usize, old_end: usize, delta: i64) -> usize {
     if byte >= old_end { (byte as i64 + delta) as usize } else { byte }
 }
 
-/// A kept symbol as a definition again, moved by an edit that ended at `old_end`.
 impl Def {
     /// The definition found in a text that starts `bytes` bytes and `lines` lines into the file.
     fn moved(self, bytes: usize, lines: usize) -> Def {
@@ -657,7 +666,9 @@ impl Def {
     }
 }
 
-fn shifted_def(s: &Symbol, old_end: usize, delta: i64, line_delta: i64) -> Def {
+/// Symbol `i` of `fs` as a definition again, moved by an edit that ended at `old_end`.
+fn shifted_def(fs: &FileSymbols, i: u32, old_end: usize, delta: i64, line_delta: i64) -> Def {
+    let s = fs.get(i);
     let b = |x: u32| shift(x as usize, old_end, delta);
     let after = (s.range.start as usize) >= old_end;
     let line = |l: u32| if after { (l as i64 + line_delta) as usize } else { l as usize };
@@ -669,7 +680,7 @@ fn shifted_def(s: &Symbol, old_end: usize, delta: i64, line_delta: i64) -> Def {
         name: s.name.to_string(),
         name_range: b(s.name_range.start)..b(s.name_range.end),
         signature_end: b(s.signature_end),
-        doc: s.doc().map(|d| b(d.start)..b(d.end)),
+        doc: fs.doc(i).map(|d| b(d.start)..b(d.end)),
         receiver: None,
         trait_name: None,
     }
@@ -1238,7 +1249,7 @@ impl NamePattern {
         let mut at = Some(i);
         while let Some(j) = at {
             chain.push(j);
-            at = fs.get(j).parent;
+            at = fs.get(j).parent();
         }
         let mut c = 0; // how much of the chain the segments matched so far
         for (k, seg) in self.segments.iter().rev().enumerate() {
@@ -1306,9 +1317,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_symbol_takes_at_most_80_bytes() {
+    fn a_symbol_takes_at_most_72_bytes() {
         // the index of a large project holds millions: a field that makes this grow costs tens of MB
-        assert!(size_of::<Symbol>() <= 80, "a symbol takes {} bytes", size_of::<Symbol>());
+        assert!(size_of::<Symbol>() <= 72, "a symbol takes {} bytes", size_of::<Symbol>());
     }
 
     fn names(pattern: &str) -> Vec<(String, Option<u32>)> {

@@ -245,10 +245,10 @@ fn write_symbol(w: &mut Writer, fs: &FileSymbols, i: u32) {
     {
         w.u32(v);
     }
-    w.opt_u32(s.doc().map(|d| d.start));
-    w.opt_u32(s.doc().map(|d| d.end));
+    w.opt_u32(fs.doc(i).map(|d| d.start));
+    w.opt_u32(fs.doc(i).map(|d| d.end));
     w.opt_str(fs.detail(i));
-    w.opt_u32(s.parent);
+    w.opt_u32(s.parent());
     w.u32(fs.children(i).len() as u32);
     fs.children(i).iter().for_each(|&c| w.u32(c));
     w.opt_u32(s.overload().map(u32::from));
