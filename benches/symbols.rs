@@ -18,7 +18,6 @@
 use arborist::engine::{Engine, FindOptions};
 use arborist::index::{FileEntry, code_files};
 use arborist::symbols::{FileSymbols, NamePattern};
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -87,28 +86,18 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
-/// Heap bytes held by the symbol tables, counted from the structures (capacities, not lengths; the name
-/// map is rebuilt here the way `Tables::insert` builds it). Allocator overhead is not included.
-fn estimate_bytes(entries: &[Arc<FileEntry>]) -> (u64, u64) {
+/// Heap bytes held by the symbol tables, counted from the structures (capacities, not lengths).
+/// Allocator overhead is not included.
+fn estimate_bytes(entries: &[Arc<FileEntry>]) -> u64 {
     let mut tables = 0u64;
-    let mut names: HashMap<&str, HashSet<&str>> = HashMap::new();
     for e in entries {
         let fs: &FileSymbols = &e.symbols;
         tables += (size_of::<FileEntry>() + 16 /* Arc counts */ + e.rel.capacity()) as u64;
         tables += fs.heap_bytes() as u64;
-        for s in &fs.symbols {
-            names.entry(s.name.as_str()).or_default().insert(e.rel.as_str());
-        }
         // files map slot: String key (a clone of rel) + Arc pointer + hash control byte
         tables += (24 + e.rel.len() + 8 + 1) as u64;
     }
-    let mut map = 0u64;
-    for (name, rels) in &names {
-        // names map slot: String key + HashSet header + control byte; each set slot: a String clone of rel
-        map += (24 + name.len() + 48 + 1) as u64;
-        map += rels.iter().map(|r| (24 + r.len() + 1) as u64).sum::<u64>();
-    }
-    (tables, map)
+    tables
 }
 
 /// Child mode: open, build, print "RSS_BEFORE_KB RSS_AFTER_KB BYTES".
@@ -232,7 +221,7 @@ fn main() {
     // ---- 6. memory
     let root = engine.project().resolve("").expect("root");
     let entries = engine.index().all_in(engine.project(), &root);
-    let (tables, map) = estimate_bytes(&entries);
+    let (tables, map) = (estimate_bytes(&entries), engine.index().name_map_bytes() as u64);
     println!(
         "index memory, estimated from structures: tables {:.1} MB + name map {:.1} MB = {:.2}x of {:.1} MB source [goal < 3x]",
         tables as f64 / MB,

@@ -11,7 +11,7 @@ use crate::project::ProjectPath;
 use arborist_syntax::language::Language;
 use arborist_syntax::locals::{Locals, TypeRef, declared_type};
 use arborist_syntax::symbols::Symbol;
-use arborist_syntax::syntax::parse_within;
+use arborist_syntax::syntax::{list_items, parse_within};
 use arborist_syntax::text::ContentHash;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -172,9 +172,7 @@ impl<'e> Declared<'e> {
         let counts = &self.engine.declared().counts;
         self.kept_answer(counts, entry, Question::Parameters(index), |file| {
             let list = file.definition(entry.symbols.get(index))?.child_by_field_name("parameters")?;
-            let mut cursor = list.walk();
-            let parameters: Vec<Node> =
-                list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment")).collect();
+            let parameters = list_items(list);
             let variadic = parameters.iter().any(|p| p.kind().contains("spread") || p.kind().contains("variadic"));
             (!variadic).then_some(parameters.len())
         })
@@ -297,11 +295,9 @@ pub fn returned_values(function: Node) -> Vec<Node> {
 /// The type node of parameter `i` of a function or a function type (a type annotation unwrapped).
 fn parameter_type(function: Node, i: usize) -> Option<Node> {
     let list = function.child_by_field_name("parameters")?;
-    let mut cursor = list.walk();
     // TypeScript's `this: T` pseudo-parameter is not one of the arguments
     let this = |p: &Node| p.child_by_field_name("pattern").is_some_and(|t| t.kind() == "this");
-    let mut parameters = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment") && !this(c));
-    let parameter = parameters.nth(i)?;
+    let parameter = list_items(list).into_iter().filter(|p| !this(p)).nth(i)?;
     let declared = parameter.child_by_field_name("type")?;
     match declared.kind() {
         "type_annotation" => declared.named_child(0),

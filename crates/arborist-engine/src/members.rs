@@ -18,6 +18,7 @@ use arborist_syntax::language::Language;
 use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, declared_type};
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::NamePattern;
+use arborist_syntax::syntax::list_items;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -278,7 +279,7 @@ impl<'e> Hierarchy<'e> {
     /// breaks that).
     pub fn definition_typing(&self, entry: &Arc<FileEntry>, index: u32) -> Typing {
         let fs = &entry.symbols;
-        let owner = fs.get(index).parent().filter(|&p| fs.get(p).kind.can_own_members());
+        let owner = fs.owning_type(index);
         match owner {
             Some(class) if self.families => self.typing(entry, &ReceiverType::Class(class)),
             Some(class) if is_interface(entry, class) || self.target_in_interface() => Typing::Unknown,
@@ -460,10 +461,7 @@ impl<'e> Hierarchy<'e> {
         let mut out = Vec::new();
         for e in self.definers(name).unwrap_or_default() {
             for i in classes(&e, e.symbols.preorder(), name) {
-                let Some(parent) = e.symbols.get(i).parent().filter(|&p| e.symbols.get(p).kind.can_own_members())
-                else {
-                    continue;
-                };
+                let Some(parent) = e.symbols.owning_type(i) else { continue };
                 let outer = e.symbols.get(parent).name.as_str();
                 let written = [format!("{outer}.{name}"), format!(".{outer}.*;")];
                 let sees =
@@ -1139,9 +1137,7 @@ fn shape<'t>(lang: &Language, r: Node<'t>, text: &str) -> Option<Shape<'t>> {
     } else if INDEXES.contains(&kind) {
         r.named_child(0).map(Shape::Index)
     } else if LISTS.contains(&kind) {
-        let mut cursor = r.walk();
-        let first = r.named_children(&mut cursor).find(|c| !c.kind().contains("comment"));
-        first.map(Shape::List)
+        list_items(r).first().copied().map(Shape::List)
     } else if kind == MACRO_ARGUMENTS {
         // a call inside a macro's arguments, which the grammar leaves as tokens: `name` then `(...)`
         let callee = r.prev_sibling().filter(|p| lang.entry.identifier_nodes.iter().any(|k| k == p.kind()));
@@ -1396,9 +1392,7 @@ fn is_function_like(kind: &str) -> bool {
 
 /// The place of `node` among the named children of `list`, comments left out.
 fn position(list: Node, node: Node) -> Option<usize> {
-    let mut cursor = list.walk();
-    let mut children = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment"));
-    children.position(|c| c.id() == node.id())
+    list_items(list).iter().position(|c| c.id() == node.id())
 }
 
 /// The root of the tree `node` is in.

@@ -196,12 +196,13 @@ fn by_file(places: &[(String, usize)]) -> Vec<(String, Vec<usize>)> {
 
 fn heuristic_occurrences(engine: &Engine, target: &SymbolRef) -> Result<Vec<Occurrence>> {
     let s = target.symbol();
-    let owner = s.parent().map(|p| target.entry.symbols.get(p)).filter(|p| p.kind.can_own_members());
+    let owner_index = target.entry.symbols.owning_type(target.index);
+    let owner = owner_index.map(|o| target.entry.symbols.get(o));
     let t = Target {
         name: &s.name,
         member: owner.is_some() && target.entry.lang.entry.member_calls != MemberCalls::Free,
         owner: owner.map(|o| o.name.as_str()),
-        owner_index: s.parent().filter(|_| owner.is_some()),
+        owner_index,
         lang: target.entry.lang,
         def_rel: &target.entry.rel,
         name_range: s.name_range.start as usize..s.name_range.end as usize,

@@ -13,7 +13,7 @@ use crate::project::ProjectPath;
 use arborist_syntax::identifiers::LeafKind;
 use arborist_syntax::language::Language;
 use arborist_syntax::locals::{BindingKind, Locals};
-use arborist_syntax::syntax::parse_within;
+use arborist_syntax::syntax::{list_items, parse_within};
 use arborist_syntax::text::ContentHash;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -281,9 +281,7 @@ fn arguments_passed(name: Node) -> Option<u8> {
     for call in [name.parent(), name.parent().and_then(|p| p.parent())].into_iter().flatten() {
         let called = |field| call.child_by_field_name(field).is_some_and(|c| c.id() == callee.id());
         if let Some(list) = call.child_by_field_name("arguments").filter(|_| called("name") || called("function")) {
-            let mut cursor = list.walk();
-            let count = list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment")).count();
-            return u8::try_from(count).ok();
+            return u8::try_from(list_items(list).len()).ok();
         }
         callee = call;
     }

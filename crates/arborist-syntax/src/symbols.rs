@@ -459,6 +459,12 @@ impl FileSymbols {
         self.roots.iter().map(|&r| self.get(r)).any(|s| s.name == name && !s.is_type_block())
     }
 
+    /// The type (class, struct, interface, ...) whose member symbol `i` is: its parent, when that can own
+    /// members.
+    pub fn owning_type(&self, i: u32) -> Option<u32> {
+        self.get(i).parent().filter(|&p| self.get(p).kind.can_own_members())
+    }
+
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
     pub fn innermost_type_at(&self, byte: usize) -> Option<u32> {
         let mut at = self.innermost_at(byte);

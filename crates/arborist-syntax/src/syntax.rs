@@ -653,8 +653,13 @@ fn empty_nodes_in<'t, S: Source + ?Sized>(
 }
 
 fn is_empty(node: Node) -> bool {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).all(|c| c.kind().contains("comment"))
+    list_items(node).is_empty()
+}
+
+/// The items of a list node (arguments, parameters, elements): its named children, comments left out.
+pub fn list_items(list: Node) -> Vec<Node> {
+    let mut cursor = list.walk();
+    list.named_children(&mut cursor).filter(|c| !c.kind().contains("comment")).collect()
 }
 
 fn widen_over_whitespace<S: Source + ?Sized>(text: &S, r: &Range<usize>) -> (usize, usize) {

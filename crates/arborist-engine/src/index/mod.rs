@@ -772,6 +772,11 @@ impl Index {
     }
 
     /// Number of indexed files and symbols.
+    /// Heap bytes the name map holds (for the memory benches).
+    pub fn name_map_bytes(&self) -> usize {
+        self.tables.read().unwrap().names.heap_bytes()
+    }
+
     pub fn size(&self) -> (usize, usize) {
         let t = self.tables.read().unwrap();
         (t.files.len(), t.files.values().map(|e| e.symbols.symbols.len()).sum())

@@ -106,6 +106,20 @@ impl NameMap {
         self.heads.keys().map(|&name| (name, self.files(name)))
     }
 
+    /// Heap bytes the map holds (capacities and paths; allocator overhead left out).
+    pub(super) fn heap_bytes(&self) -> usize {
+        let slot = |key_value: usize| key_value + 1; // a hash table's slot: key, value and control byte
+        let lists: usize = self.lists.iter().map(|l| l.capacity() * size_of::<u32>()).sum();
+        let paths: usize = self.paths.iter().flatten().map(|p| p.len() + 2 * size_of::<usize>()).sum();
+        self.heads.capacity() * slot(2 * size_of::<u32>())
+            + self.ids.capacity() * slot(size_of::<(Arc<str>, u32)>())
+            + self.lists.capacity() * size_of::<Vec<u32>>()
+            + lists
+            + self.paths.capacity() * size_of::<Option<Arc<str>>>()
+            + paths
+            + (self.free_lists.capacity() + self.free_ids.capacity()) * size_of::<u32>()
+    }
+
     fn id_for(&mut self, rel: &str) -> u32 {
         if let Some(&id) = self.ids.get(rel) {
             return id;
