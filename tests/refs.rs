@@ -1713,3 +1713,33 @@ fn typescript_method_references_take_in_the_override_family() {
     assert_eq!(uses(&mut p, "Base/run", "base.ts"), family.replace("base.ts:1 Base/run\n", ""));
     assert_eq!(uses(&mut p, "Other/run", "child.ts"), "use.ts:8 go");
 }
+
+/// Before any index, a member query rations its searches for receiver classes; which receivers get one
+/// does not depend on thread timing: the files are read in path order, so the first ones' receivers are
+/// typed (another class's `size`, left out) and the rest stay uncertain, the same in every run.
+#[test]
+fn member_references_before_an_index_are_the_same_every_run() {
+    let mut p = TestProject::empty();
+    p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
+    p.write("target.py", "class Target:\n    def size(self):\n        return 1\n");
+    for i in 0..40 {
+        p.write(&format!("c{i:02}.py"), format!("class K{i:02}:\n    def size(self):\n        return 2\n"));
+        p.write(
+            &format!("u{i:02}.py"),
+            format!("from c{i:02} import K{i:02}\n\n\ndef use():\n    return K{i:02}().size()\n"),
+        );
+    }
+    let args = json!({"name_path": "Target/size", "relative_path": "target.py", "max_answer_chars": 1000000});
+    let first = p.ok("find_referencing_symbols", args.clone());
+    let v: Value = serde_json::from_str(&first).unwrap();
+    let uncertain: Vec<&str> =
+        v.as_object().unwrap().keys().filter(|k| k.starts_with('u')).map(|k| k.as_str()).collect();
+    let typed = 40 - uncertain.len();
+    assert!(typed > 0 && !uncertain.is_empty(), "the ration is used up part way: {first}");
+    let tail: Vec<String> = (typed..40).map(|i| format!("u{i:02}.py")).collect();
+    assert_eq!(uncertain, tail, "the files read first got the searches: {first}");
+    for _ in 0..2 {
+        p.reopen();
+        assert_eq!(p.ok("find_referencing_symbols", args.clone()), first);
+    }
+}

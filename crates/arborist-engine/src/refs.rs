@@ -82,20 +82,26 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
     if let Some(p) = &progress {
         p.stage("files with the name checked", Some(files.len() as u64));
     }
-    use rayon::prelude::*;
-    let mut out: Vec<Occurrence> = files
-        .par_iter()
-        .flat_map_iter(|entry| {
-            let found = match entry.lang.entry.family() == family {
-                true => in_file(engine, target, hierarchy.as_ref(), entry),
-                false => Vec::new(),
-            };
-            if let Some(p) = &progress {
-                p.advance(1);
-            }
-            found
-        })
-        .collect();
+    let in_each = |entry: &Arc<FileEntry>| {
+        let found = match entry.lang.entry.family() == family {
+            true => in_file(engine, target, hierarchy.as_ref(), entry),
+            false => Vec::new(),
+        };
+        if let Some(p) = &progress {
+            p.advance(1);
+        }
+        found
+    };
+    // Rationed searches go to the classes met first: the files are read one after the other, in path
+    // order, so the same question gets the same answer.
+    let mut out: Vec<Occurrence> = if hierarchy.is_some() && engine.index().lookups_search() {
+        let mut files = files;
+        files.sort_by(|a, b| a.rel.cmp(&b.rel));
+        files.iter().flat_map(in_each).collect()
+    } else {
+        use rayon::prelude::*;
+        files.par_iter().flat_map_iter(in_each).collect()
+    };
     out.sort_by(|a, b| a.uncertain.cmp(&b.uncertain).then(a.rel.cmp(&b.rel)).then(a.bytes.start.cmp(&b.bytes.start)));
     Ok(out)
 }

@@ -329,6 +329,12 @@ impl Index {
         self.ready.load(Ordering::Acquire)
     }
 
+    /// Whether a lookup of the files defining a name searches the project (no index is ready and none
+    /// was saved): such searches are rationed per query (`members::SEARCHES_BEFORE_INDEX`).
+    pub fn lookups_search(&self) -> bool {
+        !self.is_ready() && !self.ensure_loaded()
+    }
+
     /// Loads the persistent index once, if there is one (entries are re-checked against the disk on use);
     /// whether there was one.
     fn ensure_loaded(&self) -> bool {
