@@ -17,6 +17,7 @@
 #     goal: repeated p50 <= 50 ms for Model, 2,000+ uses);
 #   - EDIT=0: `cargo bench --bench edit_latency` (replace_symbol_body p50; goal <= 3 ms on 5,000 lines);
 #   - STARTUP=0: benches/startup.py (spawn to tools/list on 10,000 files);
+#   - QUERIES=0: `cargo run --release --example query_cost` (each language's query compile, in ms);
 #   - SESSIONS=0: benches/sessions.py on the first Python project, when pyright is installed (8 stdio
 #     sessions with precise references: in-process against one daemon; goal <= 1.3x one session).
 # Not measured here: search against ripgrep (benches/search_vs_rg.sh, slow: it runs hyperfine on every
@@ -135,6 +136,14 @@ if [[ ${STARTUP:-1} != 0 ]]; then
     echo -e "\n## Start-up (\`benches/startup.py\`)\n" >> "$out"
     echo '```' >> "$out"
     python3 "$here/startup.py" "$bin" 2>&1 | tail -3 >> "$out" || true
+    echo '```' >> "$out"
+fi
+
+if [[ ${QUERIES:-1} != 0 ]]; then
+    echo -e "\n## Query compile per language (\`cargo run --release --example query_cost\`)\n" >> "$out"
+    echo "What a process pays once per language before its first symbol, edit or reference query there." >> "$out"
+    echo '```' >> "$out"
+    (cd "$here/.." && cargo run -q --release --example query_cost 2>/dev/null) >> "$out" || true
     echo '```' >> "$out"
 fi
 

@@ -315,7 +315,7 @@ impl Language {
     pub fn tags(&self) -> Option<&TagsQuery> {
         self.tags
             .get_or_init(|| {
-                compile_tags(&self.grammar, self.sources.tags, self.sources.node_types)
+                compile_tags(&self.grammar, self.query_source("tags"), self.sources.node_types)
                     .inspect_err(|e| {
                         tracing::error!(
                             "queries/{}/tags.scm: {e}; symbols of {} are off",
@@ -332,7 +332,7 @@ impl Language {
     pub fn textobjects(&self) -> Option<&BlockQuery> {
         self.textobjects
             .get_or_init(|| {
-                compile_textobjects(&self.grammar, self.sources.textobjects)
+                compile_textobjects(&self.grammar, self.query_source("textobjects"))
                     .inspect_err(|e| tracing::error!("queries/{}/textobjects.scm: {e}", self.sources.name))
                     .ok()
             })
@@ -344,7 +344,7 @@ impl Language {
     pub fn imports(&self) -> Option<&ImportsQuery> {
         self.imports
             .get_or_init(|| {
-                compile_imports(&self.grammar, self.sources.imports)
+                compile_imports(&self.grammar, self.query_source("imports"))
                     .inspect_err(|e| tracing::error!("queries/{}/imports.scm: {e}", self.sources.name))
                     .ok()
                     .filter(|q| q.query.pattern_count() > 0)
@@ -357,7 +357,7 @@ impl Language {
     pub fn locals(&self) -> Option<&LocalsQuery> {
         self.locals
             .get_or_init(|| {
-                compile_locals(&self.grammar, self.sources.locals)
+                compile_locals(&self.grammar, self.query_source("locals"))
                     .inspect_err(|e| tracing::error!("queries/{}/locals.scm: {e}", self.sources.name))
                     .ok()
                     .filter(|q| q.query.pattern_count() > 0)
@@ -390,7 +390,7 @@ impl Language {
     /// once: read from the query's `@definition.<kind>` captures, comment lines skipped.
     pub fn symbol_kinds(&self) -> Vec<crate::query::SymbolKind> {
         let mut kinds: Vec<crate::query::SymbolKind> = Vec::new();
-        for line in self.sources.tags.lines().filter(|l| !l.trim_start().starts_with(';')) {
+        for line in self.query_source("tags").lines().filter(|l| !l.trim_start().starts_with(';')) {
             for capture in line.split('@').skip(1) {
                 let word: String = capture.chars().take_while(|c| c.is_alphanumeric() || "._".contains(*c)).collect();
                 if let Ok(Role::Definition(DefKind::Symbol(kind))) = crate::query::tags_role(&word) {
@@ -417,15 +417,38 @@ impl Language {
             .is_some_and(|t| t.roles.iter().any(|r| matches!(r, Role::Receiver | Role::Definition(DefKind::Impl))))
     }
 
+    /// The text of the query `kind` (`tags`, `textobjects`, `imports`, `locals`): the one compiled in, or,
+    /// for query authors, `$ARBORIST_QUERIES_DIR/<language>/<kind>.scm` when that variable is set and the
+    /// file exists (read once per process), so an edited query runs without rebuilding.
+    fn query_source(&self, kind: &str) -> &'static str {
+        let embedded = match kind {
+            "tags" => self.sources.tags,
+            "textobjects" => self.sources.textobjects,
+            "imports" => self.sources.imports,
+            _ => self.sources.locals,
+        };
+        let Some(dir) = std::env::var_os("ARBORIST_QUERIES_DIR") else { return embedded };
+        let path = std::path::Path::new(&dir).join(self.sources.name).join(format!("{kind}.scm"));
+        static READ: OnceLock<std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, &'static str>>> =
+            OnceLock::new();
+        let mut read = READ.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        read.entry(path.clone())
+            .or_insert_with(|| std::fs::read_to_string(&path).map_or(embedded, |text| String::leak(text)))
+    }
+
     /// Compiles every query now and reports the first problem (for tests and `arborist check`).
     pub fn check_queries(&self) -> Result<(), String> {
-        compile_tags(&self.grammar, self.sources.tags, self.sources.node_types)
+        compile_tags(&self.grammar, self.query_source("tags"), self.sources.node_types)
+            .and_then(|_| crate::query::check_whole(&self.grammar, self.query_source("tags"), crate::query::tags_role))
             .map_err(|e| format!("queries/{}/tags.scm: {e}", self.sources.name))?;
-        compile_textobjects(&self.grammar, self.sources.textobjects)
+        compile_textobjects(&self.grammar, self.query_source("textobjects"))
+            .and_then(|_| {
+                crate::query::check_whole(&self.grammar, self.query_source("textobjects"), crate::query::block_role)
+            })
             .map_err(|e| format!("queries/{}/textobjects.scm: {e}", self.sources.name))?;
-        compile_imports(&self.grammar, self.sources.imports)
+        compile_imports(&self.grammar, self.query_source("imports"))
             .map_err(|e| format!("queries/{}/imports.scm: {e}", self.sources.name))?;
-        compile_locals(&self.grammar, self.sources.locals)
+        compile_locals(&self.grammar, self.query_source("locals"))
             .map_err(|e| format!("queries/{}/locals.scm: {e}", self.sources.name))?;
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! The query vocabulary: LSP symbol kinds, the closed set of capture names our `tags.scm` and
 //! `textobjects.scm` may use, and their validation when a query is compiled.
 
-use tree_sitter::{CaptureQuantifier, Language, Query};
+use tree_sitter::{CaptureQuantifier, Language, Node, Query};
 
 /// LSP SymbolKind, numbered as the protocol numbers them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -242,13 +242,18 @@ type ParentCheck = (u32, Vec<u16>);
 
 impl TagsQuery {
     /// Whether a match passes its pattern's `#parent-is?` checks: each checked capture's parent node is
-    /// of one of the kinds named.
-    pub fn parents_fit(&self, m: &tree_sitter::QueryMatch<'_, '_>) -> bool {
+    /// of one of the kinds named. `known`: a node and its parent, which the caller has at hand
+    /// (`Node::parent` searches down from the root, a cost that grows with the siblings before the node).
+    pub fn parents_fit<'t>(&self, m: &tree_sitter::QueryMatch<'_, 't>, known: Option<(Node<'t>, Node<'t>)>) -> bool {
+        let parent = |node: Node<'t>| match known {
+            Some((n, parent)) if n == node => Some(parent),
+            _ => node.parent(),
+        };
         self.parent_is[m.pattern_index].iter().all(|(capture, kinds)| {
             m.captures()
                 .iter()
                 .filter(|c| c.index == *capture)
-                .all(|c| c.node.parent().is_some_and(|p| kinds.contains(&p.kind_id())))
+                .all(|c| parent(c.node).is_some_and(|p| kinds.contains(&p.kind_id())))
         })
     }
 }
@@ -284,10 +289,17 @@ fn parent_checks(language: &Language, query: &Query) -> Result<Vec<Vec<ParentChe
     Ok(out)
 }
 
-/// Compiles a tags query and validates every capture name. Patterns that only tag call and type
-/// references are switched off: symbol extraction does not need them and they cost as much as parsing.
+/// Compiles a tags query and validates every capture name. Patterns that tag call and type references
+/// are left out: symbol extraction does not need them, they would cost as much as parsing to run, and
+/// compiling them costs up to a third of the query's compile: they are blanked out of the text before it
+/// is compiled (or, should the text not split into patterns, compiled and switched off).
 /// `node_types` (the grammar's node-types.json) tells which subtrees extraction can skip.
 pub fn compile_tags(language: &Language, source: &str, node_types: &str) -> Result<TagsQuery, String> {
+    let references = |pattern: &str| {
+        pattern.split('@').skip(1).any(|c| c.starts_with("reference.call") || c.starts_with("reference.class"))
+    };
+    let stripped = crate::walk::without_patterns(source, references);
+    let source = stripped.as_deref().unwrap_or(source);
     let mut query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
     let roles = query.capture_names().iter().map(|c| tags_role(c)).collect::<Result<Vec<_>, _>>()?;
     let parent_is = parent_checks(language, &query)?;
@@ -357,15 +369,22 @@ impl BlockQuery {
 }
 
 /// Compiles a textobjects query; captures must be `<object>.around`, `<object>.inside`, `@preamble`,
-/// `@preamble.doc`, `@wrapper` or `@_helper`.
+/// `@preamble.doc`, `@wrapper` or `@_helper`. Only the preamble, doc and wrapper patterns are compiled:
+/// they are what the engine runs (`Language::edge_role`), and the block patterns, which describe each
+/// definition's extent, would cost most of the compile (Swift's: 120 of 125 ms). `check_whole` checks
+/// every pattern.
 pub fn compile_textobjects(language: &Language, source: &str) -> Result<BlockQuery, String> {
-    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let blocks_only =
+        |pattern: &str| !pattern.split('@').skip(1).any(|c| c.starts_with("preamble") || c.starts_with("wrapper"));
+    let stripped = crate::walk::without_patterns(source, blocks_only);
+    let source = stripped.as_deref().unwrap_or(source);
+    let query = compile_plain(language, source)?;
     let roles = query.capture_names().iter().map(|c| block_role(c)).collect::<Result<Vec<_>, _>>()?;
     let edge_kinds = edge_kinds(language, &query, &roles, source);
     Ok(BlockQuery { query, roles, edge_kinds })
 }
 
-fn block_role(capture: &str) -> Result<BlockRole, String> {
+pub fn block_role(capture: &str) -> Result<BlockRole, String> {
     match capture {
         "preamble" => return Ok(BlockRole::Preamble),
         "preamble.doc" => return Ok(BlockRole::Doc),
@@ -446,7 +465,7 @@ pub struct ImportsQuery {
 /// `@import.glob`, `@import.reexport`, `@import.tree`, `@import.package`, `@import.export`, `@import.inner`
 /// or `@_helper`.
 pub fn compile_imports(language: &Language, source: &str) -> Result<ImportsQuery, String> {
-    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let query = compile_plain(language, source)?;
     let roles = query
         .capture_names()
         .iter()
@@ -567,8 +586,29 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
 }
 
 /// Compiles a locals query, checking its capture names.
-pub fn compile_locals(language: &Language, source: &str) -> Result<LocalsQuery, String> {
+/// Checks a whole query file, the patterns its compiled form leaves out included: it compiles, and
+/// `role` accepts each capture name.
+pub fn check_whole<R>(language: &Language, source: &str, role: fn(&str) -> Result<R, String>) -> Result<(), String> {
     let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    query.capture_names().iter().try_for_each(|c| role(c).map(|_| ()))
+}
+
+/// Compiles a query that uses only tree-sitter's own predicates (`#parent-is?` is evaluated for tags
+/// queries alone: anywhere else it, or any other predicate tree-sitter leaves to its caller, would be
+/// ignored silently, so it is an error).
+fn compile_plain(language: &Language, source: &str) -> Result<Query, String> {
+    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    for pattern in 0..query.pattern_count() {
+        if let Some(p) = query.general_predicates(pattern).first() {
+            let line = source[..query.start_byte_for_pattern(pattern)].lines().count() + 1;
+            return Err(format!("line {line}: `#{}` is not evaluated in this query", p.operator));
+        }
+    }
+    Ok(query)
+}
+
+pub fn compile_locals(language: &Language, source: &str) -> Result<LocalsQuery, String> {
+    let query = compile_plain(language, source)?;
     let roles = query.capture_names().iter().map(|c| local_role(c)).collect::<Result<Vec<_>, _>>()?;
     Ok(LocalsQuery { query, roles })
 }
@@ -598,6 +638,40 @@ mod tests {
         assert!(compile_tags(&python, unknown, nt).err().unwrap().contains("`#frob?` is not a predicate we know"));
         let no_kind = "((identifier) @name (#parent-is? @name widget))";
         assert!(compile_tags(&python, no_kind, nt).err().unwrap().contains("no node kind `widget`"));
+        let error_parent =
+            "((class_definition name: (identifier) @name) @definition.class (#parent-is? @definition.class ERROR))";
+        assert!(compile_tags(&python, error_parent, nt).is_ok());
+        // the other queries do not evaluate it: there it is an error, not a check silently skipped
+        let elsewhere = "(class_definition\n  body: (block) @class.inside)\n((decorator) @preamble (#parent-is? @preamble decorated_definition))";
+        assert_eq!(
+            compile_textobjects(&python, elsewhere).err().unwrap(),
+            "line 3: `#parent-is?` is not evaluated in this query"
+        );
+        assert!(
+            compile_locals(&python, "((identifier) @local.definition (#parent-is? @local.definition block))").is_err()
+        );
+    }
+
+    /// What the engine never runs is not compiled: a tags query's reference patterns, a textobjects
+    /// query's block patterns; the whole file is still checked.
+    #[test]
+    fn patterns_never_run_are_left_out_of_the_compiled_query() {
+        let python: Language = tree_sitter_python::LANGUAGE.into();
+        let nt = tree_sitter_python::NODE_TYPES;
+        let tags = "; calls\n(call function: (identifier) @name) @reference.call\n\
+                    (function_definition name: (identifier) @name) @definition.function\n\
+                    (class_definition superclasses: (argument_list (identifier) @name @reference.implementation))";
+        let compiled = compile_tags(&python, tags, nt).unwrap();
+        assert_eq!(compiled.query.pattern_count(), 2, "the call pattern is left out, the supertypes kept");
+        assert!(check_whole(&python, tags, tags_role).is_ok());
+        let blocks = "(function_definition body: (block) @function.inside) @function.around\n(decorator) @preamble\n\
+                      ((comment) @preamble.doc (#match? @preamble.doc \"^#\"))";
+        assert_eq!(compile_textobjects(&python, blocks).unwrap().query.pattern_count(), 2);
+        let typo = "(function_definition body: (block) @function.insde) @function.around\n(decorator) @preamble";
+        assert!(compile_textobjects(&python, typo).is_ok(), "a block pattern is not compiled to run");
+        assert!(check_whole(&python, typo, block_role).unwrap_err().contains("unknown capture `@function.insde`"));
+        let bad_call = "(call function: (identifer) @name) @reference.call";
+        assert!(check_whole(&python, bad_call, tags_role).unwrap_err().contains("line 1"));
     }
 
     #[test]

@@ -267,10 +267,16 @@ impl NodeTypes {
 
 /// Every id of the node kind `name` (named or a token): aliases give one name several ids.
 pub(crate) fn kind_ids(language: &Language, name: &str, named: bool) -> Vec<u16> {
+    if name == "ERROR" && named {
+        return vec![ERROR_KIND]; // a syntax error's node, which is no kind of the grammar's table
+    }
     (0..language.node_kind_count() as u16)
         .filter(|&id| language.node_kind_for_id(id) == Some(name) && language.node_kind_is_named(id) == named)
         .collect()
 }
+
+/// The kind id of a syntax error's node (`Node::kind_id` of an `ERROR`).
+const ERROR_KIND: u16 = u16::MAX;
 
 /// The capture right after a grouped pattern's root (`([…] @definition.function (#parent-is? …))`).
 fn root_capture(text: &str) -> Option<&str> {
@@ -316,6 +322,33 @@ pub(crate) fn pattern_roots(text: &str) -> Option<Vec<(String, bool)>> {
             Some(roots)
         }
         _ => None,
+    }
+}
+
+/// `source` with each top-level pattern that `drop` picks (given its text) blanked out, its line breaks
+/// kept (so the lines of compile errors stay right); None when the source does not split into patterns.
+pub(crate) fn without_patterns(source: &str, drop: impl Fn(&str) -> bool) -> Option<String> {
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    loop {
+        let start = skip_trivia(rest);
+        out.push_str(&rest[..rest.len() - start.len()]);
+        if start.is_empty() {
+            return Some(out);
+        }
+        // the pattern, then its captures and quantifiers
+        let mut end = skip_expression(start)?;
+        loop {
+            let after = skip_trivia(end);
+            let Some(tail) = after.strip_prefix(['@', '?', '*', '+']) else { break };
+            end = &tail[tail.find(|c: char| c.is_whitespace() || "()[]\";".contains(c)).unwrap_or(tail.len())..];
+        }
+        let pattern = &start[..start.len() - end.len()];
+        match drop(pattern) {
+            true => out.extend(pattern.chars().map(|c| if c == '\n' { c } else { ' ' })),
+            false => out.push_str(pattern),
+        }
+        rest = end;
     }
 }
 
@@ -385,6 +418,16 @@ mod tests {
 
     fn roots(s: &str) -> Option<Vec<String>> {
         pattern_roots(s).map(|r| r.into_iter().map(|(k, named)| if named { k } else { format!("\"{k}\"") }).collect())
+    }
+
+    #[test]
+    fn a_syntax_errors_node_has_the_error_kind() {
+        let lang = crate::language::by_name("c").unwrap();
+        let tree = crate::syntax::parse(lang, "static int g = 1;\n}}\nstatic int k = 2;\n").unwrap();
+        let root = tree.root_node();
+        let error = (0..root.child_count()).filter_map(|i| root.child(i)).find(|n| n.is_error()).expect("an ERROR");
+        assert_eq!(kind_ids(&lang.grammar, "ERROR", true), [error.kind_id()]);
+        assert!(kind_ids(&lang.grammar, "ERROR", false).is_empty());
     }
 
     #[test]
