@@ -77,29 +77,49 @@ def declarations(lang):
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
     ] @definition.variable"""
-    # export_statement only occurs at module or namespace level, so it is a context of its own.
+    # export_statement only occurs at module or namespace level, so it is a context of its own. The
+    # declarations directly under program, export_statement (always its `declaration:` field) and TS
+    # ambient_declaration are one pattern rooted at the declaration, its parent checked with #parent-is?
+    # (cheaper to compile than a pattern per parent); a namespace body keeps its statement_block level
+    # (the statement_block of a function is not module level), also checked with #parent-is? (a
+    # statement_block under internal_module/module is always its `body:`).
     ts = lang != "javascript"
-    contexts = ["program", "export_statement declaration:"]
-    if not ts:
-        contexts += JS_WRAPPER_SCOPES
-    if ts:
-        contexts += ["ambient_declaration", "internal_module body: (statement_block", "module body: (statement_block"]
+    top = ["program", "export_statement"] + (["ambient_declaration"] if ts else [])
+    contexts = [] if ts else JS_WRAPPER_SCOPES
     out = []
+    for body in (decl_fn, decl_var):
+        out.append(in_context("program", body, "", parents=top))
+    if ts:
+        for body in (decl_fn, decl_var):
+            out.append(f"((statement_block\n    {body}) @_namespace\n  (#parent-is? @_namespace internal_module module))")
+    # in a wrapper only function values (the variable patterns there would cost more than the whole rest),
+    # and the function members of an object-valued declaration (js_members): one pattern per wrapper, its
+    # declarations alternatives (each wrapper's chain of parents is analysed once, not twice)
+    fn_alts = [f"""(lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [{funcs}])) @definition.function""", f"""(variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [{funcs}])) @definition.function"""]
+    member = JS_OBJECT_MEMBER.replace("\n", "\n  ")
+    member_alts = [f"""({d} (variable_declarator value: (object
+      {member}))) @_decl""" for d in ("lexical_declaration", "variable_declaration")]
+    wrapped = "[\n      " + "\n      ".join(fn_alts + member_alts) + "\n    ]"
     for ctx in contexts:
         pred = JS_WRAPPER_PREDICATE if "@_define" in ctx else ""
-        # in a wrapper only function values: the variable patterns there cost more than the whole rest
-        for body in (decl_fn,) if ctx in JS_WRAPPER_SCOPES else (decl_fn, decl_var):
-            out.append(in_context(ctx, body, pred))
+        out.append(in_context(ctx, wrapped, pred))
     return "\n\n".join(out)
 
 
-def in_context(ctx, body, pred):
+def in_context(ctx, body, pred, parents=("program",)):
     """The pattern of `body` inside `ctx` (nodes opened and not closed). A context that starts at the root
     (`program`) starts at the root's child instead, checked with #parent-is?: a pattern anchored at the root
-    makes the query walk every top-level statement, even for a match in the few lines an edit re-reads."""
+    makes the query walk every top-level statement, even for a match in the few lines an edit re-reads.
+    `parents`: for `program` itself, the parent kinds that #parent-is? allows."""
     if ctx == "program":
         capture = body.rsplit("@", 1)[1].split()[0]
-        return f"({body}\n  (#parent-is? @{capture} program))"
+        return f"({body}\n  (#parent-is? @{capture} {' '.join(parents)}))"
     if ctx.startswith("program "):
         ctx = ctx[len("program "):]
         opens = ctx.count("(") - ctx.count(")")
@@ -128,25 +148,27 @@ JS_WRAPPER_SCOPES = [
 ]
 JS_WRAPPER_PREDICATE = '\n  (#eq? @_define "define")'
 FN_VALUES = "[(function_expression) (arrow_function) (generator_function)]"
-
-
-def js_members():
-    """JavaScript: functions assigned to members, and function members of object literals."""
-    member = f"""[
+# a function member of an object literal (js_members)
+JS_OBJECT_MEMBER = f"""[
       (method_definition name: (_) @name)
       (pair key: (property_identifier) @name value: {FN_VALUES})
       (pair key: (string (string_fragment) @name) value: {FN_VALUES})
     ] @definition.method"""
+
+
+def js_members():
+    """JavaScript: functions assigned to members, and function members of object literals."""
+    member = JS_OBJECT_MEMBER
     out = [JS_MEMBERS_HEADER]
-    for ctx in ["program", "export_statement declaration:"] + JS_WRAPPER_SCOPES:
-        pred = JS_WRAPPER_PREDICATE if "@_define" in ctx else ""
-        decl = f"""[
+    decl = f"""[
       (lexical_declaration (variable_declarator value: (object
     {member})))
       (variable_declaration (variable_declarator value: (object
     {member})))
     ] @_decl"""
-        out.append(in_context(ctx, decl, pred))
+    # under program or export_statement (always its `declaration:`): one pattern, see declarations()
+    out.append(in_context("program", decl, "", parents=["program", "export_statement"]))
+    # (in the body of a function wrapping the file: with the declarations, see declarations())
     out.append(f"""(export_statement value: (object
     {member}))""")
     out.append(f"""(expression_statement
@@ -167,7 +189,8 @@ JS_DECL_NOTE = """
 ; JavaScript: in the body of a function wrapping the whole file, function-valued declarations are
 ; module level too (other values are not tagged there: those patterns would cost more than the rest): an IIFE
 ; `(function () {...})()`, a UMD factory `(function (root, factory) {...})(this, function (exports) {...})`,
-; an AMD `define([...], function (dep) {...})`.
+; an AMD `define([...], function (dep) {...})`. The same patterns tag the function members of an
+; object-valued declaration there (see "function members of object literals" below).
 
 """
 
@@ -296,13 +319,18 @@ TS_TYPES = """
 (enum_body name: (_) @name @definition.enum_member)
 (enum_body (enum_assignment name: (_) @name) @definition.enum_member)
 
-; interface members, and members of an object type that is a type alias's value
-(interface_body (property_signature name: (_) @name) @definition.property)
-(interface_body (method_signature name: (_) @name) @definition.method)
-(type_alias_declaration
-  value: (object_type (property_signature name: (_) @name) @definition.property))
-(type_alias_declaration
-  value: (object_type (method_signature name: (_) @name) @definition.method))
+; interface members, and members of an object type that is a type alias's value (an object_type under
+; type_alias_declaration is always its `value:`). Patterns are rooted at the member (or the object_type) and
+; check the parent with #parent-is?: cheaper to compile than a pattern rooted one level up.
+((property_signature name: (_) @name) @definition.property
+  (#parent-is? @definition.property interface_body))
+((method_signature name: (_) @name) @definition.method
+  (#parent-is? @definition.method interface_body))
+((object_type [
+    (property_signature name: (_) @name) @definition.property
+    (method_signature name: (_) @name) @definition.method
+  ]) @_alias
+  (#parent-is? @_alias type_alias_declaration))
 
 ; ---- functions ---------------------------------------------------------------------------
 ; Overload signatures (function_signature) are same-named siblings of the implementation.
@@ -313,20 +341,23 @@ TS_TYPES = """
 
 ; ---- class members -----------------------------------------------------------------------
 
-(class_body
-  (method_definition name: (_) @name) @definition.constructor
+; (rooted at the member, its parent checked with #parent-is?: cheaper to compile than `(class_body …)`)
+((method_definition name: (_) @name) @definition.constructor
+  (#parent-is? @definition.constructor class_body)
   (#eq? @name "constructor"))
-(class_body
-  (method_definition name: (_) @name) @definition.method
+((method_definition name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body)
   (#not-eq? @name "constructor"))
-(class_body
-  (method_signature name: (_) @name) @definition.constructor
+((method_signature name: (_) @name) @definition.constructor
+  (#parent-is? @definition.constructor class_body)
   (#eq? @name "constructor"))
-(class_body
-  (method_signature name: (_) @name) @definition.method
+((method_signature name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body)
   (#not-eq? @name "constructor"))
-(class_body (abstract_method_signature name: (_) @name) @definition.method)
-(class_body (public_field_definition name: (_) @name) @definition.field)
+((abstract_method_signature name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body))
+((public_field_definition name: (_) @name) @definition.field
+  (#parent-is? @definition.field class_body))
 """
 
 JS_TYPES = """
@@ -341,13 +372,15 @@ JS_TYPES = """
 
 ; ---- class members -----------------------------------------------------------------------
 
-(class_body
-  (method_definition name: (_) @name) @definition.constructor
+; (rooted at the member, its parent checked with #parent-is?: cheaper to compile than `(class_body …)`)
+((method_definition name: (_) @name) @definition.constructor
+  (#parent-is? @definition.constructor class_body)
   (#eq? @name "constructor"))
-(class_body
-  (method_definition name: (_) @name) @definition.method
+((method_definition name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body)
   (#not-eq? @name "constructor"))
-(class_body (field_definition property: (_) @name) @definition.field)
+((field_definition property: (_) @name) @definition.field
+  (#parent-is? @definition.field class_body))
 """
 
 DECL_HEADER = """
@@ -374,12 +407,12 @@ REFS_COMMON = """
 """
 
 REFS_TS = """
-(class_heritage
-  (extends_clause
-    value: [
-      (identifier) @name
-      (member_expression property: (property_identifier) @name)
-    ] @reference.implementation))
+; (extends_clause occurs only in class_heritage)
+(extends_clause
+  value: [
+    (identifier) @name
+    (member_expression property: (property_identifier) @name)
+  ] @reference.implementation)
 
 (implements_clause
   [
@@ -453,56 +486,63 @@ def textobjects(lang):
            "; the engine widens @*.around over them (and over doc comments).",
            ""]
     # A declaration is matched through its parent so that each gets exactly one match; the
-    # capture sits on the outermost node that belongs to the declaration.
-    def forms(inner, obj, k):
-        res = [f"(program {inner} @{obj}.around)", f"(statement_block {inner} @{obj}.around)",
-               f"(export_statement declaration: {inner}) @{obj}.around"]
-        if k == "internal_module":  # a non-exported nested namespace parses as an expression
-            res.append(f"(expression_statement {inner} @{obj}.around)")
-        if ts and k not in ("function_declaration", "generator_function_declaration"):
-            res += [f"(program (ambient_declaration {inner}) @{obj}.around)",
-                    f"(statement_block (ambient_declaration {inner}) @{obj}.around)",
-                    f"(export_statement declaration: (ambient_declaration {inner})) @{obj}.around"]
-        return res
-    def emit(kinds, obj, with_body):
-        for k in kinds:
-            inner = f"({k} body: (_) @{obj}.inside)" if with_body else f"({k})"
-            out.extend(forms(inner, obj, k))
-        out.append("")
-    emit(fn_body, "function", True)
-    emit(fn_nobody, "function", False)
+    # capture sits on the outermost node that belongs to the declaration. The declarations under one
+    # parent are alternatives of one pattern (`(program [(function_declaration …) @function.around
+    # (class_declaration …) @class.around …])`): the same matches as a pattern per kind, and much
+    # cheaper to compile (tree-sitter analyses each parent step of a pattern once; the parent of
+    # many alternatives is one step). No node is two of the alternatives: they are different kinds, or
+    # declarations with different values.
+    def inner(k, obj, with_body):
+        return f"({k} body: (_) @{obj}.inside)" if with_body else f"({k})"
+    fns = [inner(k, "function", True) for k in fn_body] + [inner(k, "function", False) for k in fn_nobody]
+    classes = [inner(k, "class", True) for k in cls_body]
+    # `declare function f(…);`, `declare class C {…}`: in TypeScript what has no body of its own
+    ambient_fns = [f"(ambient_declaration {i})" for i in fns[len(fn_body):]] if ts else []
+    ambient_classes = [f"(ambient_declaration {c})" for c in classes] if ts else []
+    values = ("[\n          (arrow_function body: (_) @function.inside)\n          (function_expression body: (_) @function.inside)"
+              "\n          (generator_function body: (_) @function.inside)\n        ]")
+    # `const f = () => ...` (the definition node is the declaration)
+    arrows = [f"({d}\n      (variable_declarator\n        value: {values}))" for d in ["lexical_declaration", "variable_declaration"]]
+    # JavaScript: `var f = (function () {...})`
+    parens = [f"({d}\n      (variable_declarator\n        value: (parenthesized_expression {values})))"
+              for d in ["lexical_declaration", "variable_declaration"]] if not ts else []
+    def alts(items, indent="  "):
+        return "[\n" + "\n".join(f"{indent}{i}" for i in items) + f"\n{indent[:-2]}]"
+    def around(items, obj):
+        return [f"{i} @{obj}.around" for i in items]
+    if ts:
+        out.append("; functions and classes (also `declare`d ones) at module level and in a block (the definition")
+        out.append("; node is the declaration), module-level `const f = () => ...`")
+    else:
+        out.append("; functions and classes at module level and in a block (the definition node is the declaration);")
+        out.append("; `const f = () => ...` at module level and in a block (for the body of a function wrapping the")
+        out.append("; whole file: an IIFE, UMD, AMD `define`), also `var f = (function () {...})`")
+    out.append(f"(program {alts(around(fns + ambient_fns, 'function') + around(classes + ambient_classes, 'class') + around(arrows + parens, 'function'))})")
+    block_fns = fns + ambient_fns + ([] if ts else arrows + parens)
+    out.append(f"(statement_block {alts(around(block_fns, 'function') + around(classes + ambient_classes, 'class'))})")
+    out.append(f"(export_statement declaration: {alts(fns + ambient_fns + arrows)}) @function.around")
+    out.append(f"(export_statement declaration: {alts(classes + ambient_classes)}) @class.around")
+    if ts:
+        out.append("; a non-exported nested namespace parses as an expression")
+        out.append(f"(expression_statement {inner('internal_module', 'class', True)} @class.around)")
+        out.append("; `const f = () => ...` at namespace level")
+        for p in ["internal_module", "module"]:
+            out.append(f"({p} body: (statement_block {alts(arrows)} @function.around))")
+    out.append("")
     out.append("(class_body (method_definition body: (_) @function.inside) @function.around)")
     if ts:
         out.append("(method_signature) @function.around")
         out.append("(abstract_method_signature) @function.around")
-    out.append("")
-    values = "[\n        (arrow_function body: (_) @function.inside)\n        (function_expression body: (_) @function.inside)\n        (generator_function body: (_) @function.inside)\n      ]"
-    decl_parents = ["program"] + (["internal_module body: (statement_block", "module body: (statement_block"] if ts else [])
-    out.append("; `const f = () => ...` at module or namespace level (the definition node is the declaration)")
-    for decl in ["lexical_declaration", "variable_declaration"]:
-        body = f"({decl}\n    (variable_declarator\n      value: {values}))"
-        for p in decl_parents:
-            closes = ")" * p.count("(")
-            out.append(f"({p}\n  {body} @function.around{closes})")
-        out.append(f"(export_statement\n  declaration: {body}) @function.around")
     if not ts:
-        out.append("; in the body of a function wrapping the whole file (an IIFE, UMD, AMD `define`)")
-        for decl in ["lexical_declaration", "variable_declaration"]:
-            out.append(f"(statement_block\n  ({decl}\n    (variable_declarator\n      value: {values})) @function.around)")
-        out.append("")
-        out.append("; `var f = (function () {...})`")
-        for p in ["program", "statement_block"]:
-            for decl in ["lexical_declaration", "variable_declaration"]:
-                out.append(f"({p}\n  ({decl}\n    (variable_declarator\n      value: (parenthesized_expression {values}))) @function.around)")
+        values1 = values.replace("\n  ", "\n")
         out.append("")
         out.append("; `a.b = function () {}`: the definition node is the statement")
-        out.append(f"(expression_statement\n  (assignment_expression\n    right: {values})) @function.around")
+        out.append(f"(expression_statement\n  (assignment_expression\n    right: {values1})) @function.around")
         out.append("; function members of object literals")
         out.append("(arguments (function_expression body: (_) @function.inside) @function.around)")
-        out.append("(object (method_definition body: (_) @function.inside) @function.around)")
-        out.append(f"(object (pair value: {values}) @function.around)")
+        out.append("(object [\n  (method_definition body: (_) @function.inside) @function.around\n"
+                   f"  (pair value: {values1}) @function.around\n])")
     out.append("")
-    emit(cls_body, "class", True)
     out.append("; ---- what belongs to a definition from outside it ------------------------------------------------")
     out.append("; `export` (and, in TypeScript, `declare`) wraps a declaration; decorators and comments (`//`,")
     out.append("; `/** */`) directly above a definition belong to it, the comments as its doc.")

@@ -41,48 +41,13 @@
 ; typedef of a body is tagged on the whole type_definition (below), so the specifier inside it is
 ; not matched here.
 
-(translation_unit
-  [
+([
     (struct_specifier name: (type_identifier) @name body: (_))
     (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(translation_unit (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_if
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_if (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_ifdef
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_ifdef (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_else
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_else (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(preproc_elif
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(preproc_elif (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(ERROR
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(ERROR (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(compound_statement
-  [
-    (struct_specifier name: (type_identifier) @name body: (_))
-    (union_specifier name: (type_identifier) @name body: (_))
-  ] @definition.struct)
-(compound_statement (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
+  ] @definition.struct
+  (#parent-is? @definition.struct translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR compound_statement))
+((enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+  (#parent-is? @definition.enum translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR compound_statement))
 
 (declaration
   type: [
@@ -139,66 +104,18 @@
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
   ])))
-(translation_unit (enum_specifier !name body: (enumerator_list [
+((enum_specifier !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_if (enum_specifier !name body: (enumerator_list [
+  ])) @_enum
+  (#parent-is? @_enum translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR))
+((declaration type: (enum_specifier !name body: (enumerator_list [
     (enumerator name: (identifier) @name) @definition.enum_member
     (_ (enumerator name: (identifier) @name) @definition.enum_member)
     (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_ifdef (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_else (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(preproc_elif (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(ERROR (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(translation_unit (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_if (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_ifdef (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_else (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(preproc_elif (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
-(ERROR (declaration type: (enum_specifier !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))))
+  ]))) @_declaration
+  (#parent-is? @_declaration translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR))
 
 ; ---- fields ----------------------------------------------------------------------------------------
 ; One per declarator. A field whose type is a named struct/union/enum body is tagged on its
@@ -237,60 +154,15 @@
 ; Not in function bodies (a local typedef is a local). A typedef of a body matched above wins on
 ; the same node.
 
-(translation_unit
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type)
-(preproc_if
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type)
-(preproc_ifdef
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type)
-(preproc_else
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type)
-(preproc_elif
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type)
-(ERROR
-  (type_definition
-    declarator: [
-      (type_identifier) @name
-      (_ declarator: (type_identifier) @name)
-      (_ declarator: (_ declarator: (type_identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
-    ]) @definition.type)
+((type_definition
+  declarator: [
+    (type_identifier) @name
+    (_ declarator: (type_identifier) @name)
+    (_ declarator: (_ declarator: (type_identifier) @name))
+    (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name)))
+    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+  ]) @definition.type
+  (#parent-is? @definition.type translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR))
 
 ; ---- file-scope variables and constants ----------------------------------------------------------
 ; One per declarator; the node is the whole declaration (several names share it), except beside a
@@ -299,254 +171,42 @@
 ; declarations and prototypes (a declarator `name(...)`, `*name(...)`); kept: function pointers
 ; `(*name)(...)`.
 
-(translation_unit
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
+((declaration declarator: [
+    (identifier) @name
+    (_ declarator: (identifier) @name)
+    (_ declarator: (_ declarator: (identifier) @name))
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
+    (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
+    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+  ] @_declarator) @definition.constant
+  (#parent-is? @definition.constant translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR)
   (#match? @definition.constant "^[^=({]*\\bconst\\b")
   (#not-match? @definition.constant "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
   (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(translation_unit
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
+((declaration declarator: [
+    (identifier) @name
+    (_ declarator: (identifier) @name)
+    (_ declarator: (_ declarator: (identifier) @name))
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
+    (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
+    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+  ] @_declarator) @definition.variable
+  (#parent-is? @definition.variable translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR)
   (#not-match? @definition.variable "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
   (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(translation_unit
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_if
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_if
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_if
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_ifdef
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_ifdef
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_ifdef
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_else
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_else
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_else
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(preproc_elif
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_elif
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(preproc_elif
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
-  (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-
-(ERROR
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.constant
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(ERROR
-  (declaration
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @_declarator) @definition.variable
-  (#not-match? @definition.variable "^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))
-(ERROR
-  (declaration
-    type: [
-      (struct_specifier name: (_) body: (_))
-      (union_specifier name: (_) body: (_))
-      (enum_specifier name: (_) body: (_))
-    ]
-    declarator: [
-      (identifier) @name
-      (_ declarator: (identifier) @name)
-      (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ] @definition.variable)
+((declaration
+  type: [
+    (struct_specifier name: (_) body: (_))
+    (union_specifier name: (_) body: (_))
+    (enum_specifier name: (_) body: (_))
+  ]
+  declarator: [
+    (identifier) @name
+    (_ declarator: (identifier) @name)
+    (_ declarator: (_ declarator: (identifier) @name))
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
+    (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
+    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+  ] @definition.variable) @_declaration
+  (#parent-is? @_declaration translation_unit preproc_if preproc_ifdef preproc_else preproc_elif ERROR)
   (#not-match? @definition.variable "^[*\\s]*[A-Za-z_]\\w*\\s*[(]"))

@@ -45,6 +45,12 @@
 ; child step is a field that the wanted node has first. In function bodies (compound_statement) the
 ; specifiers are named. Check both costs after a change: `cargo run --release --example query_cost
 ; cpp` (compile) and `arborist index` of a big tree (matching).
+; Below a pattern's root every node is a wildcard: a named node there is analysed too (a
+; reference_declarator, enumerator or operator_cast cost up to 10 ms each). Where its kind matters,
+; one of its children is captured `@_k_<kind>` and checked with `(#parent-is? @_k_<kind> <kind>)`:
+; the same nodes match. A reference_declarator keeps its `&`/`&&` token and a
+; parenthesized_declarator its `(`: a bare wildcard would also match a declarator that a sibling
+; alternative matches with fewer captures, and tree-sitter drops that match as the shorter one.
 
 ; ---- macros --------------------------------------------------------------------------------------
 
@@ -114,12 +120,16 @@
 ])
   (#match? @definition.class "^class\\b")
   (#not-match? @definition.struct "^class\\b"))
-(compound_statement [
-  (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-  (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+((compound_statement [
+  (_ name: (type_identifier) @name body: (_) @_k_class_specifier) @definition.class
+  (_ name: (type_identifier) @name body: (_) @_k_struct_specifier) @definition.struct
+  (_ name: (type_identifier) @name body: (_) @_k_union_specifier) @definition.struct
+  (_ name: (type_identifier) @name body: (_) @_k_enum_specifier) @definition.enum
 ])
+  (#parent-is? @_k_class_specifier class_specifier)
+  (#parent-is? @_k_enum_specifier enum_specifier)
+  (#parent-is? @_k_struct_specifier struct_specifier)
+  (#parent-is? @_k_union_specifier union_specifier))
 
 (declaration
   type: [
@@ -177,105 +187,125 @@
 
 ; Enumerators (also in #if blocks of the list) of a named enum, of a typedef'd or member one, and
 ; of an anonymous enum at file level (`enum { BUF_SIZE = 256 };`), not of a local's anonymous type.
-(enum_specifier name: (_) body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-(type_definition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(field_declaration type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
-(translation_unit [
-  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
+((enum_specifier name: (_) body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((type_definition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((field_declaration type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((translation_unit [
+  (_ !name !type !declarator !parameters !condition body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (_ !body !name !parameters !condition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
 ])
-(declaration_list [
-  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((declaration_list [
+  (_ !name !type !declarator !parameters !condition body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (_ !body !name !parameters !condition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
 ])
-(preproc_if [
-  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_if [
+  (_ !name !type !declarator !parameters !condition body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (_ !body !name !parameters !condition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
 ])
-(preproc_ifdef [
-  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_ifdef [
+  (_ !name !type !declarator !parameters !condition body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (_ !body !name !parameters !condition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
 ])
-(preproc_else [
-  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_else [
+  (_ !name !type !declarator !parameters !condition body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (_ !body !name !parameters !condition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
 ])
-(preproc_elif [
-  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_elif [
+  (_ !name !type !declarator !parameters !condition body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (_ !body !name !parameters !condition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
 ])
-(ERROR [
-  (_ !name !type !declarator !parameters !condition body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ]))
-  (_ !body !name !parameters !condition type: (_ !name body: (enumerator_list [
-    (enumerator name: (identifier) @name) @definition.enum_member
-    (_ (enumerator name: (identifier) @name) @definition.enum_member)
-    (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-  ])))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((ERROR [
+  (_ !name !type !declarator !parameters !condition body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list))
+  (_ !body !name !parameters !condition type: (_ !name body: (_ [
+    (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+    (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+    (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+  ] @_k_enumerator_list)))
 ])
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
 
 ; ---- constructors and destructors --------------------------------------------------------------
 ; In a class body (also templated, or in a preprocessor block there): a function without return
@@ -283,31 +313,36 @@
 ; match the same nodes: the first pattern wins. (Among the items of a class body, a node without
 ; type but with a declarator is a function_definition or a declaration.)
 
-(field_declaration_list [
+((field_declaration_list [
   (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
-  (template_declaration
-    (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
-  (preproc_if [
+  (_
+    (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor @_k_template_declaration)
+  (_ [
     (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
-    (template_declaration
-      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
-  ])
-  (preproc_ifdef [
+    (_
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor @_k_template_declaration)
+  ] @_k_preproc_if)
+  (_ [
     (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
-    (template_declaration
-      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
-  ])
-  (_ !type !body !declarator !parameters alternative: (preproc_else [
+    (_
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor @_k_template_declaration)
+  ] @_k_preproc_ifdef)
+  (_ !type !body !declarator !parameters alternative: (_ [
     (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
-    (template_declaration
-      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
-  ]))
-  (_ !type !body !declarator !parameters alternative: (preproc_elif [
+    (_
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor @_k_template_declaration)
+  ] @_k_preproc_else))
+  (_ !type !body !declarator !parameters alternative: (_ [
     (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor
-    (template_declaration
-      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor)
-  ]))
+    (_
+      (_ !type !parameters !condition !name declarator: (_ declarator: [(identifier) (destructor_name)] @name parameters: (_))) @definition.constructor @_k_template_declaration)
+  ] @_k_preproc_elif))
 ])
+  (#parent-is? @_k_preproc_elif preproc_elif)
+  (#parent-is? @_k_preproc_else preproc_else)
+  (#parent-is? @_k_preproc_if preproc_if)
+  (#parent-is? @_k_preproc_ifdef preproc_ifdef)
+  (#parent-is? @_k_template_declaration template_declaration))
 
 ; out of line: `Foo::Foo(...)`, `Foo::~Foo()`
 ((function_definition
@@ -346,7 +381,7 @@
 ; the declarator may return by pointer or reference. Out of line: `R Foo::bar() {}`,
 ; `R a::Foo<T>::operator==(...) {}`.
 
-(function_definition
+((function_definition
   declarator: [
     (_
       declarator: [
@@ -374,7 +409,7 @@
           name: [(identifier) @name (operator_name) @name]))
       ]
       parameters: (_)))
-    (reference_declarator (_
+    (_ ["&" "&&"] (_
       declarator: [
         (identifier) @name (field_identifier) @name (operator_name) @name
         (_
@@ -384,33 +419,42 @@
           scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
           name: [(identifier) @name (operator_name) @name]))
       ]
-      parameters: (_)))
+      parameters: (_)) @_k_reference_declarator)
   ]) @definition.function
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
 ; conversion operators, named like ctags from `operator` to the end of the type (`operator bool`,
 ; `operator Action<F>`): two @name captures name a definition together
-(function_definition declarator: (operator_cast "operator" @name type: (_) @name)) @definition.function
-(function_definition declarator: (qualified_identifier
+((function_definition declarator: (_ "operator" @name type: (_) @name @_k_operator_cast)) @definition.function
+  (#parent-is? @_k_operator_cast operator_cast))
+((function_definition declarator: (_
   scope: [(namespace_identifier) @receiver (_ name: (type_identifier) @receiver arguments: (_))]
-  name: (operator_cast "operator" @name type: (_) @name))) @definition.function
-(field_declaration declarator: (operator_cast "operator" @name type: (_) @name)) @definition.method
-(declaration declarator: (operator_cast "operator" @name type: (_) @name)) @definition.method
+  name: (_ "operator" @name type: (_) @name @_k_operator_cast) @_k_qualified_identifier)) @definition.function
+  (#parent-is? @_k_operator_cast operator_cast)
+  (#parent-is? @_k_qualified_identifier qualified_identifier))
+((field_declaration declarator: (_ "operator" @name type: (_) @name @_k_operator_cast)) @definition.method
+  (#parent-is? @_k_operator_cast operator_cast))
+((declaration declarator: (_ "operator" @name type: (_) @name @_k_operator_cast)) @definition.method
+  (#parent-is? @_k_operator_cast operator_cast))
 
 ; member function declarations (a field_declaration exists only in a class body)
-(field_declaration
+((field_declaration
   declarator: [
     (_ declarator: [(field_identifier) @name (operator_name) @name] parameters: (_))
     (_ declarator: (_ declarator: [(field_identifier) @name (operator_name) @name] parameters: (_)))
-    (reference_declarator (_ declarator: [(field_identifier) @name (operator_name) @name] parameters: (_)))
+    (_ ["&" "&&"] (_ declarator: [(field_identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
   ]) @definition.method
-(field_declaration_list
-  (template_declaration
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((field_declaration_list
+  (_
     (_
       declarator: [
         (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_))
         (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-        (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      ]) @definition.method))
+        (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
+      ]) @definition.method @_k_template_declaration))
+  (#parent-is? @_k_reference_declarator reference_declarator)
+  (#parent-is? @_k_template_declaration template_declaration))
 
 ; ---- fields ----------------------------------------------------------------------------------------
 ; One per declarator (after the method patterns, which win on the same node). A field whose type
@@ -419,13 +463,15 @@
 ((field_declaration
   declarator: [
     (field_identifier) @name
-    (_ declarator: [(field_identifier) @name (reference_declarator (field_identifier) @name)])
+    (_ declarator: [(field_identifier) @name (_ ["&" "&&"] (field_identifier) @name @_k_reference_declarator)])
     (_ declarator: (_ declarator: (field_identifier) @name))
-    (reference_declarator (field_identifier) @name)
-    (_ declarator: (parenthesized_declarator (_ declarator: (field_identifier) @name)))
-    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (field_identifier) @name))))
+    (_ ["&" "&&"] (field_identifier) @name @_k_reference_declarator)
+    (_ declarator: (_ "(" (_ declarator: (field_identifier) @name) @_k_parenthesized_declarator))
+    (_ declarator: (_ declarator: (_ "(" (_ declarator: (field_identifier) @name) @_k_parenthesized_declarator)))
   ]) @definition.field
-  (#not-match? @definition.field "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#not-match? @definition.field "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 (field_declaration
   type: (_ name: (_) body: (_))
   declarator: [
@@ -452,159 +498,177 @@
 ; Not in function bodies (a local alias is a local). A typedef of a body matched above wins on
 ; the same node. Function types: `typedef R (F)(int);`, `typedef R* (*F)(int);`, `typedef R& (*F)(int);`. `(_ name: (type_identifier) type: (_))` is an alias_declaration.
 
-(translation_unit
+((translation_unit
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(declaration_list
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((declaration_list
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(field_declaration_list
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((field_declaration_list
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(template_declaration
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((template_declaration
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(preproc_if
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_if
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(preproc_ifdef
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_ifdef
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(preproc_else
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_else
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(preproc_elif
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_elif
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
-(ERROR
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((ERROR
   [
     (_ !body !declarator !parameters !condition name: (type_identifier) @name type: (_))
     (_ !body !name !parameters !condition . "typedef" declarator: [
       (type_identifier) @name
-      (reference_declarator (type_identifier) @name)
+      (_ ["&" "&&"] (type_identifier) @name @_k_reference_declarator)
       (_ declarator: [
         (type_identifier) @name
-        (parenthesized_declarator [(type_identifier) @name (_ declarator: (type_identifier) @name)])
+        (_ "(" [(type_identifier) @name (_ declarator: (type_identifier) @name)] @_k_parenthesized_declarator)
         (_ declarator: [
           (type_identifier) @name
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ])
-      (reference_declarator (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @name))))
+      (_ ["&" "&&"] (_ declarator: (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)) @_k_reference_declarator)
     ])
   ] @definition.type)
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 (concept_definition name: (identifier) @name) @definition.type
 
 ; ---- namespace-scope functions declared, variables and constants -------------------------------
@@ -612,275 +676,318 @@
 ; enum body (`struct S {...} s;`) keeps only the type as symbol. In ERROR nodes (where a
 ; parameter_declaration may stand) the node must be a declaration.
 
-(translation_unit
+((translation_unit
   (_ !body !parameters !condition !name declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
     ]) @definition.function)
-(translation_unit
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((translation_unit
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(translation_unit
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((translation_unit
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
-(declaration_list
+((declaration_list
   (_ !body !parameters !condition !name declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
     ]) @definition.function)
-(declaration_list
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((declaration_list
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(declaration_list
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((declaration_list
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
-(preproc_if
+((preproc_if
   (_ !body !parameters !condition !name declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
     ]) @definition.function)
-(preproc_if
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_if
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(preproc_if
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_if
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
-(preproc_ifdef
+((preproc_ifdef
   (_ !body !parameters !condition !name declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
     ]) @definition.function)
-(preproc_ifdef
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_ifdef
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(preproc_ifdef
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_ifdef
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
-(preproc_else
+((preproc_else
   (_ !body !parameters !condition !name declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
     ]) @definition.function)
-(preproc_else
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_else
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(preproc_else
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_else
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
-(preproc_elif
+((preproc_elif
   (_ !body !parameters !condition !name declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
     ]) @definition.function)
-(preproc_elif
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_elif
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(preproc_elif
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((preproc_elif
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
-(template_declaration
+((template_declaration
   (_ !body !parameters !condition !name declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
     ]) @definition.function)
-(template_declaration
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((template_declaration
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(template_declaration
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((template_declaration
   (_ !body !parameters !condition !name
     type: (_)
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
     ]) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
-(ERROR
-  (declaration declarator: [
+((ERROR
+  (_ declarator: [
       (_ declarator: [(identifier) @name (operator_name) @name (_ name: (identifier) @name arguments: (_))] parameters: (_))
       (_ declarator: (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-      (reference_declarator (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)))
-    ]) @definition.function)
-(ERROR
-  (declaration
+      (_ ["&" "&&"] (_ declarator: [(identifier) @name (operator_name) @name] parameters: (_)) @_k_reference_declarator)
+    ] @_k_declaration) @definition.function)
+  (#parent-is? @_k_declaration declaration)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((ERROR
+  (_
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ]) @definition.constant
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
+    ] @_k_declaration) @definition.constant
   (#match? @definition.constant "^[^=({<]*\\b(const|constexpr|constinit)\\b")
   (#not-match? @definition.constant "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
-(ERROR
-  (declaration
+  (#parent-is? @_k_declaration declaration)
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
+((ERROR
+  (_
     declarator: [
       (identifier) @name
-      (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)])
-      (_ declarator: (_ declarator: [(identifier) @name (reference_declarator (identifier) @name)]))
+      (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)])
+      (_ declarator: (_ declarator: [(identifier) @name (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)]))
       (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))
-      (reference_declarator (identifier) @name)
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-      (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name))))
-    ]) @definition.variable
+      (_ ["&" "&&"] (identifier) @name @_k_reference_declarator)
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+      (_ declarator: (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)))
+    ] @_k_declaration) @definition.variable
   (#not-match? @definition.variable "^[\\w\\s]*\\b(class|struct|union|enum)\\s+\\w+\\s*[{:]"))
+  (#parent-is? @_k_declaration declaration)
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_reference_declarator reference_declarator))
 
 ; ---- supertypes ----------------------------------------------------------------------------------
 

@@ -3,34 +3,21 @@
 ; declarator (its field_declaration).
 
 (function_definition body: (_) @function.inside) @function.around
-(template_declaration (function_definition body: (_) @function.inside)) @function.around
+; (a function_definition is the only child of a template_declaration whose body is a
+; compound_statement or try_statement: the wildcard saves compiling a named parent)
+(template_declaration (_ body: [(compound_statement) (try_statement)] @function.inside)) @function.around
 (preproc_function_def) @function.around
 
 (class_specifier body: (_) @class.inside) @class.around
 (struct_specifier body: (_) @class.inside) @class.around
 (union_specifier body: (_) @class.inside) @class.around
 (enum_specifier body: (_) @class.inside) @class.around
-(template_declaration
-  [
-    (class_specifier body: (_) @class.inside)
-    (struct_specifier body: (_) @class.inside)
-    (union_specifier body: (_) @class.inside)
-  ]) @class.around
-(field_declaration
-  type: [
-    (class_specifier body: (_) @class.inside)
-    (struct_specifier body: (_) @class.inside)
-    (union_specifier body: (_) @class.inside)
-    (enum_specifier body: (_) @class.inside)
-  ]
-  !declarator) @class.around
-(type_definition
-  type: [
-    (class_specifier body: (_) @class.inside)
-    (struct_specifier body: (_) @class.inside)
-    (union_specifier body: (_) @class.inside)
-    (enum_specifier body: (_) @class.inside)
-  ]) @class.around
+; the children of a template_declaration and the types with a field_declaration_list body are
+; class, struct and union specifiers (also enum specifiers as a type: the only type_specifiers
+; with a body)
+(template_declaration (_ body: (field_declaration_list) @class.inside)) @class.around
+(field_declaration type: (_ body: (_) @class.inside) !declarator) @class.around
+(type_definition type: (_ body: (_) @class.inside)) @class.around
 (namespace_definition body: (_) @class.inside) @class.around
 
 ; ---- what belongs to a definition from outside it ------------------------------------------------

@@ -32,12 +32,12 @@
 (record_declaration "struct" name: (identifier) @name) @definition.struct
 (record_declaration name: (identifier) @name) @definition.class
 
-(enum_member_declaration_list
-  (enum_member_declaration name: (identifier) @name) @definition.enum_member)
+((enum_member_declaration name: (identifier) @name) @definition.enum_member
+  (#parent-is? @definition.enum_member enum_member_declaration_list))
 
 ; record positional parameters are properties
-(record_declaration
-  (parameter_list (parameter name: (identifier) @name) @definition.property))
+((parameter_list (parameter name: (identifier) @name) @definition.property) @_parameters
+  (#parent-is? @_parameters record_declaration))
 
 ; ---- members (in a namespace or type body, also in a `#if`/`#else` block there) --------------
 ; Not anchored at declaration_list: a member in a `#if X ... #else ... #endif` block of a type body is
@@ -53,20 +53,27 @@
 (indexer_declaration "this" @name) @definition.property
 (event_declaration name: (identifier) @name) @definition.property
 
-; fields: one match per declarator, the definition node is the whole declaration; `const` first
-(field_declaration
+; fields: one match per declarator, the definition node is the whole declaration; `const` first.
+; The wildcard holding `@_declarator` is the variable_declaration (`#parent-is?` names it: a
+; cheaper compile than a nested named parent).
+((field_declaration
   (modifier "const")
-  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.constant
-(field_declaration
-  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
-(event_field_declaration
-  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+  (_ (variable_declarator name: (identifier) @name) @_declarator)) @definition.constant
+  (#parent-is? @_declarator variable_declaration))
+((field_declaration
+  (_ (variable_declarator name: (identifier) @name) @_declarator)) @definition.field
+  (#parent-is? @_declarator variable_declaration))
+((event_field_declaration
+  (_ (variable_declarator name: (identifier) @name) @_declarator)) @definition.field
+  (#parent-is? @_declarator variable_declaration))
 
 ; ---- local functions: nested in a method, or a top-level statement ---------------------------
 
 (local_function_statement name: (identifier) @name) @definition.function
 
 ; ---- references ------------------------------------------------------------------------------
+; A `name:` of a qualified_name or member_access_expression is an identifier or a generic_name, so
+; `(_ (identifier) @name)` there is the generic_name (its one identifier child is its name).
 
 (invocation_expression
   function: [
@@ -74,7 +81,7 @@
     (generic_name (identifier) @name)
     (member_access_expression name: [
       (identifier) @name
-      (generic_name (identifier) @name)
+      (_ (identifier) @name)
     ])
   ]) @reference.call
 
@@ -82,16 +89,20 @@
   type: [
     (identifier) @name
     (generic_name (identifier) @name)
-    (qualified_name name: (identifier) @name)
-    (qualified_name name: (generic_name (identifier) @name))
+    (qualified_name name: [
+      (identifier) @name
+      (_ (identifier) @name)
+    ])
   ]) @reference.class
 
 (base_list
   [
     (identifier) @name
     (generic_name (identifier) @name)
-    (qualified_name name: (identifier) @name)
-    (qualified_name name: (generic_name (identifier) @name))
+    (qualified_name name: [
+      (identifier) @name
+      (_ (identifier) @name)
+    ])
     (primary_constructor_base_type type: [
       (identifier) @name
       (generic_name (identifier) @name)

@@ -30,100 +30,114 @@
 ; and `@spec`/`@impl`/`@deprecated` its preambles (textobjects.scm). ExUnit `test "..."`/`describe`
 ; blocks are not symbols (their names are free text, often with `/`).
 
+;
+; Compile cost: every named parent below a pattern's root costs tree-sitter's query analysis (a
+; `do_block` parent above all), so below the root the parents are wildcards `(_ …)` whose kind is
+; pinned down by a field only that kind has (`operand:` is a unary_operator's; `target:` a call's or
+; an access_call's, and only a call has `arguments`; `left: … operator: "when"` or `"::"` a
+; binary_operator's; `right:` under a call's `target:` a dot's) or by a helper capture `@_in_<kind>`
+; whose parent must be <kind> (`#parent-is?`; a helper capture an alternative does not bind is not
+; checked). No two alternatives of a pattern can both match with one's captures a subset of the
+; other's, so tree-sitter's merging of the matches of one pattern, which keeps the one with more
+; captures, cannot drop a match that the predicates would keep.
+
 ; ---- modules, protocols, impls -------------------------------------------------------------
 
 ; A `@moduledoc "..."` in the body is the module's doc (these patterns come first and win).
 ((call
   target: (identifier) @_kw
-  (arguments . (alias) @name)
-  (do_block
-    (unary_operator
-      operand: (call
+  (_ . (alias) @name @_in_arguments)
+  (_
+    (_
+      operand: (_
         target: (identifier) @_md
-        (arguments . [(string) (sigil)] @doc))))) @definition.module
+        (_ . [(string) (sigil)] @doc @_in_arguments))) @_in_do_block)) @definition.module
   (#eq? @_kw "defmodule")
-  (#eq? @_md "moduledoc"))
+  (#eq? @_md "moduledoc")
+  (#parent-is? @_in_arguments arguments)
+  (#parent-is? @_in_do_block do_block))
 ((call
   target: (identifier) @_kw
-  (arguments . (alias) @name)
-  (do_block
-    (unary_operator
-      operand: (call
+  (_ . (alias) @name @_in_arguments)
+  (_
+    (_
+      operand: (_
         target: (identifier) @_md
-        (arguments . [(string) (sigil)] @doc))))) @definition.interface
+        (_ . [(string) (sigil)] @doc @_in_arguments))) @_in_do_block)) @definition.interface
   (#eq? @_kw "defprotocol")
-  (#eq? @_md "moduledoc"))
+  (#eq? @_md "moduledoc")
+  (#parent-is? @_in_arguments arguments)
+  (#parent-is? @_in_do_block do_block))
 
 ((call
   target: (identifier) @_kw
-  (arguments . (alias) @name)) @definition.module
-  (#eq? @_kw "defmodule"))
+  (_ . (alias) @name @_in_arguments)) @definition.module
+  (#eq? @_kw "defmodule")
+  (#parent-is? @_in_arguments arguments))
 
 ((call
   target: (identifier) @_kw
-  (arguments . (alias) @name)) @definition.interface
-  (#eq? @_kw "defprotocol"))
+  (_ . (alias) @name @_in_arguments)) @definition.interface
+  (#eq? @_kw "defprotocol")
+  (#parent-is? @_in_arguments arguments))
 
-; `defimpl Proto, for: Type`
+; `defimpl Proto, for: Type`; `defimpl Proto do` (for the enclosing module), `defimpl Proto, for:
+; [A, B]` (named after the protocol); one pattern, whose `#match?` holds when @_for is not bound
 ((call
   target: (identifier) @_kw
-  (arguments
-    . (alias) @trait
-    (keywords
-      (pair
-        key: (keyword) @_for
-        value: (alias) @name)))) @definition.impl
+  [
+    (_ . (alias) @trait @_in_arguments
+      (keywords
+        (pair
+          key: (keyword) @_for
+          value: (alias) @name)))
+    (_ . (alias) @name @_in_arguments .)
+    (_ . (alias) @name @_in_arguments
+      (keywords
+        (pair
+          key: (keyword) @_for
+          value: [(list) (identifier) (atom)])))
+  ]) @definition.impl
   (#eq? @_kw "defimpl")
-  (#match? @_for "^for:"))
-
-; `defimpl Proto do` (for the enclosing module), `defimpl Proto, for: [A, B]`
-((call
-  target: (identifier) @_kw
-  (arguments . (alias) @name .)) @definition.impl
-  (#eq? @_kw "defimpl"))
-((call
-  target: (identifier) @_kw
-  (arguments
-    . (alias) @name
-    (keywords
-      (pair
-        key: (keyword) @_for
-        value: [(list) (identifier) (atom)])))) @definition.impl
-  (#eq? @_kw "defimpl")
-  (#match? @_for "^for:"))
+  (#match? @_for "^for:")
+  (#parent-is? @_in_arguments arguments))
 
 ; ---- functions and macros --------------------------------------------------------------------
 ; `def f`, `def f(x)`, `def f(x) when guard`, `def f when guard`
 
 ((call
   target: (identifier) @_kw
-  (arguments
+  (_
     . [
       (identifier) @name
-      (call target: (identifier) @name)
-      (binary_operator
+      (_ target: (identifier) @name @_in_call)
+      (_
         left: [
           (identifier) @name
-          (call target: (identifier) @name)
+          (_ target: (identifier) @name @_in_call)
         ]
         operator: "when")
-    ])) @definition.function
-  (#any-of? @_kw "def" "defp" "defdelegate" "defn" "defnp"))
+    ] @_in_arguments)) @definition.function
+  (#any-of? @_kw "def" "defp" "defdelegate" "defn" "defnp")
+  (#parent-is? @_in_arguments arguments)
+  (#parent-is? @_in_call call))
 
 ((call
   target: (identifier) @_kw
-  (arguments
+  (_
     . [
       (identifier) @name
-      (call target: (identifier) @name)
-      (binary_operator
+      (_ target: (identifier) @name @_in_call)
+      (_
         left: [
           (identifier) @name
-          (call target: (identifier) @name)
+          (_ target: (identifier) @name @_in_call)
         ]
         operator: "when")
-    ])) @definition.macro
-  (#any-of? @_kw "defmacro" "defmacrop" "defguard" "defguardp"))
+    ] @_in_arguments)) @definition.macro
+  (#any-of? @_kw "defmacro" "defmacrop" "defguard" "defguardp")
+  (#parent-is? @_in_arguments arguments)
+  (#parent-is? @_in_call call))
 
 ; ---- structs -----------------------------------------------------------------------------------
 
@@ -136,51 +150,56 @@
 
 ((unary_operator
   operator: "@"
-  operand: (call
+  operand: (_
     target: (identifier) @_kw
-    (arguments
-      . (binary_operator
+    (_
+      . (_
         left: [
           (identifier) @name
-          (call target: (identifier) @name)
+          (_ target: (identifier) @name @_in_call)
         ]
-        operator: "::")))) @definition.type
-  (#any-of? @_kw "type" "typep" "opaque"))
+        operator: "::") @_in_arguments))) @definition.type
+  (#any-of? @_kw "type" "typep" "opaque")
+  (#parent-is? @_in_arguments arguments)
+  (#parent-is? @_in_call call))
 
 ((unary_operator
   operator: "@"
-  operand: (call
+  operand: (_
     target: (identifier) @_kw
-    (arguments
+    (_
       . [
-        (binary_operator
+        (_
           left: [
             (identifier) @name
-            (call target: (identifier) @name)
+            (_ target: (identifier) @name @_in_call)
           ]
           operator: "::")
-        (binary_operator
-          left: (binary_operator
+        (_
+          left: (_
             left: [
               (identifier) @name
-              (call target: (identifier) @name)
+              (_ target: (identifier) @name @_in_call)
             ]
             operator: "::")
           operator: "when")
-      ]))) @definition.function
-  (#any-of? @_kw "callback" "macrocallback"))
+      ] @_in_arguments))) @definition.function
+  (#any-of? @_kw "callback" "macrocallback")
+  (#parent-is? @_in_arguments arguments)
+  (#parent-is? @_in_call call))
 
 ; `@name value` directly in a module, protocol or impl body (an attribute read, `@name`, has no
 ; arguments; attributes set inside functions do not exist in Elixir)
 ((call
   target: (identifier) @_kw
-  (do_block
-    (unary_operator
+  (_
+    (_
       operator: "@"
-      operand: (call
+      operand: (_
         target: (identifier) @name
         (arguments))) @definition.constant))
   (#any-of? @_kw "defmodule" "defprotocol" "defimpl")
+  (#parent-is? @definition.constant do_block)
   (#not-any-of? @name
     "doc" "moduledoc" "typedoc" "spec" "type" "typep" "opaque" "callback" "macrocallback"
     "optional_callbacks" "behaviour" "impl" "derive" "enforce_keys" "compile" "deprecated" "dialyzer"
@@ -188,12 +207,12 @@
     "after_verify" "vsn" "nifs"))
 
 ; the same inside an ERROR node (a module whose `end` is missing loses its do_block)
-((ERROR
-  (unary_operator
-    operator: "@"
-    operand: (call
-      target: (identifier) @name
-      (arguments))) @definition.constant)
+((unary_operator
+  operator: "@"
+  operand: (_
+    target: (identifier) @name
+    (arguments))) @definition.constant
+  (#parent-is? @definition.constant ERROR)
   (#not-any-of? @name
     "doc" "moduledoc" "typedoc" "spec" "type" "typep" "opaque" "callback" "macrocallback"
     "optional_callbacks" "behaviour" "impl" "derive" "enforce_keys" "compile" "deprecated" "dialyzer"
@@ -205,7 +224,7 @@
 ((call
   target: [
     (identifier) @name
-    (dot right: (identifier) @name)
+    (_ right: (identifier) @name)
   ]) @reference.call
   (#not-any-of? @name
     "def" "defp" "defdelegate" "defn" "defnp" "defmacro" "defmacrop" "defguard" "defguardp"

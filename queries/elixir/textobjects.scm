@@ -3,11 +3,10 @@
 
 ((call
   target: (identifier) @_kw
-  (do_block) @function.inside) @function.around
-  (#any-of? @_kw "def" "defp" "defmacro" "defmacrop" "defn" "defnp"))
-((call
-  target: (identifier) @_kw
-  (arguments (keywords) @function.inside)) @function.around
+  [
+    (do_block) @function.inside
+    (arguments (keywords) @function.inside)
+  ]) @function.around
   (#any-of? @_kw "def" "defp" "defmacro" "defmacrop" "defn" "defnp"))
 ; function heads without a body (`def f(a, b \\ 1)`, protocol functions), guards, delegates
 ((call
@@ -31,15 +30,16 @@
 ; `@doc`/`@typedoc` and `#` comments directly above a definition are its doc; `@spec`, `@impl`,
 ; `@deprecated` and the like are preambles (kept with the definition when it is replaced, inserted
 ; before or deleted). Other module attributes above it are constants of their own (tags.scm), not
-; preambles.
+; preambles. The operand is a call: only a call and an access_call (`doc[x]`) have a `target:`, and
+; only an access_call has a `key:` (a wildcard parent here is much cheaper to compile than `(call …)`).
 
 (comment) @preamble.doc
 
 ((unary_operator
   operator: "@"
-  operand: (call target: (identifier) @_attr)) @preamble.doc
+  operand: (_ target: (identifier) @_attr !key)) @preamble.doc
   (#any-of? @_attr "doc" "typedoc"))
 ((unary_operator
   operator: "@"
-  operand: (call target: (identifier) @_attr)) @preamble
+  operand: (_ target: (identifier) @_attr !key)) @preamble
   (#any-of? @_attr "spec" "impl" "deprecated" "dialyzer" "compile"))

@@ -15,13 +15,15 @@
 
 ; ---- class members -----------------------------------------------------------------------
 
-(class_body
-  (method_definition name: (_) @name) @definition.constructor
+; (rooted at the member, its parent checked with #parent-is?: cheaper to compile than `(class_body …)`)
+((method_definition name: (_) @name) @definition.constructor
+  (#parent-is? @definition.constructor class_body)
   (#eq? @name "constructor"))
-(class_body
-  (method_definition name: (_) @name) @definition.method
+((method_definition name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body)
   (#not-eq? @name "constructor"))
-(class_body (field_definition property: (_) @name) @definition.field)
+((field_definition property: (_) @name) @definition.field
+  (#parent-is? @definition.field class_body))
 
 ; ---- module-level and namespace-level const/let/var (never inside function bodies) ------------
 ; `const f = () => ...` / `= function () {}` is a function; any other value is a variable.
@@ -29,7 +31,8 @@
 ; JavaScript: in the body of a function wrapping the whole file, function-valued declarations are
 ; module level too (other values are not tagged there: those patterns would cost more than the rest): an IIFE
 ; `(function () {...})()`, a UMD factory `(function (root, factory) {...})(this, function (exports) {...})`,
-; an AMD `define([...], function (dep) {...})`.
+; an AMD `define([...], function (dep) {...})`. The same patterns tag the function members of an
+; object-valued declaration there (see "function members of object literals" below).
 
 ([
       (lexical_declaration
@@ -43,7 +46,7 @@
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
     ] @definition.function
-  (#parent-is? @definition.function program))
+  (#parent-is? @definition.function program export_statement))
 
 ([
       (lexical_declaration
@@ -89,67 +92,7 @@
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
     ] @definition.variable
-  (#parent-is? @definition.variable program))
-
-(export_statement declaration:
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function)
-
-(export_statement declaration:
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-            (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-            (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object)
-            (parenthesized_expression [
-              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
-              (null) (number) (object) (regex) (string) (subscript_expression) (super)
-              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
-              (update_expression) (yield_expression) (parenthesized_expression)
-              (sequence_expression)
-            ])
-            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
-            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-            (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-            (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object)
-            (parenthesized_expression [
-              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
-              (null) (number) (object) (regex) (string) (subscript_expression) (super)
-              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
-              (update_expression) (yield_expression) (parenthesized_expression)
-              (sequence_expression)
-            ])
-            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
-            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
-    ] @definition.variable)
+  (#parent-is? @definition.variable program export_statement))
 
 ((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
     [
@@ -157,13 +100,25 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function))))) @_top
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
+      (lexical_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+      (variable_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+    ]))))) @_top
   (#parent-is? @_top program))
 
 ((expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
@@ -172,13 +127,25 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function))))) @_top
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
+      (lexical_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+      (variable_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+    ]))))) @_top
   (#parent-is? @_top program))
 
 ((expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
@@ -187,13 +154,25 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function)))))) @_top
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
+      (lexical_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+      (variable_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+    ])))))) @_top
   (#parent-is? @_top program))
 
 ((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
@@ -202,13 +181,25 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function))))) @_top
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
+      (lexical_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+      (variable_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+    ]))))) @_top
   (#parent-is? @_top program))
 
 ((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
@@ -217,13 +208,25 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function)))))) @_top
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
+      (lexical_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+      (variable_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+    ])))))) @_top
   (#parent-is? @_top program))
 
 ((expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
@@ -232,13 +235,25 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
-    ] @definition.function))))) @_top
+            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
+      (lexical_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+      (variable_declaration (variable_declarator value: (object
+      [
+        (method_definition name: (_) @name)
+        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
+      ] @definition.method))) @_decl
+    ]))))) @_top
   (#eq? @_define "define")
   (#parent-is? @_top program))
 
@@ -351,126 +366,7 @@
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
     ] @_decl
-  (#parent-is? @_decl program))
-
-(export_statement declaration:
-    [
-      (lexical_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-      (variable_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-    ] @_decl)
-
-((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
-    [
-      (lexical_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-      (variable_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-    ] @_decl))))) @_top
-  (#parent-is? @_top program))
-
-((expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
-    [
-      (lexical_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-      (variable_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-    ] @_decl))))) @_top
-  (#parent-is? @_top program))
-
-((expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
-    [
-      (lexical_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-      (variable_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-    ] @_decl)))))) @_top
-  (#parent-is? @_top program))
-
-((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
-    [
-      (lexical_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-      (variable_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-    ] @_decl))))) @_top
-  (#parent-is? @_top program))
-
-((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
-    [
-      (lexical_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-      (variable_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-    ] @_decl)))))) @_top
-  (#parent-is? @_top program))
-
-((expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
-    [
-      (lexical_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-      (variable_declaration (variable_declarator value: (object
-    [
-      (method_definition name: (_) @name)
-      (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-      (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
-    ] @_decl))))) @_top
-  (#eq? @_define "define")
-  (#parent-is? @_top program))
+  (#parent-is? @_decl program export_statement))
 
 (export_statement value: (object
     [

@@ -3,100 +3,98 @@
 ; belong to an exported class. Decorators of class members are preceding siblings in class_body;
 ; the engine widens @*.around over them (and over doc comments).
 
-(program (function_declaration body: (_) @function.inside) @function.around)
-(statement_block (function_declaration body: (_) @function.inside) @function.around)
-(export_statement declaration: (function_declaration body: (_) @function.inside)) @function.around
-(program (generator_function_declaration body: (_) @function.inside) @function.around)
-(statement_block (generator_function_declaration body: (_) @function.inside) @function.around)
-(export_statement declaration: (generator_function_declaration body: (_) @function.inside)) @function.around
-
+; functions and classes at module level and in a block (the definition node is the declaration);
+; `const f = () => ...` at module level and in a block (for the body of a function wrapping the
+; whole file: an IIFE, UMD, AMD `define`), also `var f = (function () {...})`
+(program [
+  (function_declaration body: (_) @function.inside) @function.around
+  (generator_function_declaration body: (_) @function.inside) @function.around
+  (class_declaration body: (_) @class.inside) @class.around
+  (lexical_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ])) @function.around
+  (variable_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ])) @function.around
+  (lexical_declaration
+      (variable_declarator
+        value: (parenthesized_expression [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))) @function.around
+  (variable_declaration
+      (variable_declarator
+        value: (parenthesized_expression [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))) @function.around
+])
+(statement_block [
+  (function_declaration body: (_) @function.inside) @function.around
+  (generator_function_declaration body: (_) @function.inside) @function.around
+  (lexical_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ])) @function.around
+  (variable_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ])) @function.around
+  (lexical_declaration
+      (variable_declarator
+        value: (parenthesized_expression [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))) @function.around
+  (variable_declaration
+      (variable_declarator
+        value: (parenthesized_expression [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))) @function.around
+  (class_declaration body: (_) @class.inside) @class.around
+])
+(export_statement declaration: [
+  (function_declaration body: (_) @function.inside)
+  (generator_function_declaration body: (_) @function.inside)
+  (lexical_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+  (variable_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+]) @function.around
+(export_statement declaration: [
+  (class_declaration body: (_) @class.inside)
+]) @class.around
 
 (class_body (method_definition body: (_) @function.inside) @function.around)
-
-; `const f = () => ...` at module or namespace level (the definition node is the declaration)
-(program
-  (lexical_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around)
-(export_statement
-  declaration: (lexical_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around
-(program
-  (variable_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around)
-(export_statement
-  declaration: (variable_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around
-; in the body of a function wrapping the whole file (an IIFE, UMD, AMD `define`)
-(statement_block
-  (lexical_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around)
-(statement_block
-  (variable_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around)
-
-; `var f = (function () {...})`
-(program
-  (lexical_declaration
-    (variable_declarator
-      value: (parenthesized_expression [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around)
-(program
-  (variable_declaration
-    (variable_declarator
-      value: (parenthesized_expression [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around)
-(statement_block
-  (lexical_declaration
-    (variable_declarator
-      value: (parenthesized_expression [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around)
-(statement_block
-  (variable_declaration
-    (variable_declarator
-      value: (parenthesized_expression [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around)
 
 ; `a.b = function () {}`: the definition node is the statement
 (expression_statement
@@ -108,16 +106,14 @@
       ])) @function.around
 ; function members of object literals
 (arguments (function_expression body: (_) @function.inside) @function.around)
-(object (method_definition body: (_) @function.inside) @function.around)
-(object (pair value: [
+(object [
+  (method_definition body: (_) @function.inside) @function.around
+  (pair value: [
         (arrow_function body: (_) @function.inside)
         (function_expression body: (_) @function.inside)
         (generator_function body: (_) @function.inside)
-      ]) @function.around)
-
-(program (class_declaration body: (_) @class.inside) @class.around)
-(statement_block (class_declaration body: (_) @class.inside) @class.around)
-(export_statement declaration: (class_declaration body: (_) @class.inside)) @class.around
+      ]) @function.around
+])
 
 ; ---- what belongs to a definition from outside it ------------------------------------------------
 ; `export` (and, in TypeScript, `declare`) wraps a declaration; decorators and comments (`//`,

@@ -4,10 +4,9 @@
 
 (function_definition) @function.around
 (macro_definition) @function.around
-(assignment . (call_expression) (operator) . (_) @function.inside .) @function.around
-(assignment . (where_expression) (operator) . (_) @function.inside .) @function.around
-(assignment . (typed_expression . (call_expression)) (operator) . (_) @function.inside .)
-  @function.around
+(assignment
+  . [(call_expression) (where_expression) (typed_expression . (call_expression))]
+  (operator) . (_) @function.inside .) @function.around
 
 (module_definition) @class.around
 (struct_definition) @class.around

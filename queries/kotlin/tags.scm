@@ -23,10 +23,19 @@
 ; member is followed by `}` on the same line (`interface A { fun run() }`) wraps that member in an
 ; ERROR node: the patterns below also look inside such an ERROR, so the member is still tagged.
 
+; Compile cost. tree-sitter's query analysis runs once per named parent of a pattern (wildcard and
+; ERROR parents excepted), over every place the parent can occur, following each path through its
+; children until the pattern is done: a child step that some paths fail (a `val` step against a
+; `var`, a `variable_declaration` against a destructuring `multi_variable_declaration`) makes them
+; walk the whole rest of the node, initializer expressions included. So: a wildcard step that every
+; path matches, with #eq? or #parent-is? saying what it must be; #parent-is? on a pattern's root
+; instead of a parent above it (source_file alone costs ~3 ms each time); and one pattern with a
+; list of parents instead of one pattern per parent.
+
 ; ---- types (anywhere: nested and local classes are tagged) -------------------------------------
 
-(class_declaration "interface" (type_identifier) @name) @definition.interface
-(class_declaration "enum" (type_identifier) @name) @definition.enum
+((class_declaration _ @_kw (type_identifier) @name) @definition.interface (#eq? @_kw "interface"))
+((class_declaration _ @_kw (type_identifier) @name) @definition.enum (#eq? @_kw "enum"))
 (class_declaration (type_identifier) @name) @definition.class
 (object_declaration (type_identifier) @name) @definition.class
 (companion_object (type_identifier) @name) @definition.class
@@ -35,91 +44,108 @@
 
 (type_alias (type_identifier) @name) @definition.type
 
-(enum_class_body (enum_entry (simple_identifier) @name) @definition.enum_member)
+; an enum_entry is only ever in an enum_class_body
+(enum_entry (simple_identifier) @name) @definition.enum_member
 
-; `val`/`var` parameters of a primary constructor are properties
-(class_declaration
-  (primary_constructor
-    (class_parameter (binding_pattern_kind) (simple_identifier) @name) @definition.property))
+; `val`/`var` parameters of a primary constructor are properties (a class_parameter is only ever in a
+; primary_constructor, and that only in a class_declaration)
+(class_parameter (binding_pattern_kind) (simple_identifier) @name) @definition.property
 
 ; ---- top level -------------------------------------------------------------------------------
-; Extension functions and properties first: the first pattern wins for a node.
+; Extension functions and properties first: the first pattern wins for a node. A property's name is
+; `(_ (simple_identifier) @name)` checked to be in its variable_declaration (see above: a
+; `(variable_declaration …)` step costs ~4 ms per pattern). The receiver's last type_identifier is in
+; a wildcard parent checked to be a user_type (receiver_type holds only user_type, nullable_type,
+; parenthesized_type and type_modifiers, and only user_type holds a type_identifier).
 
-(source_file
-  (function_declaration
-    receiver: (receiver_type [
-      (user_type (type_identifier) @receiver .)
-      (user_type (type_identifier) @receiver . (type_arguments))
-      (nullable_type (user_type (type_identifier) @receiver .))
-      (nullable_type (user_type (type_identifier) @receiver . (type_arguments)))
-    ])
-    (simple_identifier) @name) @definition.function)
-(source_file
-  (property_declaration
-    receiver: (receiver_type [
-      (user_type (type_identifier) @receiver .)
-      (user_type (type_identifier) @receiver . (type_arguments))
-      (nullable_type (user_type (type_identifier) @receiver .))
-      (nullable_type (user_type (type_identifier) @receiver . (type_arguments)))
-    ])
-    (variable_declaration (simple_identifier) @name)) @definition.property)
+((function_declaration
+   receiver: (receiver_type [
+     (_ (type_identifier) @receiver .)
+     (_ (type_identifier) @receiver . (type_arguments))
+     (nullable_type (_ (type_identifier) @receiver .))
+     (nullable_type (_ (type_identifier) @receiver . (type_arguments)))
+   ])
+   (simple_identifier) @name) @definition.function
+  (#parent-is? @definition.function source_file)
+  (#parent-is? @receiver user_type))
+((property_declaration
+   receiver: (receiver_type [
+     (_ (type_identifier) @receiver .)
+     (_ (type_identifier) @receiver . (type_arguments))
+     (nullable_type (_ (type_identifier) @receiver .))
+     (nullable_type (_ (type_identifier) @receiver . (type_arguments)))
+   ])
+   (_ (simple_identifier) @name)) @definition.property
+  (#parent-is? @definition.property source_file)
+  (#parent-is? @receiver user_type)
+  (#parent-is? @name variable_declaration))
 
-(source_file (function_declaration (simple_identifier) @name) @definition.function)
-(source_file
-  (property_declaration
-    (modifiers (property_modifier "const"))
-    (variable_declaration (simple_identifier) @name)) @definition.constant)
-(source_file
-  (property_declaration (variable_declaration (simple_identifier) @name)) @definition.variable)
-
-; ---- local functions (in function bodies, lambdas, init blocks) ---------------------------------
-
-(statements (function_declaration (simple_identifier) @name) @definition.function)
+; functions at the top level, local functions (in function bodies, lambdas, init blocks) and
+; functions of an enum body
+((function_declaration (simple_identifier) @name) @definition.function
+  (#parent-is? @definition.function source_file statements enum_class_body))
+; `const` is only ever a property_modifier in a `modifiers`
+((property_declaration
+   (_ (property_modifier "const"))
+   (_ (simple_identifier) @name)) @definition.constant
+  (#parent-is? @definition.constant source_file)
+  (#parent-is? @name variable_declaration))
+((property_declaration (_ (simple_identifier) @name)) @definition.variable
+  (#parent-is? @definition.variable source_file)
+  (#parent-is? @name variable_declaration))
 
 ; ---- members of classes, interfaces, objects, companions and enums ----------------------------
-; One pattern per body owner (not object literals); each also looks inside an ERROR (see above).
+; The body owners (not object literals) are the class_body's parent; each pattern also looks inside
+; an ERROR (see above).
 
-(class_declaration (class_body (function_declaration (simple_identifier) @name) @definition.function))
-(class_declaration (class_body (ERROR (function_declaration (simple_identifier) @name) @definition.function)))
-(object_declaration (class_body (function_declaration (simple_identifier) @name) @definition.function))
-(object_declaration (class_body (ERROR (function_declaration (simple_identifier) @name) @definition.function)))
-(companion_object (class_body (function_declaration (simple_identifier) @name) @definition.function))
-(companion_object (class_body (ERROR (function_declaration (simple_identifier) @name) @definition.function)))
-(enum_class_body (function_declaration (simple_identifier) @name) @definition.function)
+((class_body (function_declaration (simple_identifier) @name) @definition.function) @_body
+  (#parent-is? @_body class_declaration object_declaration companion_object))
+((class_body (ERROR (function_declaration (simple_identifier) @name) @definition.function)) @_body
+  (#parent-is? @_body class_declaration object_declaration companion_object))
 (enum_class_body (ERROR (function_declaration (simple_identifier) @name) @definition.function))
-(enum_entry (class_body (function_declaration (simple_identifier) @name) @definition.method))
-(enum_entry (class_body (ERROR (function_declaration (simple_identifier) @name) @definition.method)))
+((class_body (function_declaration (simple_identifier) @name) @definition.method) @_body
+  (#parent-is? @_body enum_entry))
+((class_body (ERROR (function_declaration (simple_identifier) @name) @definition.method)) @_body
+  (#parent-is? @_body enum_entry))
 
-(class_body (secondary_constructor "constructor" @name) @definition.constructor)
-(enum_class_body (secondary_constructor "constructor" @name) @definition.constructor)
+; a secondary_constructor is only ever in a class_body or an enum_class_body
+(secondary_constructor "constructor" @name) @definition.constructor
 
 ; properties: `const val` first. A getter or setter on the lines below a property is a sibling of the
 ; property in this grammar, not part of it: it is the property's @trailer, so the property's range (and a
 ; replacement of it) covers it. These patterns come before the plain ones and win.
-(class_body
-  (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property
-  . [(getter) (setter)] . [(getter) (setter)] @trailer)
-(class_body
-  (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property
-  . [(getter) (setter)] @trailer)
-(class_body
-  (property_declaration
-    (modifiers (property_modifier "const"))
-    (variable_declaration (simple_identifier) @name)) @definition.constant)
-(class_declaration (class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property))
-(class_declaration (class_body (ERROR (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property)))
-(object_declaration (class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property))
-(object_declaration (class_body (ERROR (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property)))
-(companion_object (class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property))
-(companion_object (class_body (ERROR (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property)))
-(enum_class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property)
-(enum_entry (class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property))
+((class_body
+   (property_declaration (_ (simple_identifier) @name)) @definition.property
+   . [(getter) (setter)] . [(getter) (setter)] @trailer)
+  (#parent-is? @name variable_declaration))
+((class_body
+   (property_declaration (_ (simple_identifier) @name)) @definition.property
+   . [(getter) (setter)] @trailer)
+  (#parent-is? @name variable_declaration))
+((property_declaration
+   (_ (property_modifier "const"))
+   (_ (simple_identifier) @name)) @definition.constant
+  (#parent-is? @definition.constant class_body)
+  (#parent-is? @name variable_declaration))
+((class_body (property_declaration (_ (simple_identifier) @name)) @definition.property) @_body
+  (#parent-is? @_body class_declaration object_declaration companion_object enum_entry)
+  (#parent-is? @name variable_declaration))
+((class_body (ERROR (property_declaration (_ (simple_identifier) @name)) @definition.property)) @_body
+  (#parent-is? @_body class_declaration object_declaration companion_object)
+  (#parent-is? @name variable_declaration))
+((property_declaration (_ (simple_identifier) @name)) @definition.property
+  (#parent-is? @definition.property enum_class_body)
+  (#parent-is? @name variable_declaration))
 
 ; ---- references ------------------------------------------------------------------------------
+; the wildcard comes first so the analysis matches every callee at once; #parent-is? makes it a
+; navigation_expression
 
-(call_expression . (simple_identifier) @name) @reference.call
-(call_expression
-  . (navigation_expression (navigation_suffix (simple_identifier) @name) .)) @reference.call
+((call_expression . [
+   (_ (navigation_suffix (simple_identifier) @name) @_suffix .)
+   (simple_identifier) @name
+ ]) @reference.call
+  (#parent-is? @_suffix navigation_expression))
 
 (constructor_invocation (user_type (type_identifier) @name .)) @reference.class
 

@@ -9,8 +9,9 @@
    (parenthesized_type) (type_constraints)] .) @function.around
 (secondary_constructor) @function.around
 
-(class_declaration (class_body) @class.inside) @class.around
-(class_declaration (enum_class_body) @class.inside) @class.around
+; one pattern for both bodies (a class has at most one): each pattern is a query analysis of
+; class_declaration (~1.5 ms)
+(class_declaration [(class_body) (enum_class_body)] @class.inside) @class.around
 (class_declaration
   [(type_identifier) (type_parameters) (primary_constructor) (delegation_specifier)
    (type_constraints)] .) @class.around

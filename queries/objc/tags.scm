@@ -42,23 +42,29 @@
 ((implementation_definition (_ . (identifier) @name) @definition.method)
   (#match? @definition.method "^[-+]"))
 
-(property_declaration
-  (struct_declaration
-    (struct_declarator [
+((property_declaration
+  (_
+    (_ [
       (identifier) @name
       (_ declarator: (identifier) @name)
       (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-    ]))) @definition.property
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+    ] @_k_struct_declarator) @_k_struct_declaration)) @definition.property
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_struct_declaration struct_declaration)
+  (#parent-is? @_k_struct_declarator struct_declarator))
 
-(instance_variable
-  (struct_declaration
-    (struct_declarator [
+((instance_variable
+  (_
+    (_ [
       (identifier) @name
       (_ declarator: (identifier) @name)
       (_ declarator: (_ declarator: (identifier) @name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (identifier) @name)))
-    ]))) @definition.field
+      (_ declarator: (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator))
+    ] @_k_struct_declarator) @_k_struct_declaration)) @definition.field
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_struct_declaration struct_declaration)
+  (#parent-is? @_k_struct_declarator struct_declarator))
 
 ; `typedef NS_ENUM(NSInteger, Color) {...}` (not parsed: only its name is found)
 ((macro_type_specifier
@@ -79,16 +85,17 @@
 ; `(_ declarator: ... parameters: (_))` is a function_declarator, `(_ !parameters declarator: ...)`
 ; a pointer (or block pointer) declarator.
 
-(function_definition
+((function_definition
   declarator: [
     (_ declarator: (identifier) @name parameters: (_))
     (_ !parameters declarator: (_ declarator: (identifier) @name parameters: (_)))
     (_ !parameters declarator: (_ !parameters declarator: (_ declarator: (identifier) @name parameters: (_))))
     (_
-      declarator: (parenthesized_declarator
-        (_ !parameters declarator: (_ declarator: (identifier) @name parameters: (_))))
+      declarator: (_ "("
+        (_ !parameters declarator: (_ declarator: (identifier) @name parameters: (_))) @_k_parenthesized_declarator)
       parameters: (_))
   ]) @definition.function
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 
 ; ---- macros --------------------------------------------------------------------------------------
 
@@ -106,12 +113,18 @@
 ; an enum, `(_ "typedef" declarator: ...)` a typedef, `(_ type: (_) !body declarator: ... ";")` a
 ; declaration (a function definition has a body, a parameter no `;`; a field's or a typedef's
 ; declarator ends in a field_identifier / type_identifier, not an identifier). Under
-; translation_unit and compound_statement the children are named (a wildcard child there is
-; tried on every item of the file or block, which costs matching time); there a declarator that is
+; translation_unit and compound_statement the children are wildcards too, their kind checked by
+; `#parent-is?` (below); there a declarator that is
 ; a bare identifier is `(_) @name` with a `#match?` on the name, as `(identifier)` would be checked
 ; (a type qualifier `int _Nonnull x` also sits in the declarator field). Alternations of children
 ; under a parent (`(preproc_if [A B])`) match slower than separate patterns, so each child is
 ; its own pattern.
+; Below a pattern's root every node is a wildcard (struct_declaration, parenthesized_declarator,
+; enumerator_list, enumerator, declaration in ERROR ...): where its kind matters, one of its
+; children is captured `@_k_<kind>` and checked with `(#parent-is? @_k_<kind> <kind>)`, so the same
+; nodes match. A parenthesized_declarator keeps its `(` token, and attributed_declarator stays
+; named: a bare wildcard there would also match a declarator that a sibling alternative matches
+; with fewer captures, and tree-sitter drops that match as the shorter one.
 
 ; ---- struct / union / enum, typedefs, file-scope variables and constants ------------------------
 ; A named type with a body is a symbol where it stands: at file level (also in preprocessor blocks
@@ -155,447 +168,515 @@
 (type_definition type: (_ body: (enumerator_list)) declarator: (type_identifier) @name) @definition.enum
 (type_definition type: (_ name: (type_identifier) @name body: (enumerator_list))) @definition.enum
 
-(enum_specifier name: (_) body: (enumerator_list [
-          (enumerator name: (identifier) @name) @definition.enum_member
-          (_ (enumerator name: (identifier) @name) @definition.enum_member)
-          (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-        ]))
-[
-  (type_definition type: (_ !name body: (enumerator_list [
-          (enumerator name: (identifier) @name) @definition.enum_member
-          (_ (enumerator name: (identifier) @name) @definition.enum_member)
-          (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-        ])))
-  (field_declaration type: (_ !name body: (enumerator_list [
-          (enumerator name: (identifier) @name) @definition.enum_member
-          (_ (enumerator name: (identifier) @name) @definition.enum_member)
-          (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-        ])))
+((enum_specifier name: (_) body: (_ [
+          (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+          (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+          (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+        ] @_k_enumerator_list))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+([
+  (type_definition type: (_ !name body: (_ [
+          (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+          (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+          (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+        ] @_k_enumerator_list)))
+  (field_declaration type: (_ !name body: (_ [
+          (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+          (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+          (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+        ] @_k_enumerator_list)))
 ]
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
 
 ; at file level, in preprocessor blocks and ERROR nodes; types also in a function body;
 ; typedefs, variables and constants also in an @implementation
-(translation_unit
-  [
-      (struct_specifier name: (type_identifier) @name body: (_))
-      (union_specifier name: (type_identifier) @name body: (_))
-    ] @definition.struct)
-(translation_unit
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
-(translation_unit
-  (enum_specifier !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ])))
-(translation_unit
-  (declaration type: (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ]))))
 ((translation_unit
-  (type_definition declarator: [
+  [
+      (_ name: (type_identifier) @name body: (_) @_k_struct_specifier)
+      (_ name: (type_identifier) @name body: (_) @_k_union_specifier)
+    ] @definition.struct)
+  (#parent-is? @_k_struct_specifier struct_specifier)
+  (#parent-is? @_k_union_specifier union_specifier))
+((translation_unit
+  (_ name: (type_identifier) @name body: (_) @_k_enum_specifier) @definition.enum)
+  (#parent-is? @_k_enum_specifier enum_specifier))
+((translation_unit
+  (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list) @_k_enum_specifier))
+  (#parent-is? @_k_enum_specifier enum_specifier)
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((translation_unit
+  (_ type: (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list)) @_k_declaration))
+  (#parent-is? @_k_declaration declaration)
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((translation_unit
+  (_ declarator: [
         (_) @name
         (_ declarator: [
           (type_identifier) @name
-          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
+        ])
+      ] @_k_type_definition) @definition.type)
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
+  (#match? @name "^[A-Za-z_$][\\w$]*$")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator)
+  (#parent-is? @_k_type_definition type_definition))
+((translation_unit
+  (_ declarator: [
+        (_) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
+        ])
+      ] @_declarator @_k_declaration) @definition.constant)
+  (#match? @definition.constant "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#match? @name "^[A-Za-z_$][\\w$]*$")
+  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$")
+  (#parent-is? @_k_declaration declaration)
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+((translation_unit
+  (_ declarator: [
+        (_) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
+        ])
+      ] @_declarator @_k_declaration) @definition.variable)
+  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
+  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#match? @name "^[A-Za-z_$][\\w$]*$")
+  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$")
+  (#parent-is? @_k_declaration declaration)
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+((translation_unit
+  (_ type: (_ name: (_) body: (_)) declarator: [
+        (_) @name
+        (_ declarator: [
+          (identifier) @name
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
+        ])
+      ] @definition.variable @_k_declaration))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#match? @name "^[A-Za-z_$][\\w$]*$")
+  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$")
+  (#parent-is? @_k_declaration declaration)
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+(preproc_if
+  (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
+(preproc_if
+  (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
+((preproc_if
+  (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list)))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_if
+  (_ type: (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list))))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_if
+  (_ "typedef" declarator: [
+        (type_identifier) @name
+        (_ declarator: [
+          (type_identifier) @name
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ]) @definition.type)
   (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
-  (#match? @name "^[A-Za-z_$][\\w$]*$"))
-((translation_unit
-  (declaration declarator: [
-        (_) @name
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+((preproc_if
+  (_ type: (_) !body declarator: [
+        (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
-      ] @_declarator) @definition.constant)
+      ] @_declarator ";") @definition.constant)
   (#match? @definition.constant "^[^=({]*\\bconst\\b")
   (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
   (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
-  (#match? @name "^[A-Za-z_$][\\w$]*$")
-  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$"))
-((translation_unit
-  (declaration declarator: [
-        (_) @name
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+((preproc_if
+  (_ type: (_) !body declarator: [
+        (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
-      ] @_declarator) @definition.variable)
+      ] @_declarator ";") @definition.variable)
   (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
   (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
   (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
-  (#match? @name "^[A-Za-z_$][\\w$]*$")
-  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$"))
-((translation_unit
-  (declaration type: (_ name: (_) body: (_)) declarator: [
-        (_) @name
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+((preproc_if
+  (_ type: (_ name: (_) body: (_)) !body declarator: [
+        (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @definition.variable))
   (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
-  (#match? @name "^[A-Za-z_$][\\w$]*$")
-  (#not-match? @name "^(const|constexpr|volatile|restrict|__restrict__|__extension__|_Atomic|_Noreturn|noreturn|nullable|_Complex|_Nonnull|_Nullable|_Nullable_result|_Null_unspecified|__autoreleasing|__block|__bridge|__bridge_retained|__bridge_transfer|__complex|__const|__imag|__kindof|__nonnull|__nullable|__ptrauth_objc_class_ro|__ptrauth_objc_isa_pointer|__ptrauth_objc_super_pointer|__real|__strong|__unsafe_unretained|__unused|__weak)$"))
-(preproc_if
-  (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
-(preproc_if
-  (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
-(preproc_if
-  (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ])))
-(preproc_if
-  (_ type: (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ]))))
-((preproc_if
-  (_ "typedef" declarator: [
-        (type_identifier) @name
-        (_ declarator: [
-          (type_identifier) @name
-          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
-        ])
-      ]) @definition.type)
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
-((preproc_if
-  (_ type: (_) !body declarator: [
-        (identifier) @name
-        (_ declarator: [
-          (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
-        ])
-      ] @_declarator ";") @definition.constant)
-  (#match? @definition.constant "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
-((preproc_if
-  (_ type: (_) !body declarator: [
-        (identifier) @name
-        (_ declarator: [
-          (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
-        ])
-      ] @_declarator ";") @definition.variable)
-  (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
-  (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
-((preproc_if
-  (_ type: (_ name: (_) body: (_)) !body declarator: [
-        (identifier) @name
-        (_ declarator: [
-          (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
-        ])
-      ] @definition.variable))
-  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 (preproc_ifdef
   (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
 (preproc_ifdef
   (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
-(preproc_ifdef
-  (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ])))
-(preproc_ifdef
-  (_ type: (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ]))))
+((preproc_ifdef
+  (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list)))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_ifdef
+  (_ type: (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list))))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
 ((preproc_ifdef
   (_ "typedef" declarator: [
         (type_identifier) @name
         (_ declarator: [
           (type_identifier) @name
-          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ]) @definition.type)
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_ifdef
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.constant)
   (#match? @definition.constant "^[^=({]*\\bconst\\b")
   (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_ifdef
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.variable)
   (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
   (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_ifdef
   (_ type: (_ name: (_) body: (_)) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @definition.variable))
-  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 (preproc_else
   (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
 (preproc_else
   (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
-(preproc_else
-  (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ])))
-(preproc_else
-  (_ type: (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ]))))
+((preproc_else
+  (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list)))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_else
+  (_ type: (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list))))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
 ((preproc_else
   (_ "typedef" declarator: [
         (type_identifier) @name
         (_ declarator: [
           (type_identifier) @name
-          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ]) @definition.type)
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_else
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.constant)
   (#match? @definition.constant "^[^=({]*\\bconst\\b")
   (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_else
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.variable)
   (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
   (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_else
   (_ type: (_ name: (_) body: (_)) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @definition.variable))
-  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 (preproc_elif
   (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
 (preproc_elif
   (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
-(preproc_elif
-  (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ])))
-(preproc_elif
-  (_ type: (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ]))))
+((preproc_elif
+  (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list)))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((preproc_elif
+  (_ type: (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list))))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
 ((preproc_elif
   (_ "typedef" declarator: [
         (type_identifier) @name
         (_ declarator: [
           (type_identifier) @name
-          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ]) @definition.type)
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_elif
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.constant)
   (#match? @definition.constant "^[^=({]*\\bconst\\b")
   (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_elif
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.variable)
   (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
   (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((preproc_elif
   (_ type: (_ name: (_) body: (_)) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @definition.variable))
-  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 (ERROR
   (_ name: (type_identifier) @name body: (field_declaration_list)) @definition.struct)
 (ERROR
   (_ name: (type_identifier) @name body: (enumerator_list)) @definition.enum)
-(ERROR
-  (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ])))
-(ERROR
-  (_ type: (_ !name body: (enumerator_list [
-        (enumerator name: (identifier) @name) @definition.enum_member
-        (_ (enumerator name: (identifier) @name) @definition.enum_member)
-        (_ (_ (enumerator name: (identifier) @name) @definition.enum_member))
-      ]))))
+((ERROR
+  (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list)))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
+((ERROR
+  (_ type: (_ !name body: (_ [
+        (_ name: (identifier) @name @_k_enumerator) @definition.enum_member
+        (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member)
+        (_ (_ (_ name: (identifier) @name @_k_enumerator) @definition.enum_member))
+      ] @_k_enumerator_list))))
+  (#parent-is? @_k_enumerator enumerator)
+  (#parent-is? @_k_enumerator_list enumerator_list))
 ((ERROR
   (_ "typedef" declarator: [
         (type_identifier) @name
         (_ declarator: [
           (type_identifier) @name
-          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ]) @definition.type)
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((ERROR
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.constant)
   (#match? @definition.constant "^[^=({]*\\bconst\\b")
   (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((ERROR
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.variable)
   (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
   (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((ERROR
   (_ type: (_ name: (_) body: (_)) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @definition.variable))
-  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
-(compound_statement
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+((compound_statement
   [
-      (struct_specifier name: (type_identifier) @name body: (_))
-      (union_specifier name: (type_identifier) @name body: (_))
+      (_ name: (type_identifier) @name body: (_) @_k_struct_specifier)
+      (_ name: (type_identifier) @name body: (_) @_k_union_specifier)
     ] @definition.struct)
-(compound_statement
-  (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum)
+  (#parent-is? @_k_struct_specifier struct_specifier)
+  (#parent-is? @_k_union_specifier union_specifier))
+((compound_statement
+  (_ name: (type_identifier) @name body: (_) @_k_enum_specifier) @definition.enum)
+  (#parent-is? @_k_enum_specifier enum_specifier))
 ((implementation_definition
   (_ "typedef" declarator: [
         (type_identifier) @name
         (_ declarator: [
           (type_identifier) @name
-          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (parenthesized_declarator (_ declarator: (type_identifier) @name))])
-          (parenthesized_declarator (_ declarator: (type_identifier) @name))
+          (_ declarator: [(type_identifier) @name (_ declarator: (type_identifier) @name) (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (type_identifier) @name) @_k_parenthesized_declarator)
         ])
       ]) @definition.type)
-  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)"))
+  (#not-match? @definition.type "^typedef\\s+(NS|CF)_\\w*(ENUM|OPTIONS)")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((implementation_definition
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.constant)
   (#match? @definition.constant "^[^=({]*\\bconst\\b")
   (#not-match? @definition.constant "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((implementation_definition
   (_ type: (_) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @_declarator ";") @definition.variable)
   (#not-match? @definition.variable "^[^=({]*\\bconst\\b")
   (#not-match? @definition.variable "^[A-Z_][A-Z0-9_]*\\s*\\n|^extern\\b|^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
-  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @_declarator "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 ((implementation_definition
   (_ type: (_ name: (_) body: (_)) !body declarator: [
         (identifier) @name
         (_ declarator: [
           (identifier) @name
-          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (parenthesized_declarator (_ declarator: (identifier) @name))])
-          (parenthesized_declarator (_ declarator: (identifier) @name))
+          (_ declarator: [(identifier) @name (_ declarator: (identifier) @name) (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)])
+          (_ "(" (_ declarator: (identifier) @name) @_k_parenthesized_declarator)
         ])
       ] @definition.variable))
-  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]"))
+  (#not-match? @definition.variable "^[*\\s]*(\\w+\\s+[*\\s]*)*[A-Za-z_]\\w*\\s*[(]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
 
 
 ; ---- fields ----------------------------------------------------------------------------------------
@@ -612,14 +693,15 @@
       (_ declarator: [
         (field_identifier) @name
         (_ declarator: (field_identifier) @name)
-        (parenthesized_declarator (_ declarator: (field_identifier) @name))
+        (_ "(" (_ declarator: (field_identifier) @name) @_k_parenthesized_declarator)
       ])
-      (parenthesized_declarator (_ declarator: (field_identifier) @name))
+      (_ "(" (_ declarator: (field_identifier) @name) @_k_parenthesized_declarator)
     ])
     (attributed_declarator (field_identifier) @name)
   ]) @definition.field
-  (#not-match? @definition.field "^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]"))
-(field_declaration
+  (#not-match? @definition.field "^[\\w\\s]*\\b(struct|union|enum)\\s+\\w+\\s*[{]")
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))
+((field_declaration
   type: (_ name: (_) body: (_))
   declarator: [
     (field_identifier) @name
@@ -628,9 +710,10 @@
       (_ declarator: [
         (field_identifier) @name
         (_ declarator: (field_identifier) @name)
-        (parenthesized_declarator (_ declarator: (field_identifier) @name))
+        (_ "(" (_ declarator: (field_identifier) @name) @_k_parenthesized_declarator)
       ])
-      (parenthesized_declarator (_ declarator: (field_identifier) @name))
+      (_ "(" (_ declarator: (field_identifier) @name) @_k_parenthesized_declarator)
     ])
     (attributed_declarator (field_identifier) @name)
   ] @definition.field)
+  (#parent-is? @_k_parenthesized_declarator parenthesized_declarator))

@@ -23,6 +23,13 @@
 ; Definition nodes: a `let`/`type`/`module` with one binding is the whole item, from its keyword; in a
 ; group (`let rec f ... and g ...`, `type a = ... and b = ...`) each binding is its own symbol, from
 ; its name (or type parameters) on, like Go's grouped specs.
+;
+; Compile cost: tree-sitter analyses every named parent node of a pattern, and `let_binding`, `type_binding`
+; or `object_expression` cost a lot. Where node-types.json allows only one kind of child with a given field
+; or child, that kind is written as a wildcard `(_ …)` (a comment says which): a let_binding is the only
+; child of a value_definition with a `pattern:` field, a type_binding the only child of a type_definition
+; with a `name:` field, a constructor_declaration the only child of a variant_declaration. A
+; parenthesized_operator is a wildcard checked with #parent-is? on its child.
 
 ; ---- modules ----------------------------------------------------------------------------------
 
@@ -38,90 +45,103 @@
 
 ; ---- types ------------------------------------------------------------------------------------------
 
+; `(_ name: …)`: the type_binding
 (type_definition
-  . (type_binding name: (type_constructor) @name body: (record_declaration)) .) @definition.struct
+  . (_ name: (type_constructor) @name body: (record_declaration)) .) @definition.struct
 (type_definition
-  . (type_binding name: (type_constructor) @name body: (variant_declaration)) .) @definition.enum
+  . (_ name: (type_constructor) @name body: (variant_declaration)) .) @definition.enum
 (type_definition
-  . (type_binding name: (type_constructor) @name) .) @definition.type
+  . (_ name: (type_constructor) @name) .) @definition.type
 
 (type_definition
   (type_binding)
-  (type_binding name: (type_constructor) @name body: (record_declaration)) @definition.struct)
+  (_ name: (type_constructor) @name body: (record_declaration)) @definition.struct)
 (type_definition
-  (type_binding name: (type_constructor) @name body: (record_declaration)) @definition.struct
+  (_ name: (type_constructor) @name body: (record_declaration)) @definition.struct
   (type_binding))
 (type_definition
   (type_binding)
-  (type_binding name: (type_constructor) @name body: (variant_declaration)) @definition.enum)
+  (_ name: (type_constructor) @name body: (variant_declaration)) @definition.enum)
 (type_definition
-  (type_binding name: (type_constructor) @name body: (variant_declaration)) @definition.enum
+  (_ name: (type_constructor) @name body: (variant_declaration)) @definition.enum
   (type_binding))
 (type_definition
   (type_binding)
-  (type_binding name: (type_constructor) @name) @definition.type)
+  (_ name: (type_constructor) @name) @definition.type)
 (type_definition
-  (type_binding name: (type_constructor) @name) @definition.type
+  (_ name: (type_constructor) @name) @definition.type
   (type_binding))
 
-(variant_declaration (constructor_declaration (constructor_name) @name) @definition.enum_member)
+; `(_ …)`: the constructor_declaration (a variant_declaration's only child kind; the only child of an
+; exception_definition holding a constructor_name)
+(variant_declaration (_ (constructor_name) @name) @definition.enum_member)
 (record_declaration (field_declaration (field_name) @name) @definition.field)
 
-(exception_definition (constructor_declaration (constructor_name) @name)) @definition.enum_member
+(exception_definition (_ (constructor_name) @name)) @definition.enum_member
 
 ; ---- values (module level: the compilation unit or a struct ... end) -----------------------------
 ; Function patterns come first: for the same node and name they win over the variable ones. Module level
 ; is checked with #parent-is? on the `let` (tree-sitter's matcher can pair bindings of two neighbouring
-; `let`s in a pattern rooted at the compilation unit).
+; `let`s in a pattern rooted at the compilation unit). `(_ pattern: …)`: the let_binding; `(_ (_) @name @_op)`:
+; a parenthesized_operator, checked with #parent-is? on its child.
 
 ((value_definition
-  . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)] [(parameter) body: (fun_expression) body: (function_expression)]) .) @definition.function
-  (#parent-is? @definition.function compilation_unit structure))
+  . (_ pattern: [(value_name) @name (_ (_) @name @_op)] [(parameter) body: (fun_expression) body: (function_expression)]) .) @definition.function
+  (#parent-is? @definition.function compilation_unit structure)
+  (#parent-is? @_op parenthesized_operator))
 ((value_definition
   (let_binding)
-  (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)] [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function) @_let
+  (_ pattern: [(value_name) @name (_ (_) @name @_op)] [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function) @_let
+  (#parent-is? @_let compilation_unit structure)
+  (#parent-is? @_op parenthesized_operator))
+((value_definition
+  (_ pattern: [(value_name) @name (_ (_) @name @_op)] [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function
+  (let_binding)) @_let
+  (#parent-is? @_let compilation_unit structure)
+  (#parent-is? @_op parenthesized_operator))
+
+((value_definition
+  . (_ pattern: [(value_name) @name (_ (_) @name @_op)]) .) @definition.variable
+  (#parent-is? @definition.variable compilation_unit structure)
+  (#parent-is? @_op parenthesized_operator))
+((value_definition
+  (let_binding)
+  (_ pattern: (value_name) @name) @definition.variable) @_let
   (#parent-is? @_let compilation_unit structure))
 ((value_definition
-  (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)] [(parameter) body: (fun_expression) body: (function_expression)]) @definition.function
+  (_ pattern: (value_name) @name) @definition.variable
   (let_binding)) @_let
   (#parent-is? @_let compilation_unit structure))
 
-((value_definition
-  . (let_binding pattern: [(value_name) @name (parenthesized_operator (_) @name)]) .) @definition.variable
-  (#parent-is? @definition.variable compilation_unit structure))
-((value_definition
-  (let_binding)
-  (let_binding pattern: (value_name) @name) @definition.variable) @_let
-  (#parent-is? @_let compilation_unit structure))
-((value_definition
-  (let_binding pattern: (value_name) @name) @definition.variable
-  (let_binding)) @_let
-  (#parent-is? @_let compilation_unit structure))
-
-(external [(value_name) @name (parenthesized_operator (_) @name)]) @definition.function
+((external [(value_name) @name (_ (_) @name @_op)]) @definition.function
+  (#parent-is? @_op parenthesized_operator))
 
 ; `val` in a signature (`module type S = sig ... end`, `module M : sig ... end`)
-(value_specification
-  [(value_name) @name (parenthesized_operator (_) @name)]
+((value_specification
+  [(value_name) @name (_ (_) @name @_op)]
   type: [(function_type) (polymorphic_type (function_type))]) @definition.function
-(value_specification
-  [(value_name) @name (parenthesized_operator (_) @name)]) @definition.variable
+  (#parent-is? @_op parenthesized_operator))
+((value_specification
+  [(value_name) @name (_ (_) @name @_op)]) @definition.variable
+  (#parent-is? @_op parenthesized_operator))
 
 ; ---- classes ------------------------------------------------------------------------------------------
 
 (class_definition (class_binding (class_name) @name)) @definition.class
 (class_type_definition (class_type_binding (class_type_name) @name)) @definition.interface
 
+; `(_ (method_definition …))`, `(_ (instance_variable_definition …))`: the object_expression (the only class
+; expression holding class fields)
 (class_binding
   body: [
-    (object_expression (method_definition (method_name) @name) @definition.method)
-    (class_function body: (object_expression (method_definition (method_name) @name) @definition.method))
+    (_ (method_definition (method_name) @name) @definition.method)
+    (class_function body: (_ (method_definition (method_name) @name) @definition.method))
   ])
 (class_binding
   body: [
-    (object_expression (instance_variable_definition (instance_variable_name) @name) @definition.field)
+    (_ (instance_variable_definition (instance_variable_name) @name) @definition.field)
     (class_function
-      body: (object_expression (instance_variable_definition (instance_variable_name) @name) @definition.field))
+      body: (_ (instance_variable_definition (instance_variable_name) @name) @definition.field))
   ])
 ; class types and class specifications (`class c : int -> object ... end` in a signature)
 (class_body_type (method_specification (method_name) @name) @definition.method)
@@ -129,5 +149,6 @@
 
 ; ---- references ------------------------------------------------------------------------------------
 
-(application_expression function: (value_path (value_name) @name)) @reference.call
+; `function: (_ (value_name))`: a value_path
+(application_expression function: (_ (value_name) @name)) @reference.call
 (method_invocation (method_name) @name) @reference.call

@@ -19,6 +19,12 @@
 ;   class type c = object ... end              interface
 ; Definition nodes: a `type`/`module` with one binding is the whole item, from its keyword; in a
 ; group (`type a = ... and b = ...`) each binding is its own symbol, from its name on.
+;
+; Compile cost: tree-sitter analyses every named parent node of a pattern, and `type_binding` or
+; `parenthesized_operator` cost a lot. Where node-types.json allows only one kind of child with a given
+; field or child, that kind is written as a wildcard `(_ …)` (a comment says which): a type_binding is the
+; only child of a type_definition with a `name:` field, a constructor_declaration the only child of a
+; variant_declaration. A parenthesized_operator is a wildcard checked with #parent-is? on its child.
 
 ; ---- modules ----------------------------------------------------------------------------------
 
@@ -34,46 +40,52 @@
 
 ; ---- types ------------------------------------------------------------------------------------------
 
+; `(_ name: …)`: the type_binding
 (type_definition
-  . (type_binding name: (type_constructor) @name body: (record_declaration)) .) @definition.struct
+  . (_ name: (type_constructor) @name body: (record_declaration)) .) @definition.struct
 (type_definition
-  . (type_binding name: (type_constructor) @name body: (variant_declaration)) .) @definition.enum
+  . (_ name: (type_constructor) @name body: (variant_declaration)) .) @definition.enum
 (type_definition
-  . (type_binding name: (type_constructor) @name) .) @definition.type
+  . (_ name: (type_constructor) @name) .) @definition.type
 
 (type_definition
   (type_binding)
-  (type_binding name: (type_constructor) @name body: (record_declaration)) @definition.struct)
+  (_ name: (type_constructor) @name body: (record_declaration)) @definition.struct)
 (type_definition
-  (type_binding name: (type_constructor) @name body: (record_declaration)) @definition.struct
+  (_ name: (type_constructor) @name body: (record_declaration)) @definition.struct
   (type_binding))
 (type_definition
   (type_binding)
-  (type_binding name: (type_constructor) @name body: (variant_declaration)) @definition.enum)
+  (_ name: (type_constructor) @name body: (variant_declaration)) @definition.enum)
 (type_definition
-  (type_binding name: (type_constructor) @name body: (variant_declaration)) @definition.enum
+  (_ name: (type_constructor) @name body: (variant_declaration)) @definition.enum
   (type_binding))
 (type_definition
   (type_binding)
-  (type_binding name: (type_constructor) @name) @definition.type)
+  (_ name: (type_constructor) @name) @definition.type)
 (type_definition
-  (type_binding name: (type_constructor) @name) @definition.type
+  (_ name: (type_constructor) @name) @definition.type
   (type_binding))
 
-(variant_declaration (constructor_declaration (constructor_name) @name) @definition.enum_member)
+; `(_ …)`: the constructor_declaration (a variant_declaration's only child kind; the only child of an
+; exception_definition holding a constructor_name)
+(variant_declaration (_ (constructor_name) @name) @definition.enum_member)
 (record_declaration (field_declaration (field_name) @name) @definition.field)
 
-(exception_definition (constructor_declaration (constructor_name) @name)) @definition.enum_member
+(exception_definition (_ (constructor_name) @name)) @definition.enum_member
 
 ; ---- values ------------------------------------------------------------------------------------
 
-(external [(value_name) @name (parenthesized_operator (_) @name)]) @definition.function
+((external [(value_name) @name (_ (_) @name @_op)]) @definition.function
+  (#parent-is? @_op parenthesized_operator))
 
-(value_specification
-  [(value_name) @name (parenthesized_operator (_) @name)]
+((value_specification
+  [(value_name) @name (_ (_) @name @_op)]
   type: [(function_type) (polymorphic_type (function_type))]) @definition.function
-(value_specification
-  [(value_name) @name (parenthesized_operator (_) @name)]) @definition.variable
+  (#parent-is? @_op parenthesized_operator))
+((value_specification
+  [(value_name) @name (_ (_) @name @_op)]) @definition.variable
+  (#parent-is? @_op parenthesized_operator))
 
 ; ---- classes ------------------------------------------------------------------------------------------
 

@@ -17,12 +17,15 @@
 ; (`utils$trim <- function`) = function named as written (`utils$trim`). Not tagged: locals.
 
 ; ---- R6 and Reference classes (before the plain assignment patterns, which they win over) ---------
+; `operator: _ @_op (#any-of? @_op "<-" ...)` tests the same as `operator: ["<-" ...]`; where it is
+; used, it compiles faster (the alternation multiplies the paths tree-sitter analyses).
 
 ((binary_operator
   lhs: (identifier) @name
-  operator: ["<-" "=" "<<-"]
+  operator: _ @_op
   rhs: (call function: [(identifier) @_ctor (namespace_operator rhs: (identifier) @_ctor)]))
   @definition.class
+  (#any-of? @_op "<-" "=" "<<-")
   (#any-of? @_ctor "R6Class" "setRefClass"))
 
 ((call
@@ -93,14 +96,15 @@
 
 ; ---- functions -------------------------------------------------------------------------------------
 
-(binary_operator
+((binary_operator
   lhs: [
     (identifier) @name
     (string content: (string_content) @name)
     (extract_operator) @name
   ]
-  operator: ["<-" "=" "<<-"]
+  operator: _ @_op
   rhs: (function_definition)) @definition.function
+  (#any-of? @_op "<-" "=" "<<-"))
 (binary_operator
   lhs: [
     (function_definition)
@@ -116,18 +120,15 @@
 
 ; A file whose root is an ERROR node (an unbalanced bracket) keeps its top-level variables.
 
-[(program (binary_operator
+((binary_operator
   lhs: (identifier) @name
-  operator: ["<-" "=" "<<-"]) @definition.variable)
- (ERROR (binary_operator
-  lhs: (identifier) @name
-  operator: ["<-" "=" "<<-"]) @definition.variable)]
-[(program (binary_operator
+  operator: _ @_op) @definition.variable
+  (#any-of? @_op "<-" "=" "<<-")
+  (#parent-is? @definition.variable program ERROR))
+((binary_operator
   operator: ["->" "->>"]
-  rhs: (identifier) @name) @definition.variable)
- (ERROR (binary_operator
-  operator: ["->" "->>"]
-  rhs: (identifier) @name) @definition.variable)]
+  rhs: (identifier) @name) @definition.variable
+  (#parent-is? @definition.variable program ERROR))
 
 ; ---- references ------------------------------------------------------------------------------------
 

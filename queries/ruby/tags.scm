@@ -13,72 +13,80 @@
 ; ---- doc comments above the first statement of a body ------------------------------------------
 ; The grammar puts comments that come before the first statement of a class/module/def body outside
 ; its body_statement (children of the class node), so they are no preceding siblings of the first
-; definition and the engine would not see them: they are its @doc here. These patterns come first and
-; win over the plain ones below for the same node. The bodies' owners are named (no `_`), so extraction
-; runs these patterns only at them.
+; definition and the engine would not see them: they are its @doc here. This pattern comes first and
+; wins over the plain ones below for the same node. The bodies' owners are named (no `_`), so extraction
+; runs it only at them.
+; Written for a cheap compile (tree-sitter analyses every named parent of a pattern, six times over
+; here): the nodes below the owner are wildcards and `#parent-is?` on a captured child names their
+; kind instead. `@_first` is a child of a body_statement (a def's `body:` may also be an endless
+; def's expression); `@_module_name`/`@_class_name`/`@_method_name`/`@_left` are children of a
+; module/class/def/assignment, so the wildcard holding them is one; `@_listed` is a constant in a
+; left_assignment_list (`A, B = ...`). The name of a module or class is a constant or a
+; scope_resolution, whose `name:` is a constant.
 
-[
-  (class (comment)+ @doc . body: (body_statement . [
-    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-    (method name: (_) @name) @definition.method
-    (singleton_method name: (_) @name) @definition.method
-    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
-  ]))
-  (module (comment)+ @doc . body: (body_statement . [
-    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-    (method name: (_) @name) @definition.method
-    (singleton_method name: (_) @name) @definition.method
-    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
-  ]))
-  (singleton_class (comment)+ @doc . body: (body_statement . [
-    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-    (method name: (_) @name) @definition.method
-    (singleton_method name: (_) @name) @definition.method
-    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
-  ]))
-  (method (comment)+ @doc . body: (body_statement . [
-    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-    (method name: (_) @name) @definition.method
-    (singleton_method name: (_) @name) @definition.method
-    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
-  ]))
-  (singleton_method (comment)+ @doc . body: (body_statement . [
-    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-    (method name: (_) @name) @definition.method
-    (singleton_method name: (_) @name) @definition.method
-    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
-  ]))
-  (do_block (comment)+ @doc . body: (body_statement . [
-    (module name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.module
-    (class name: [(constant) @name (scope_resolution name: (constant) @name)]) @definition.class
-    (method name: (_) @name) @definition.method
-    (singleton_method name: (_) @name) @definition.method
-    (assignment left: [(constant) @name (left_assignment_list (constant) @name)]) @definition.constant
-  ]))
+([
+  (class (comment)+ @doc . body: (_ . [
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_module_name) @definition.module
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_class_name) @definition.class
+    (_ name: (_) @name @_method_name) @definition.method
+    (_ left: [(constant) @name (_ (constant) @name @_listed)] @_left) @definition.constant
+  ] @_first))
+  (module (comment)+ @doc . body: (_ . [
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_module_name) @definition.module
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_class_name) @definition.class
+    (_ name: (_) @name @_method_name) @definition.method
+    (_ left: [(constant) @name (_ (constant) @name @_listed)] @_left) @definition.constant
+  ] @_first))
+  (singleton_class (comment)+ @doc . body: (_ . [
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_module_name) @definition.module
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_class_name) @definition.class
+    (_ name: (_) @name @_method_name) @definition.method
+    (_ left: [(constant) @name (_ (constant) @name @_listed)] @_left) @definition.constant
+  ] @_first))
+  (method (comment)+ @doc . body: (_ . [
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_module_name) @definition.module
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_class_name) @definition.class
+    (_ name: (_) @name @_method_name) @definition.method
+    (_ left: [(constant) @name (_ (constant) @name @_listed)] @_left) @definition.constant
+  ] @_first))
+  (singleton_method (comment)+ @doc . body: (_ . [
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_module_name) @definition.module
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_class_name) @definition.class
+    (_ name: (_) @name @_method_name) @definition.method
+    (_ left: [(constant) @name (_ (constant) @name @_listed)] @_left) @definition.constant
+  ] @_first))
+  (do_block (comment)+ @doc . body: (_ . [
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_module_name) @definition.module
+    (_ name: [(constant) @name (_ name: (constant) @name)] @_class_name) @definition.class
+    (_ name: (_) @name @_method_name) @definition.method
+    (_ left: [(constant) @name (_ (constant) @name @_listed)] @_left) @definition.constant
+  ] @_first))
 ]
+  (#parent-is? @_first body_statement)
+  (#parent-is? @_module_name module)
+  (#parent-is? @_class_name class)
+  (#parent-is? @_method_name method singleton_method)
+  (#parent-is? @_left assignment)
+  (#parent-is? @_listed left_assignment_list))
 
 ; ---- modules and classes -------------------------------------------------------------------
+; A name is a constant or a scope_resolution (`A::B`), whose `name:` is a constant.
 
 (module name: [
   (constant) @name
-  (scope_resolution name: (constant) @name)
+  (_ name: (constant) @name)
 ]) @definition.module
 
 (class name: [
   (constant) @name
-  (scope_resolution name: (constant) @name)
+  (_ name: (constant) @name)
 ]) @definition.class
 
 ; ---- methods ---------------------------------------------------------------------------------
 ; A def directly in the file is a function; every other def (class/module bodies, `class << self`,
 ; blocks, `private def x` arguments) is a method.
 
-(program (method name: (_) @name) @definition.function)
+((method name: (_) @name) @definition.function (#parent-is? @definition.function program))
 (method name: (_) @name) @definition.method
 (singleton_method name: (_) @name) @definition.method
 
@@ -87,17 +95,23 @@
 ; class level (possibly inside a block, `if`/`unless` or `begin`): tagged wherever it is, which also
 ; keeps them when an ERROR node replaces their module.
 
-(assignment left: [
+; `@_listed`: a constant in a left_assignment_list (`A, B = ...`).
+((assignment left: [
   (constant) @name
-  (left_assignment_list (constant) @name)
-]) @definition.constant
+  (_ (constant) @name @_listed)
+]) @definition.constant (#parent-is? @_listed left_assignment_list))
 (operator_assignment left: (constant) @name) @definition.constant
 
 ; ---- references ------------------------------------------------------------------------------
+; `arguments:` is always an argument_list.
 
 (call method: (identifier) @name) @reference.call
-(call receiver: (constant) @name method: (identifier) @_new (#eq? @_new "new")) @reference.class
-(call receiver: (scope_resolution name: (constant) @name) method: (identifier) @_new
+(call
+  receiver: [
+    (constant) @name
+    (scope_resolution name: (constant) @name)
+  ]
+  method: (identifier) @_new
   (#eq? @_new "new")) @reference.class
 
 (superclass [
@@ -106,7 +120,7 @@
 ] @reference.implementation)
 (call
   method: (identifier) @_mixin
-  arguments: (argument_list [
+  arguments: (_ [
     (constant) @name
     (scope_resolution name: (constant) @name)
   ] @reference.implementation)

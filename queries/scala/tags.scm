@@ -30,99 +30,87 @@
 (enum_definition name: (_) @name) @definition.enum
 (type_definition name: (type_identifier) @name) @definition.type
 
-(enum_case_definitions (simple_enum_case name: (_) @name) @definition.enum_member)
-(enum_case_definitions (full_enum_case name: (_) @name) @definition.enum_member)
+((simple_enum_case name: (_) @name) @definition.enum_member
+  (#parent-is? @definition.enum_member enum_case_definitions))
+((full_enum_case name: (_) @name) @definition.enum_member
+  (#parent-is? @definition.enum_member enum_case_definitions))
 
-; class parameters: `val`/`var` ones, and every parameter of a case class
-(class_definition
-  (class_parameters
-    (class_parameter ["val" "var"] name: (_) @name) @definition.field))
+; class parameters: `val`/`var` ones (of a class or an enum), and every parameter of a case class
+((class_parameters (class_parameter ["val" "var"] name: (_) @name) @definition.field) @_params
+  (#parent-is? @_params class_definition enum_definition))
 (class_definition "case"
   (class_parameters (class_parameter name: (_) @name) @definition.field))
-(enum_definition
-  (class_parameters
-    (class_parameter ["val" "var"] name: (_) @name) @definition.field))
 
 ; ---- members of classes, traits, objects, enums, givens ------------------------------------------
+; Rooted at the body, checking its parent (a template_body is also the body of a package, a package
+; object, a given and an anonymous class). Where several patterns tag the same node, the first one
+; wins: a class's `def this` is its constructor (not a method), a `val` in an object is a constant
+; (not a field).
 
-(class_definition body: (template_body
-  (function_definition name: (identifier) @name (#eq? @name "this")) @definition.constructor))
+((template_body (function_definition name: (_) @name) @definition.constructor) @_body
+  (#eq? @name "this")
+  (#parent-is? @_body class_definition))
+((template_body
+  (val_definition pattern: [(identifier) @name (identifiers (identifier) @name)]) @definition.constant) @_body
+  (#parent-is? @_body object_definition))
+((template_body [
+    (function_definition name: (_) @name) @definition.method
+    (function_declaration name: (_) @name) @definition.method
+    (val_definition pattern: [(identifier) @name (identifiers (identifier) @name)]) @definition.field
+    (var_definition pattern: [(identifier) @name (identifiers (identifier) @name)]) @definition.field
+    (val_declaration name: (_) @name) @definition.field
+    (var_declaration name: (_) @name) @definition.field
+  ]) @_body
+  (#parent-is? @_body class_definition trait_definition object_definition))
 
-(class_definition body: (template_body (function_definition name: (_) @name) @definition.method))
-(class_definition body: (template_body (function_declaration name: (_) @name) @definition.method))
-(trait_definition body: (template_body (function_definition name: (_) @name) @definition.method))
-(trait_definition body: (template_body (function_declaration name: (_) @name) @definition.method))
-(object_definition body: (template_body (function_definition name: (_) @name) @definition.method))
-(object_definition body: (template_body (function_declaration name: (_) @name) @definition.method))
-(package_object body: (template_body (function_definition name: (_) @name) @definition.function))
-(enum_definition body: (enum_body (function_definition name: (_) @name) @definition.method))
-(enum_definition body: (enum_body (function_declaration name: (_) @name) @definition.method))
-(given_definition body: (with_template_body (function_definition name: (_) @name) @definition.method))
-(given_definition body: (template_body (function_definition name: (_) @name) @definition.method))
-(extension_definition (function_definition name: (_) @name) @definition.method)
-(extension_definition (function_declaration name: (_) @name) @definition.method)
+((template_body [
+    (function_definition name: (_) @name) @definition.function
+    (val_definition pattern: (identifier) @name) @definition.constant
+    (var_definition pattern: (identifier) @name) @definition.variable
+  ]) @_body
+  (#parent-is? @_body package_object))
 
-(object_definition body: (template_body
-  (val_definition pattern: (identifier) @name) @definition.constant))
-(object_definition body: (template_body
-  (val_definition pattern: (identifiers (identifier) @name)) @definition.constant))
-(object_definition body: (template_body (var_definition pattern: (identifier) @name) @definition.field))
-(object_definition body: (template_body
-  (var_definition pattern: (identifiers (identifier) @name)) @definition.field))
-(object_definition body: (template_body (val_declaration name: (_) @name) @definition.field))
-(object_definition body: (template_body (var_declaration name: (_) @name) @definition.field))
+((enum_body [
+    (function_definition name: (_) @name) @definition.method
+    (function_declaration name: (_) @name) @definition.method
+    (val_definition pattern: (identifier) @name) @definition.field
+    (var_definition pattern: (identifier) @name) @definition.field
+  ]) @_body
+  (#parent-is? @_body enum_definition))
 
-(package_object body: (template_body (val_definition pattern: (identifier) @name) @definition.constant))
-(package_object body: (template_body (var_definition pattern: (identifier) @name) @definition.variable))
+([(with_template_body (function_definition name: (_) @name) @definition.method)
+  (template_body (function_definition name: (_) @name) @definition.method)] @_body
+  (#parent-is? @_body given_definition))
 
-([(class_definition body: (template_body [
-    (val_definition pattern: (identifier) @name)
-    (val_definition pattern: (identifiers (identifier) @name))
-    (var_definition pattern: (identifier) @name)
-    (var_definition pattern: (identifiers (identifier) @name))
-    (val_declaration name: (_) @name)
-    (var_declaration name: (_) @name)
-  ] @definition.field))
-  (trait_definition body: (template_body [
-    (val_definition pattern: (identifier) @name)
-    (val_definition pattern: (identifiers (identifier) @name))
-    (var_definition pattern: (identifier) @name)
-    (var_definition pattern: (identifiers (identifier) @name))
-    (val_declaration name: (_) @name)
-    (var_declaration name: (_) @name)
-  ] @definition.field))
-  (enum_definition body: (enum_body [
-    (val_definition pattern: (identifier) @name)
-    (var_definition pattern: (identifier) @name)
-  ] @definition.field))])
+([(function_definition name: (_) @name) (function_declaration name: (_) @name)] @definition.method
+  (#parent-is? @definition.method extension_definition))
 
 ; ---- top level (also inside `package p { ... }`) -------------------------------------------------
 
-(compilation_unit (function_definition name: (_) @name) @definition.function)
-(compilation_unit (val_definition pattern: (identifier) @name) @definition.variable)
-(compilation_unit (var_definition pattern: (identifier) @name) @definition.variable)
-(compilation_unit (given_definition name: (_) @name) @definition.variable)
-(package_clause body: (template_body (function_definition name: (_) @name) @definition.function))
-(package_clause body: (template_body (val_definition pattern: (identifier) @name) @definition.variable))
-(package_clause body: (template_body (given_definition name: (_) @name) @definition.variable))
-(template_body (given_definition name: (_) @name) @definition.variable)
+([(val_definition pattern: (identifier) @name) (var_definition pattern: (identifier) @name)] @definition.variable
+  (#parent-is? @definition.variable compilation_unit))
+((template_body [
+    (function_definition name: (_) @name) @definition.function
+    (val_definition pattern: (identifier) @name) @definition.variable
+  ]) @_body
+  (#parent-is? @_body package_clause))
+; a named given at top level or in any template body (package, class, object, anonymous class...)
+((given_definition name: (_) @name) @definition.variable
+  (#parent-is? @definition.variable compilation_unit template_body))
 
-; ---- local functions (in a block or an indented block) -------------------------------------------
+; ---- functions at top level and local functions (in a block or an indented block) ----------------
+; broken code: a `def` the parser could not place (in an ERROR) is a function too
 
-(block (function_definition name: (_) @name) @definition.function)
-(indented_block (function_definition name: (_) @name) @definition.function)
-
-; broken code: a `def` the parser could not place
-(ERROR (function_definition name: (_) @name) @definition.function)
+((function_definition name: (_) @name) @definition.function
+  (#parent-is? @definition.function compilation_unit block indented_block ERROR))
 
 ; ---- extension containers --------------------------------------------------------------------------
 
 (extension_definition
   parameters: (parameters . (parameter type: [
     (type_identifier) @name
-    (generic_type type: (type_identifier) @name)
     (stable_type_identifier (type_identifier) @name .)
-    (generic_type type: (stable_type_identifier (type_identifier) @name .))
+    (generic_type type: [(type_identifier) @name (stable_type_identifier (type_identifier) @name .)])
   ]))) @definition.impl
 
 ; ---- references ------------------------------------------------------------------------------

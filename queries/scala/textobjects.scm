@@ -13,8 +13,7 @@
 (package_object body: (_) @class.inside) @class.around
 (enum_definition body: (_) @class.inside) @class.around
 (package_clause body: (_) @class.inside) @class.around
-(given_definition body: (with_template_body) @class.inside) @class.around
-(given_definition body: (template_body) @class.inside) @class.around
+(given_definition body: [(with_template_body) (template_body)] @class.inside) @class.around
 (extension_definition) @class.around
 
 ; ---- what belongs to a definition from outside it ------------------------------------------------

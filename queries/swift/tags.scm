@@ -19,18 +19,29 @@
 
 ; ---- types -----------------------------------------------------------------------------------
 
-(class_declaration declaration_kind: "class" name: (type_identifier) @name) @definition.class
-(class_declaration declaration_kind: "actor" name: (type_identifier) @name) @definition.class
-(class_declaration declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
-(class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+; Compile cost (tree-sitter's query analysis) is paid per named parent, for every path through its
+; children until the pattern is done: a first step that some children fail (`declaration_kind:
+; "struct"` on a class) walks the rest of the declaration. So the keyword is matched with `_` and
+; checked with #eq?, and the name with `_`: a class, struct, actor or enum name is always a
+; type_identifier (only an extension's name is a type).
+((class_declaration declaration_kind: _ @_kind name: _ @name) @definition.class
+  (#any-of? @_kind "class" "actor"))
+((class_declaration declaration_kind: _ @_kind name: _ @name) @definition.struct
+  (#eq? @_kind "struct"))
+((class_declaration declaration_kind: _ @_kind name: _ @name) @definition.enum
+  (#eq? @_kind "enum"))
 (protocol_declaration name: (type_identifier) @name) @definition.interface
 
-(class_declaration
-  declaration_kind: "extension"
+; `(user_type …)` would be a parent analysed at every place a type can start (costly): the wildcard
+; parent is not analysed, and #parent-is? keeps it a user_type.
+((class_declaration
+  declaration_kind: _ @_kind
   name: [
-    (user_type (type_identifier) @name .)
-    (user_type (type_identifier) @name . (type_arguments))
+    (_ (type_identifier) @name .)
+    (_ (type_identifier) @name . (type_arguments))
   ]) @definition.impl
+  (#eq? @_kind "extension")
+  (#parent-is? @name user_type))
 
 (typealias_declaration name: (type_identifier) @name) @definition.type
 (associatedtype_declaration name: (type_identifier) @name) @definition.type
@@ -39,12 +50,12 @@
 
 ; ---- functions, initializers, subscripts ---------------------------------------------------------
 
-; one pattern for named and operator functions: the query's analysis of a function_declaration pattern
-; takes ~110 ms for this grammar, each
-(function_declaration
-  name: [(simple_identifier)
-         "!=" "!==" "%" "%=" "&" "*" "*=" "+" "++" "+=" "-" "--" "-=" "/" "/=" "<" "<<" "<="
-         "=" "==" "===" ">" ">=" ">>" "^" "|" "~" (bang) (custom_operator)] @name) @definition.function
+; named and operator functions. `name: _` because a name step that some names fail (an operator
+; against `(simple_identifier)`) makes the query analysis walk the rest of every function_declaration
+; (parameters' default values: the whole expression grammar), ~110 ms. The `name` field also holds
+; the return type (inherited from the grammar's hidden `_type`), which comes after the parameters:
+; the "(" after the name (the parameter list always starts with one) leaves it out.
+(function_declaration name: _ @name "(") @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @definition.method
 (init_declaration "init" @name) @definition.constructor
 (deinit_declaration "deinit" @name) @definition.method
@@ -52,28 +63,30 @@
 
 ; ---- properties: one match per name; the definition node is the whole declaration ----------------
 
-(class_body
-  (property_declaration (pattern bound_identifier: (simple_identifier) @name)) @definition.property)
-(enum_class_body
-  (property_declaration (pattern bound_identifier: (simple_identifier) @name)) @definition.property)
+((property_declaration (pattern bound_identifier: (simple_identifier) @name)) @definition.property
+  (#parent-is? @definition.property class_body enum_class_body))
 (protocol_body
   (protocol_property_declaration (pattern bound_identifier: (simple_identifier) @name)) @definition.property)
 
-(source_file
-  (property_declaration
-    (value_binding_pattern mutability: "let")
-    (pattern bound_identifier: (simple_identifier) @name)) @definition.constant)
-(source_file
-  (property_declaration (pattern bound_identifier: (simple_identifier) @name)) @definition.variable)
+((property_declaration
+   (value_binding_pattern mutability: "let")
+   (pattern bound_identifier: (simple_identifier) @name)) @definition.constant
+  (#parent-is? @definition.constant source_file))
+((property_declaration (pattern bound_identifier: (simple_identifier) @name)) @definition.variable
+  (#parent-is? @definition.variable source_file))
 
 ; ---- references ------------------------------------------------------------------------------
 
+; a navigation_suffix is only ever a navigation_expression's `suffix`, so its parent needs no name
+; (a named parent here costs ~4 ms of analysis); the wildcard comes first, so the analysis matches
+; every callee at once
 (call_expression . [
+  (_ suffix: (navigation_suffix suffix: (simple_identifier) @name))
   (simple_identifier) @name
-  (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))
 ]) @reference.call
 
-(inheritance_specifier inherits_from: [
-  (user_type (type_identifier) @name .)
-  (user_type (type_identifier) @name . (type_arguments))
+((inheritance_specifier inherits_from: [
+  (_ (type_identifier) @name .)
+  (_ (type_identifier) @name . (type_arguments))
 ] @reference.implementation)
+  (#parent-is? @name user_type))

@@ -19,13 +19,18 @@
 (enum_body name: (_) @name @definition.enum_member)
 (enum_body (enum_assignment name: (_) @name) @definition.enum_member)
 
-; interface members, and members of an object type that is a type alias's value
-(interface_body (property_signature name: (_) @name) @definition.property)
-(interface_body (method_signature name: (_) @name) @definition.method)
-(type_alias_declaration
-  value: (object_type (property_signature name: (_) @name) @definition.property))
-(type_alias_declaration
-  value: (object_type (method_signature name: (_) @name) @definition.method))
+; interface members, and members of an object type that is a type alias's value (an object_type under
+; type_alias_declaration is always its `value:`). Patterns are rooted at the member (or the object_type) and
+; check the parent with #parent-is?: cheaper to compile than a pattern rooted one level up.
+((property_signature name: (_) @name) @definition.property
+  (#parent-is? @definition.property interface_body))
+((method_signature name: (_) @name) @definition.method
+  (#parent-is? @definition.method interface_body))
+((object_type [
+    (property_signature name: (_) @name) @definition.property
+    (method_signature name: (_) @name) @definition.method
+  ]) @_alias
+  (#parent-is? @_alias type_alias_declaration))
 
 ; ---- functions ---------------------------------------------------------------------------
 ; Overload signatures (function_signature) are same-named siblings of the implementation.
@@ -36,20 +41,23 @@
 
 ; ---- class members -----------------------------------------------------------------------
 
-(class_body
-  (method_definition name: (_) @name) @definition.constructor
+; (rooted at the member, its parent checked with #parent-is?: cheaper to compile than `(class_body …)`)
+((method_definition name: (_) @name) @definition.constructor
+  (#parent-is? @definition.constructor class_body)
   (#eq? @name "constructor"))
-(class_body
-  (method_definition name: (_) @name) @definition.method
+((method_definition name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body)
   (#not-eq? @name "constructor"))
-(class_body
-  (method_signature name: (_) @name) @definition.constructor
+((method_signature name: (_) @name) @definition.constructor
+  (#parent-is? @definition.constructor class_body)
   (#eq? @name "constructor"))
-(class_body
-  (method_signature name: (_) @name) @definition.method
+((method_signature name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body)
   (#not-eq? @name "constructor"))
-(class_body (abstract_method_signature name: (_) @name) @definition.method)
-(class_body (public_field_definition name: (_) @name) @definition.field)
+((abstract_method_signature name: (_) @name) @definition.method
+  (#parent-is? @definition.method class_body))
+((public_field_definition name: (_) @name) @definition.field
+  (#parent-is? @definition.field class_body))
 
 ; ---- module-level and namespace-level const/let/var (never inside function bodies) ------------
 ; `const f = () => ...` / `= function () {}` is a function; any other value is a variable.
@@ -65,7 +73,7 @@
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)]))
     ] @definition.function
-  (#parent-is? @definition.function program))
+  (#parent-is? @definition.function program export_statement ambient_declaration))
 
 ([
       (lexical_declaration
@@ -95,9 +103,9 @@
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
     ] @definition.variable
-  (#parent-is? @definition.variable program))
+  (#parent-is? @definition.variable program export_statement ambient_declaration))
 
-(export_statement declaration:
+((statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -107,51 +115,10 @@
         (variable_declarator
           name: (identifier) @name
           value: [(arrow_function) (function_expression) (generator_function)]))
-    ] @definition.function)
+    ] @definition.function) @_namespace
+  (#parent-is? @_namespace internal_module module))
 
-(export_statement declaration:
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
-    ] @definition.variable)
-
-(ambient_declaration
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
-    ] @definition.function)
-
-(ambient_declaration
+((statement_block
     [
       (lexical_declaration
         (variable_declarator
@@ -179,91 +146,8 @@
             (unary_expression) (undefined) (update_expression) (yield_expression)
           ]))
       (variable_declaration (variable_declarator name: (identifier) @name !value))
-    ] @definition.variable)
-
-(internal_module body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
-    ] @definition.function))
-
-(internal_module body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
-    ] @definition.variable))
-
-(module body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)]))
-    ] @definition.function))
-
-(module body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
-    ] @definition.variable))
+    ] @definition.variable) @_namespace
+  (#parent-is? @_namespace internal_module module))
 
 ; ---- references ----------------------------------------------------------------------------
 
@@ -279,12 +163,12 @@
     (member_expression property: (property_identifier) @name)
   ]) @reference.class
 
-(class_heritage
-  (extends_clause
-    value: [
-      (identifier) @name
-      (member_expression property: (property_identifier) @name)
-    ] @reference.implementation))
+; (extends_clause occurs only in class_heritage)
+(extends_clause
+  value: [
+    (identifier) @name
+    (member_expression property: (property_identifier) @name)
+  ] @reference.implementation)
 
 (implements_clause
   [

@@ -3,127 +3,131 @@
 ; belong to an exported class. Decorators of class members are preceding siblings in class_body;
 ; the engine widens @*.around over them (and over doc comments).
 
-(program (function_declaration body: (_) @function.inside) @function.around)
-(statement_block (function_declaration body: (_) @function.inside) @function.around)
-(export_statement declaration: (function_declaration body: (_) @function.inside)) @function.around
-(program (generator_function_declaration body: (_) @function.inside) @function.around)
-(statement_block (generator_function_declaration body: (_) @function.inside) @function.around)
-(export_statement declaration: (generator_function_declaration body: (_) @function.inside)) @function.around
-
-(program (function_signature) @function.around)
-(statement_block (function_signature) @function.around)
-(export_statement declaration: (function_signature)) @function.around
-(program (ambient_declaration (function_signature)) @function.around)
-(statement_block (ambient_declaration (function_signature)) @function.around)
-(export_statement declaration: (ambient_declaration (function_signature))) @function.around
+; functions and classes (also `declare`d ones) at module level and in a block (the definition
+; node is the declaration), module-level `const f = () => ...`
+(program [
+  (function_declaration body: (_) @function.inside) @function.around
+  (generator_function_declaration body: (_) @function.inside) @function.around
+  (function_signature) @function.around
+  (ambient_declaration (function_signature)) @function.around
+  (class_declaration body: (_) @class.inside) @class.around
+  (abstract_class_declaration body: (_) @class.inside) @class.around
+  (interface_declaration body: (_) @class.inside) @class.around
+  (enum_declaration body: (_) @class.inside) @class.around
+  (internal_module body: (_) @class.inside) @class.around
+  (module body: (_) @class.inside) @class.around
+  (ambient_declaration (class_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (abstract_class_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (interface_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (enum_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (internal_module body: (_) @class.inside)) @class.around
+  (ambient_declaration (module body: (_) @class.inside)) @class.around
+  (lexical_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ])) @function.around
+  (variable_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ])) @function.around
+])
+(statement_block [
+  (function_declaration body: (_) @function.inside) @function.around
+  (generator_function_declaration body: (_) @function.inside) @function.around
+  (function_signature) @function.around
+  (ambient_declaration (function_signature)) @function.around
+  (class_declaration body: (_) @class.inside) @class.around
+  (abstract_class_declaration body: (_) @class.inside) @class.around
+  (interface_declaration body: (_) @class.inside) @class.around
+  (enum_declaration body: (_) @class.inside) @class.around
+  (internal_module body: (_) @class.inside) @class.around
+  (module body: (_) @class.inside) @class.around
+  (ambient_declaration (class_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (abstract_class_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (interface_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (enum_declaration body: (_) @class.inside)) @class.around
+  (ambient_declaration (internal_module body: (_) @class.inside)) @class.around
+  (ambient_declaration (module body: (_) @class.inside)) @class.around
+])
+(export_statement declaration: [
+  (function_declaration body: (_) @function.inside)
+  (generator_function_declaration body: (_) @function.inside)
+  (function_signature)
+  (ambient_declaration (function_signature))
+  (lexical_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+  (variable_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+]) @function.around
+(export_statement declaration: [
+  (class_declaration body: (_) @class.inside)
+  (abstract_class_declaration body: (_) @class.inside)
+  (interface_declaration body: (_) @class.inside)
+  (enum_declaration body: (_) @class.inside)
+  (internal_module body: (_) @class.inside)
+  (module body: (_) @class.inside)
+  (ambient_declaration (class_declaration body: (_) @class.inside))
+  (ambient_declaration (abstract_class_declaration body: (_) @class.inside))
+  (ambient_declaration (interface_declaration body: (_) @class.inside))
+  (ambient_declaration (enum_declaration body: (_) @class.inside))
+  (ambient_declaration (internal_module body: (_) @class.inside))
+  (ambient_declaration (module body: (_) @class.inside))
+]) @class.around
+; a non-exported nested namespace parses as an expression
+(expression_statement (internal_module body: (_) @class.inside) @class.around)
+; `const f = () => ...` at namespace level
+(internal_module body: (statement_block [
+  (lexical_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+  (variable_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+] @function.around))
+(module body: (statement_block [
+  (lexical_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+  (variable_declaration
+      (variable_declarator
+        value: [
+          (arrow_function body: (_) @function.inside)
+          (function_expression body: (_) @function.inside)
+          (generator_function body: (_) @function.inside)
+        ]))
+] @function.around))
 
 (class_body (method_definition body: (_) @function.inside) @function.around)
 (method_signature) @function.around
 (abstract_method_signature) @function.around
-
-; `const f = () => ...` at module or namespace level (the definition node is the declaration)
-(program
-  (lexical_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around)
-(internal_module body: (statement_block
-  (lexical_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around))
-(module body: (statement_block
-  (lexical_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around))
-(export_statement
-  declaration: (lexical_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around
-(program
-  (variable_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around)
-(internal_module body: (statement_block
-  (variable_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around))
-(module body: (statement_block
-  (variable_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ])) @function.around))
-(export_statement
-  declaration: (variable_declaration
-    (variable_declarator
-      value: [
-        (arrow_function body: (_) @function.inside)
-        (function_expression body: (_) @function.inside)
-        (generator_function body: (_) @function.inside)
-      ]))) @function.around
-
-(program (class_declaration body: (_) @class.inside) @class.around)
-(statement_block (class_declaration body: (_) @class.inside) @class.around)
-(export_statement declaration: (class_declaration body: (_) @class.inside)) @class.around
-(program (ambient_declaration (class_declaration body: (_) @class.inside)) @class.around)
-(statement_block (ambient_declaration (class_declaration body: (_) @class.inside)) @class.around)
-(export_statement declaration: (ambient_declaration (class_declaration body: (_) @class.inside))) @class.around
-(program (abstract_class_declaration body: (_) @class.inside) @class.around)
-(statement_block (abstract_class_declaration body: (_) @class.inside) @class.around)
-(export_statement declaration: (abstract_class_declaration body: (_) @class.inside)) @class.around
-(program (ambient_declaration (abstract_class_declaration body: (_) @class.inside)) @class.around)
-(statement_block (ambient_declaration (abstract_class_declaration body: (_) @class.inside)) @class.around)
-(export_statement declaration: (ambient_declaration (abstract_class_declaration body: (_) @class.inside))) @class.around
-(program (interface_declaration body: (_) @class.inside) @class.around)
-(statement_block (interface_declaration body: (_) @class.inside) @class.around)
-(export_statement declaration: (interface_declaration body: (_) @class.inside)) @class.around
-(program (ambient_declaration (interface_declaration body: (_) @class.inside)) @class.around)
-(statement_block (ambient_declaration (interface_declaration body: (_) @class.inside)) @class.around)
-(export_statement declaration: (ambient_declaration (interface_declaration body: (_) @class.inside))) @class.around
-(program (enum_declaration body: (_) @class.inside) @class.around)
-(statement_block (enum_declaration body: (_) @class.inside) @class.around)
-(export_statement declaration: (enum_declaration body: (_) @class.inside)) @class.around
-(program (ambient_declaration (enum_declaration body: (_) @class.inside)) @class.around)
-(statement_block (ambient_declaration (enum_declaration body: (_) @class.inside)) @class.around)
-(export_statement declaration: (ambient_declaration (enum_declaration body: (_) @class.inside))) @class.around
-(program (internal_module body: (_) @class.inside) @class.around)
-(statement_block (internal_module body: (_) @class.inside) @class.around)
-(export_statement declaration: (internal_module body: (_) @class.inside)) @class.around
-(expression_statement (internal_module body: (_) @class.inside) @class.around)
-(program (ambient_declaration (internal_module body: (_) @class.inside)) @class.around)
-(statement_block (ambient_declaration (internal_module body: (_) @class.inside)) @class.around)
-(export_statement declaration: (ambient_declaration (internal_module body: (_) @class.inside))) @class.around
-(program (module body: (_) @class.inside) @class.around)
-(statement_block (module body: (_) @class.inside) @class.around)
-(export_statement declaration: (module body: (_) @class.inside)) @class.around
-(program (ambient_declaration (module body: (_) @class.inside)) @class.around)
-(statement_block (ambient_declaration (module body: (_) @class.inside)) @class.around)
-(export_statement declaration: (ambient_declaration (module body: (_) @class.inside))) @class.around
 
 ; ---- what belongs to a definition from outside it ------------------------------------------------
 ; `export` (and, in TypeScript, `declare`) wraps a declaration; decorators and comments (`//`,

@@ -47,13 +47,13 @@
     (enum_declaration (container_field name: (identifier) @name) @definition.enum_member)
     (error_set_declaration (identifier) @name @definition.enum_member)
   ])
-(return_expression
-  [
+([
     (struct_declaration (container_field name: (identifier) @name) @definition.field)
     (union_declaration (container_field name: (identifier) @name) @definition.field)
     (enum_declaration (container_field name: (identifier) @name) @definition.enum_member)
-  ])
-(source_file (container_field name: (identifier) @name) @definition.field)
+  ] @_container
+  (#parent-is? @_container return_expression))
+((container_field name: (identifier) @name) @definition.field (#parent-is? @definition.field source_file))
 
 ; ---- functions and tests -------------------------------------------------------------------------
 
@@ -63,29 +63,11 @@
 ; ---- container-level constants and variables -----------------------------------------------------
 ; Not in function bodies (those are locals). A container matched above wins on the same node.
 
-((source_file (variable_declaration "const" . (identifier) @name) @definition.constant)
-  (#not-match? @definition.constant "=\\s*@import\\s*[(]")
-  (#not-eq? @name "_"))
-((struct_declaration (variable_declaration "const" . (identifier) @name) @definition.constant)
-  (#not-match? @definition.constant "=\\s*@import\\s*[(]")
-  (#not-eq? @name "_"))
-((enum_declaration (variable_declaration "const" . (identifier) @name) @definition.constant)
-  (#not-match? @definition.constant "=\\s*@import\\s*[(]")
-  (#not-eq? @name "_"))
-((union_declaration (variable_declaration "const" . (identifier) @name) @definition.constant)
-  (#not-match? @definition.constant "=\\s*@import\\s*[(]")
-  (#not-eq? @name "_"))
-((opaque_declaration (variable_declaration "const" . (identifier) @name) @definition.constant)
+((variable_declaration "const" . (identifier) @name) @definition.constant
+  (#parent-is? @definition.constant source_file struct_declaration enum_declaration union_declaration opaque_declaration)
   (#not-match? @definition.constant "=\\s*@import\\s*[(]")
   (#not-eq? @name "_"))
 
-((source_file (variable_declaration "var" . (identifier) @name) @definition.variable)
-  (#not-eq? @name "_"))
-((struct_declaration (variable_declaration "var" . (identifier) @name) @definition.variable)
-  (#not-eq? @name "_"))
-((enum_declaration (variable_declaration "var" . (identifier) @name) @definition.variable)
-  (#not-eq? @name "_"))
-((union_declaration (variable_declaration "var" . (identifier) @name) @definition.variable)
-  (#not-eq? @name "_"))
-((opaque_declaration (variable_declaration "var" . (identifier) @name) @definition.variable)
+((variable_declaration "var" . (identifier) @name) @definition.variable
+  (#parent-is? @definition.variable source_file struct_declaration enum_declaration union_declaration opaque_declaration)
   (#not-eq? @name "_"))
