@@ -295,9 +295,7 @@ fn parent_checks(language: &Language, query: &Query) -> Result<Vec<Vec<ParentChe
 /// is compiled (or, should the text not split into patterns, compiled and switched off).
 /// `node_types` (the grammar's node-types.json) tells which subtrees extraction can skip.
 pub fn compile_tags(language: &Language, source: &str, node_types: &str) -> Result<TagsQuery, String> {
-    let references = |pattern: &str| {
-        pattern.split('@').skip(1).any(|c| c.starts_with("reference.call") || c.starts_with("reference.class"))
-    };
+    let references = |pattern: &str| captures_any(pattern, &["reference.call", "reference.class"]);
     let stripped = crate::walk::without_patterns(source, references);
     let source = stripped.as_deref().unwrap_or(source);
     let mut query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
@@ -374,8 +372,7 @@ impl BlockQuery {
 /// definition's extent, would cost most of the compile (Swift's: 120 of 125 ms). `check_whole` checks
 /// every pattern.
 pub fn compile_textobjects(language: &Language, source: &str) -> Result<BlockQuery, String> {
-    let blocks_only =
-        |pattern: &str| !pattern.split('@').skip(1).any(|c| c.starts_with("preamble") || c.starts_with("wrapper"));
+    let blocks_only = |pattern: &str| !captures_any(pattern, &["preamble", "wrapper"]);
     let stripped = crate::walk::without_patterns(source, blocks_only);
     let source = stripped.as_deref().unwrap_or(source);
     let query = compile_plain(language, source)?;
@@ -585,7 +582,11 @@ pub fn local_role(name: &str) -> Result<LocalRole, String> {
     })
 }
 
-/// Compiles a locals query, checking its capture names.
+/// Whether a pattern's text has a capture whose name starts with one of `prefixes`.
+fn captures_any(pattern: &str, prefixes: &[&str]) -> bool {
+    pattern.split('@').skip(1).any(|c| prefixes.iter().any(|p| c.starts_with(p)))
+}
+
 /// Checks a whole query file, the patterns its compiled form leaves out included: it compiles, and
 /// `role` accepts each capture name.
 pub fn check_whole<R>(language: &Language, source: &str, role: fn(&str) -> Result<R, String>) -> Result<(), String> {
@@ -607,6 +608,7 @@ fn compile_plain(language: &Language, source: &str) -> Result<Query, String> {
     Ok(query)
 }
 
+/// Compiles a locals query, checking its capture names.
 pub fn compile_locals(language: &Language, source: &str) -> Result<LocalsQuery, String> {
     let query = compile_plain(language, source)?;
     let roles = query.capture_names().iter().map(|c| local_role(c)).collect::<Result<Vec<_>, _>>()?;
