@@ -192,3 +192,35 @@ fn the_agent_loop_takes_contexts_and_modes_like_serve() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown context `nope`"), "{}", stderr(&o));
 }
+
+/// `ARBORIST_QUERIES_DIR` makes the binary read a language's query from disk instead of its compiled-in
+/// copy (for query authors); a language without a file there keeps its own.
+#[test]
+fn a_query_from_arborist_queries_dir_replaces_the_compiled_in_one() {
+    let mut p = TestProject::empty();
+    p.write("shop.py", "class Cart:\n    def add(self):\n        pass\n\n\ndef total():\n    return 0\n");
+    p.write("util.go", "package util\n\nfunc Sum() int { return 0 }\n");
+    let queries = p.tmp.path().join("queries");
+    std::fs::create_dir_all(queries.join("python")).unwrap();
+    std::fs::write(queries.join("python/tags.scm"), "(class_definition name: (identifier) @name) @definition.class\n")
+        .unwrap();
+    let root = p.root.to_str().unwrap();
+    let dump = |dir: Option<&std::path::Path>| {
+        let _ = std::fs::remove_dir_all(p.root.join(".arborist"));
+        let mut c = Command::new(env!("CARGO_BIN_EXE_arborist"));
+        c.args(["index", root, "--dump"]).env("ARBORIST_LOG", "off").env_remove("ARBORIST_QUERIES_DIR");
+        if let Some(d) = dir {
+            c.env("ARBORIST_QUERIES_DIR", d);
+        }
+        let o = c.output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let mut names: Vec<String> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["name_path"].as_str().unwrap().to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(dump(None), ["Cart", "Cart/add", "Sum", "total"]);
+    assert_eq!(dump(Some(&queries)), ["Cart", "Sum"], "Python's tags from the directory, Go's compiled in");
+}
