@@ -92,14 +92,18 @@ pub fn occurrences(engine: &Engine, target: &Target) -> Result<Vec<Occurrence>> 
         }
         found
     };
-    // Rationed searches go to the classes met first: the files are read one after the other, in path
-    // order, so the same question gets the same answer.
+    use rayon::prelude::*;
+    // Rationed searches go to the classes met first: the files are weighed one after the other, in path
+    // order, so the same question gets the same answer. Their uses (a parse each, which needs no search)
+    // are worked out in parallel first, into the uses cache.
     let mut out: Vec<Occurrence> = if hierarchy.is_some() && engine.index().lookups_search() {
+        files.par_iter().filter(|e| e.lang.entry.family() == family).for_each(|e| {
+            engine.uses().get(engine, e, target.name, target.member);
+        });
         let mut files = files;
         files.sort_by(|a, b| a.rel.cmp(&b.rel));
         files.iter().flat_map(in_each).collect()
     } else {
-        use rayon::prelude::*;
         files.par_iter().flat_map_iter(in_each).collect()
     };
     out.sort_by(|a, b| a.uncertain.cmp(&b.uncertain).then(a.rel.cmp(&b.rel)).then(a.bytes.start.cmp(&b.bytes.start)));
