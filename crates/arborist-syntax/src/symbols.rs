@@ -75,6 +75,11 @@ impl Symbol {
     }
 }
 
+/// Symbol `i`'s value in a per-file side list of (symbol, value) pairs, ordered by symbol.
+fn side<T>(list: &[(u32, T)], i: u32) -> Option<&T> {
+    list.binary_search_by_key(&i, |(j, _)| *j).ok().map(|at| &list[at].1)
+}
+
 /// What `detail` says of an `Object` symbol that stands for a type defined in another file, to hold
 /// the methods this file gives it (Go's `func (t *T) M()` in a file without `type T`).
 const ELSEWHERE: &str = "methods";
@@ -363,14 +368,12 @@ impl FileSymbols {
 
     /// The extra description of symbol `i`, e.g. `impl Display for Point` for a method of a trait impl.
     pub fn detail(&self, i: u32) -> Option<&str> {
-        let at = self.details.binary_search_by_key(&i, |(j, _)| *j).ok()?;
-        Some(&self.details[at].1)
+        side(&self.details, i).map(|d| &**d)
     }
 
     /// The doc comment or docstring of symbol `i`.
     pub fn doc(&self, i: u32) -> Option<Range<u32>> {
-        let at = self.docs.binary_search_by_key(&i, |(j, _)| *j).ok()?;
-        Some(self.docs[at].1.clone())
+        side(&self.docs, i).cloned()
     }
 
     /// Heap bytes the table holds (capacities; allocator overhead left out).

@@ -309,12 +309,7 @@ pub(crate) fn pattern_roots(text: &str) -> Option<Vec<(String, bool)>> {
             let mut rest = skip_trivia(chars.as_str());
             while !rest.starts_with(']') {
                 roots.extend(pattern_roots(rest)?);
-                rest = skip_trivia(skip_expression(rest)?);
-                // captures and quantifiers after an alternative
-                while let Some(after) = rest.strip_prefix(['@', '?', '*', '+']) {
-                    let word = after.find(|c: char| c.is_whitespace() || "()[]\"".contains(c)).unwrap_or(after.len());
-                    rest = skip_trivia(&after[word..]);
-                }
+                rest = skip_trivia(after_suffixes(skip_expression(rest)?));
                 if rest.is_empty() {
                     return None;
                 }
@@ -336,19 +331,23 @@ pub(crate) fn without_patterns(source: &str, drop: impl Fn(&str) -> bool) -> Opt
         if start.is_empty() {
             return Some(out);
         }
-        // the pattern, then its captures and quantifiers
-        let mut end = skip_expression(start)?;
-        loop {
-            let after = skip_trivia(end);
-            let Some(tail) = after.strip_prefix(['@', '?', '*', '+']) else { break };
-            end = &tail[tail.find(|c: char| c.is_whitespace() || "()[]\";".contains(c)).unwrap_or(tail.len())..];
-        }
+        let end = after_suffixes(skip_expression(start)?);
         let pattern = &start[..start.len() - end.len()];
         match drop(pattern) {
             true => out.extend(pattern.chars().map(|c| if c == '\n' { c } else { ' ' })),
             false => out.push_str(pattern),
         }
         rest = end;
+    }
+}
+
+/// The text after the captures and quantifiers (`@name`, `?`, `*`, `+`) that follow an expression, at the
+/// start of `s`; the trivia after the last of them is left.
+fn after_suffixes(s: &str) -> &str {
+    let mut end = s;
+    loop {
+        let Some(tail) = skip_trivia(end).strip_prefix(['@', '?', '*', '+']) else { return end };
+        end = &tail[tail.find(|c: char| c.is_whitespace() || "()[]\";".contains(c)).unwrap_or(tail.len())..];
     }
 }
 

@@ -777,12 +777,12 @@ impl Index {
         out
     }
 
-    /// Number of indexed files and symbols.
     /// Heap bytes the name map holds (for the memory benches).
     pub fn name_map_bytes(&self) -> usize {
         self.tables.read().unwrap().names.heap_bytes()
     }
 
+    /// Number of indexed files and symbols.
     pub fn size(&self) -> (usize, usize) {
         let t = self.tables.read().unwrap();
         (t.files.len(), t.files.values().map(|e| e.symbols.symbols.len()).sum())

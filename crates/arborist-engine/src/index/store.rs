@@ -245,12 +245,13 @@ fn write_symbol(w: &mut Writer, fs: &FileSymbols, i: u32) {
     {
         w.u32(v);
     }
-    w.opt_u32(fs.doc(i).map(|d| d.start));
-    w.opt_u32(fs.doc(i).map(|d| d.end));
+    let (doc, children) = (fs.doc(i), fs.children(i));
+    w.opt_u32(doc.as_ref().map(|d| d.start));
+    w.opt_u32(doc.map(|d| d.end));
     w.opt_str(fs.detail(i));
     w.opt_u32(s.parent());
-    w.u32(fs.children(i).len() as u32);
-    fs.children(i).iter().for_each(|&c| w.u32(c));
+    w.u32(children.len() as u32);
+    children.iter().for_each(|&c| w.u32(c));
     w.opt_u32(s.overload().map(u32::from));
 }
 
