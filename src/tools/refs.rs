@@ -31,7 +31,8 @@ constructor call, an annotation) counts only for that class; a use the tree cann
 `x.Name` whose `x` is not imported as the symbol's module, `x.method` of an unknown `x`) says \
 `\"uncertain\": true` and comes after the others in its file; a call that may reach the method through an \
 interface or base class (Go: an interface its type implements, or a method implementing the interface method asked \
-for; Java: a supertype whose method it overrides) says `\"through_interface\": true`). \
+for; Java: a supertype whose method it overrides), or on a value that may be of several classes, the method's among \
+them (a union type, a function returning several classes), says `\"through_interface\": true`). \
 A precise answer is checked against the tree: uses \
 the tree finds (or cannot rule out) on lines the server did not return come last with `\"unconfirmed\": true`. \
 The other keys are files.";
@@ -185,7 +186,8 @@ fn rename_symbol(engine: &Engine, p: RenameParams) -> Result<String> {
     let why =
         format!("uses of `{}` the tree cannot rule out as this symbol's; rename them yourself if they are", r.old_name);
     answer.push_str(&left_unchanged(&r.unchanged, &why));
-    let why = "calls through an interface or base class: rename its method and the implementations together";
+    let why = "calls that may reach another method too (an interface's, a base's, another class's of a union): \
+               rename the methods together";
     answer.push_str(&left_unchanged(&r.interface_calls, why));
     Ok(answer)
 }

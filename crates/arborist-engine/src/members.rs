@@ -31,10 +31,11 @@ pub enum Typing {
     Target,
     /// The receiver's class has another member of that name.
     Other,
-    /// A call through an interface or supertype whose member the target implements or overrides, or of a
-    /// member that implements or overrides the target (`structural_interfaces`, `supertype_calls`): it may
-    /// reach the target, as the language's server counts it, but renaming the target alone would break the
-    /// implementation.
+    /// A call through an interface or supertype whose member the target implements or overrides, of a
+    /// member that implements or overrides the target (`structural_interfaces`, `supertype_calls`), or on a
+    /// value that may be of several classes, the target's among them: it may reach the target, as the
+    /// language's server counts it, but renaming the target alone would break the implementation or the
+    /// other classes' uses.
     Dispatched,
     /// The receiver's type is not known from the tree.
     Unknown,
@@ -289,7 +290,79 @@ impl<'e> Hierarchy<'e> {
 
     /// The typing of a member use in `entry`'s file whose receiver is `receiver`.
     fn typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Typing {
-        let found = match receiver {
+        let found = match self.in_alternatives(entry, receiver, 0) {
+            Some(found) => found,
+            None => self.in_receiver(entry, receiver),
+        };
+        match found {
+            Found::Target => Typing::Target,
+            Found::OtherMember => Typing::Other,
+            Found::Dispatched => Typing::Dispatched,
+            // a class without the member may get it at run time (a mixin's partner, `__getattr__`)
+            Found::Absent | Found::Unknown => Typing::Unknown,
+        }
+    }
+
+    /// The member as a receiver that may hold one of several values has it (of a union type, a call of a
+    /// function with several `return`s, a field assigned in several places), each value looked up on its
+    /// own (`either`); None when the receiver holds one value, whose classes then decide together (the
+    /// classes a name may mean are one value whose class is not known, not a union).
+    fn in_alternatives(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, depth: usize) -> Option<Found> {
+        let values = self.alternatives(entry, receiver, depth)?;
+        let found = values.iter().map(|(e, value)| match self.in_alternatives(e, value, depth + 1) {
+            Some(found) => found,
+            None => self.in_receiver(e, value),
+        });
+        Some(either(found))
+    }
+
+    /// The values a receiver may hold, each with the file whose tree types it, when it may hold several:
+    /// the members of a union type, what each `return` of the function called returns (or the type it
+    /// declares, a union), what each assignment of a field of a class gives it; None otherwise.
+    fn alternatives(
+        &self,
+        entry: &Arc<FileEntry>,
+        receiver: &ReceiverType,
+        depth: usize,
+    ) -> Option<Vec<(Arc<FileEntry>, ReceiverType)>> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        let values: Vec<(Arc<FileEntry>, ReceiverType)> = match receiver {
+            ReceiverType::Union(types) => types.iter().map(|t| (entry.clone(), t.clone())).collect(),
+            // a call of one function (several: a name or an owner that may mean several, one of them)
+            ReceiverType::Returned(owner, name) => {
+                let [(e, f)] = <[_; 1]>::try_from(self.called(entry, owner.as_deref(), name, depth)?).ok()?;
+                match self.declared.return_type(&e, f) {
+                    Some(declared) if declared.layers == 0 && declared.name != "Self" => {
+                        vec![(e.clone(), ReceiverType::declared(&declared))]
+                    }
+                    Some(_) => return None,
+                    None => self.returned_values(&e, f, depth)?.iter().map(|t| (e.clone(), t.clone())).collect(),
+                }
+            }
+            // a field of one class that its class declares without a type and assigns
+            ReceiverType::Field(owner, name) => {
+                let [(e, class)] = <[_; 1]>::try_from(self.classes_of(entry, owner, depth + 1)?).ok()?;
+                if e.symbols.get(class).is_type_block() || self.declared.field_type(&e, class, name).is_some() {
+                    return None;
+                }
+                let values = self.field_values(&e, class, name, depth)?;
+                values.iter().map(|t| (e.clone(), t.clone())).collect()
+            }
+            _ => return None,
+        };
+        // one value: it may still be several (a union returned, a field assigned a call's result)
+        match <[_; 1]>::try_from(values) {
+            Ok([(e, value)]) => self.alternatives(&e, &value, depth + 1),
+            Err(values) if values.is_empty() => None,
+            Err(values) => Some(values),
+        }
+    }
+
+    /// The member as the classes of a value of type `receiver` in `entry`'s file have it.
+    fn in_receiver(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Found {
+        match receiver {
             ReceiverType::Class(i) => self.in_class(entry, *i, 0),
             ReceiverType::Bases(i) => self.in_bases(entry, *i, 0),
             // a class named directly, else a top-level variable of a known class (`temp_storage.open()`)
@@ -305,13 +378,6 @@ impl<'e> Hierarchy<'e> {
             | ReceiverType::Element(_)
             | ReceiverType::Union(_) => self.in_classes(self.classes_of(entry, receiver, 0)),
             ReceiverType::Unknown => Found::Unknown,
-        };
-        match found {
-            Found::Target => Typing::Target,
-            Found::OtherMember => Typing::Other,
-            Found::Dispatched => Typing::Dispatched,
-            // a class without the member may get it at run time (a mixin's partner, `__getattr__`)
-            Found::Absent | Found::Unknown => Typing::Unknown,
         }
     }
 
@@ -819,12 +885,16 @@ impl<'e> Hierarchy<'e> {
                 _ => self.declared_classes(e, &declared),
             };
         }
-        let types = self.declared.typed(e, Typed::Returned { function, depth }, |file| {
+        union(self.returned_values(e, function, depth)?.iter(), |t| self.classes_of(e, t, depth + 1))
+    }
+
+    /// The types of the values the `return` statements of function `function` of `e`'s file return.
+    fn returned_values(&self, e: &Arc<FileEntry>, function: u32, depth: usize) -> Option<TypedValues> {
+        self.declared.typed(e, Typed::Returned { function, depth }, |file| {
             let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
             let values = returned_values(file.definition(e.symbols.get(function))?);
             Some(values.into_iter().map(|v| receivers.type_of(v, depth + 1)).collect())
-        })?;
-        union(types.iter(), |t| self.classes_of(e, t, depth + 1))
+        })
     }
 
     /// The classes of the top-level variables named `name` a use in `entry`'s file may mean (the file's
@@ -1085,6 +1155,20 @@ fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
 }
 
 /// What several classes of one name give: their common answer, else Unknown (also when there is none).
+/// What a value that is one of several (a union's) finds, from what each of them finds: the target when
+/// all do; Dispatched when some reach the target (itself or dispatched: the language's server counts the use
+/// for each class of the union, and renaming the target alone would break the others); the same when all
+/// agree; else Unknown.
+fn either(found: impl Iterator<Item = Found>) -> Found {
+    let found: Vec<Found> = found.collect();
+    let reaches = found.iter().any(|f| matches!(f, Found::Target | Found::Dispatched));
+    match agreed(found.into_iter()) {
+        Found::Target => Found::Target,
+        _ if reaches => Found::Dispatched,
+        found => found,
+    }
+}
+
 fn agreed(found: impl Iterator<Item = Found>) -> Found {
     let mut seen = None;
     for f in found {

@@ -36,9 +36,9 @@ pub struct Occurrence {
     /// to the target's module (another module, an object), or `x.member` where `x`'s type is not known.
     /// Listed after the others, never renamed.
     pub uncertain: bool,
-    /// A call through an interface or supertype whose method the target implements or overrides, or of an
-    /// implementation or override of the target (Go, Java): a use, but a rename of the target alone leaves
-    /// it (and refuses).
+    /// A call through an interface or supertype whose method the target implements or overrides, of an
+    /// implementation or override of the target (Go, Java), or on a value that may be of several classes,
+    /// the target's among them: a use, but a rename of the target alone leaves it (and refuses).
     pub through_interface: bool,
 }
 

@@ -249,9 +249,9 @@ fn unchanged_message(
     if !interface_calls.is_empty() {
         out.push_str(if uses.is_empty() { "" } else { "; and " });
         out.push_str(&format!(
-            "these calls through an interface or base class unchanged, which may reach this method (renaming it \
-             alone breaks the implementation or override; rename the interface's or base's method and every \
-             implementation together): {}",
+            "these calls unchanged, which may reach this method and another too (through an interface or base \
+             class, or on a value that may be of several classes: renaming it alone breaks the implementation, \
+             override or other class; rename the methods together): {}",
             uses_json(interface_calls)
         ));
     }
