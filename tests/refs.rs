@@ -1228,6 +1228,33 @@ fn receivers_are_typed_by_return_annotations() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:17 Shop/run\nshop.rs:18 Shop/run");
 }
 
+/// A wrapper type (grammars.toml `wrapper_types`: TypeScript's `Partial<Cart>`, Rust's `Box<Cart>`, `Box<dyn
+/// Shop>`, Python's `Final[Cart]`) has its argument's members; another generic type (`Promise<Cart>`) is
+/// not its argument.
+#[test]
+fn wrapper_types_have_their_arguments_members() {
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Cart {\n  add(n: number) { return n; }\n}\n\n\
+         function run(a: Partial<Cart>, b: Readonly<Partial<Cart>>, c: Promise<Cart>) {\n  a.add(1);\n  b.add(2);\n  c.add(3);\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:5 run\nshop.ts:6 run\nshop.ts:7 run ?");
+    let mut p = heuristic_project(&[(
+        "shop.rs",
+        "struct Cart;\n\nimpl Cart {\n    fn add(&self) {}\n}\n\ntrait Shop {\n    fn add(&self);\n}\n\n\
+         fn run(a: Box<Cart>, b: std::rc::Rc<Cart>, s: Box<dyn Shop>) {\n    a.add();\n    b.add();\n    s.add();\n}\n",
+    )]);
+    // a trait's method may be any implementation's: not known not to be Cart's
+    assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:11 run\nshop.rs:12 run\nshop.rs:13 run ?");
+    assert_eq!(uses(&mut p, "Shop/add", "shop.rs"), "shop.rs:13 run");
+    let mut p = heuristic_project(&[(
+        "shop.py",
+        "from typing import Final\n\n\nclass Cart:\n    def add(self, item):\n        return item\n\n\n\
+         DEFAULT: Final[Cart] = Cart()\n\n\ndef run(c: Final[Cart]):\n    c.add(1)\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.py"), "shop.py:12 run");
+}
+
 /// Without a return annotation, a function's result is typed by what every `return` returns (`Cart()`,
 /// `self`); with another `return` (`None`, an unknown value, another class) it may be a Cart and may not
 /// (`via`). A module's variable imported elsewhere is typed by its assignment there.

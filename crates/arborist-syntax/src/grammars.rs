@@ -98,6 +98,10 @@ pub struct LanguageEntry {
     /// typed by it. The built-in forms (`[]Owner`, `Owner[]`, `[Owner; 4]`, `map[K]Owner`) need no entry.
     #[serde(default)]
     pub element_containers: Vec<String>,
+    /// Generic types whose value has the members of their one type argument (TypeScript's `Partial<Owner>`,
+    /// Rust's `Box<Owner>`, Python's `Final[Owner]`): a receiver of one is typed by the argument.
+    #[serde(default)]
+    pub wrapper_types: Vec<String>,
     /// Methods of a collection that return one of its elements (`pop`, `shift`, `at`): `xs.pop().name`
     /// is typed as an element of `xs`.
     #[serde(default)]

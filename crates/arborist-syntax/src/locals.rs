@@ -370,21 +370,32 @@ pub fn type_name(written: &str) -> Option<String> {
     (dotted && last.chars().next().is_some_and(|c| !c.is_ascii_digit())).then(|| last.to_string())
 }
 
-/// The type `written` declares in `lang` (with its generic collections, grammars.toml `element_containers`).
+/// The type `written` declares in `lang` (with its generic collections and wrappers, grammars.toml
+/// `element_containers` and `wrapper_types`).
 pub fn declared_type(lang: &Language, written: &str) -> Option<TypeRef> {
-    type_ref(written, &lang.entry.element_containers)
+    type_ref(written, &GenericTypes { containers: &lang.entry.element_containers, wrappers: &lang.entry.wrapper_types })
 }
 
-/// The type `written` declares, given the language's generic collections (`element_containers`): `[]*Owner`,
-/// `map[string]Owner`, `Owner[]`, `readonly Owner[]`, `[Owner; 4]`, `&[Owner]`, `list[Owner]`,
-/// `Array<Owner>` are collections of `Owner`; any other type as `type_name` names it.
-pub fn type_ref(written: &str, containers: &[String]) -> Option<TypeRef> {
+/// A language's generic types that `type_ref` looks into.
+#[derive(Clone, Copy, Default)]
+pub struct GenericTypes<'a> {
+    /// Collections of their one type argument (`element_containers`).
+    pub containers: &'a [String],
+    /// Values with their one type argument's members (`wrapper_types`).
+    pub wrappers: &'a [String],
+}
+
+/// The type `written` declares, given the language's generic types: `[]*Owner`, `map[string]Owner`,
+/// `Owner[]`, `readonly Owner[]`, `[Owner; 4]`, `&[Owner]`, `list[Owner]`, `Array<Owner>` (a container)
+/// are collections of `Owner`; `Partial<Owner>` (a wrapper) is `Owner`; any other type as `type_name`
+/// names it.
+pub fn type_ref(written: &str, generics: &GenericTypes) -> Option<TypeRef> {
     let mut t = written.trim().trim_start_matches(':').trim();
     // a union of classes (`A | B`, nulls aside): the first, with the others as alternatives
     if let [first, rest @ ..] = union_parts(t).as_slice()
         && !rest.is_empty()
     {
-        let classes = |part: &&str| type_ref(part, containers).filter(|t| t.layers == 0 && t.alternatives.is_empty());
+        let classes = |part: &&str| type_ref(part, generics).filter(|t| t.layers == 0 && t.alternatives.is_empty());
         let alternatives = rest.iter().map(classes).collect::<Option<Vec<_>>>()?;
         return Some(TypeRef { alternatives, ..classes(first)? });
     }
@@ -394,8 +405,13 @@ pub fn type_ref(written: &str, containers: &[String]) -> Option<TypeRef> {
             .trim_start_matches(['*', '&'])
             .trim_start_matches("mut ")
             .trim_start_matches("readonly ")
+            .trim_start_matches("dyn ")
             .trim();
-        match element_of(t, containers) {
+        if let Some(inner) = generic_argument(t, generics.wrappers) {
+            t = inner.trim();
+            continue;
+        }
+        match element_of(t, generics.containers) {
             Some(inner) if layers < 4 => (t, layers) = (inner.trim(), layers + 1),
             Some(_) => return None,
             None => break,
@@ -421,10 +437,15 @@ fn element_of<'a>(t: &'a str, containers: &[String]) -> Option<&'a str> {
             false => Some(after),
         };
     }
+    generic_argument(t, containers)
+}
+
+/// The one type argument of `t` when it is `C<T>` or `C[T]` for a C of `generics`.
+fn generic_argument<'a>(t: &'a str, generics: &[String]) -> Option<&'a str> {
     let open = t.find(['<', '['])?;
     let head = t[..open].rsplit(['.', ':']).next()?;
     let inner = t[open + 1..].strip_suffix(if &t[open..=open] == "<" { '>' } else { ']' })?;
-    (containers.iter().any(|c| c == head) && one_argument(inner)).then_some(inner)
+    (generics.iter().any(|c| c == head) && one_argument(inner)).then_some(inner)
 }
 
 /// The byte index of the `]` that closes a bracket opened just before `rest`.
@@ -505,13 +526,13 @@ mod tests {
 
     #[test]
     fn a_union_of_classes_keeps_each_class() {
-        let t = type_ref(": Subscriber<A | B> | pkg.Observer<T> | null", &[]).unwrap();
+        let t = type_ref(": Subscriber<A | B> | pkg.Observer<T> | null", &GenericTypes::default()).unwrap();
         assert_eq!((t.name.as_str(), t.alternatives.len()), ("Subscriber", 1));
         assert_eq!(t.alternatives[0], TypeRef::named("Observer".into(), Some("pkg".into()), 0));
         let names: Vec<String> = t.union_members().map(|m| m.name).collect();
         assert_eq!(names, ["Subscriber", "Observer"]);
-        assert!(type_ref("Owner | Owner[]", &[]).is_none(), "a collection in a union is not read");
-        assert_eq!(type_ref("| Owner", &[]).unwrap(), TypeRef::named("Owner".into(), None, 0));
+        assert!(type_ref("Owner | Owner[]", &GenericTypes::default()).is_none(), "a collection in a union is not read");
+        assert_eq!(type_ref("| Owner", &GenericTypes::default()).unwrap(), TypeRef::named("Owner".into(), None, 0));
     }
 
     #[test]
@@ -533,8 +554,10 @@ mod tests {
     #[test]
     fn collections_are_their_elements_a_layer_down() {
         let containers = ["list".to_string(), "Array".to_string(), "Vec".to_string()];
+        let wrappers = ["Partial".to_string(), "Box".to_string()];
+        let generics = GenericTypes { containers: &containers, wrappers: &wrappers };
         let t = |w: &str| {
-            type_ref(w, &containers).map(|t| {
+            type_ref(w, &generics).map(|t| {
                 format!(
                     "{}{}{}",
                     t.qualifier.map_or(String::new(), |q| q + "."),
@@ -557,6 +580,10 @@ mod tests {
         assert_eq!(t("Map<K, V>").as_deref(), Some("Map"));
         assert_eq!(t("(A | B)[]"), None);
         assert_eq!(t("*Owner").as_deref(), Some("Owner"));
+        assert_eq!(t("Partial<Observer<T>>").as_deref(), Some("Observer"), "a wrapper is its argument");
+        assert_eq!(t("Vec<Box<dyn Owner>>").as_deref(), Some("Owner[]"));
+        assert_eq!(t("Box<Partial<a::Owner>> | null").as_deref(), Some("a.Owner"));
+        assert_eq!(t("Box<A, B>").as_deref(), Some("Box"), "two type arguments: not a wrapper");
     }
 }
 
