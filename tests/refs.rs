@@ -1228,6 +1228,19 @@ fn receivers_are_typed_by_return_annotations() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:17 Shop/run\nshop.rs:18 Shop/run");
 }
 
+/// TypeScript: a function that declares `this` (`function (this: Cart)`) types it, also in the arrow
+/// functions inside it; a method's `this` is its class, whatever a function around the class declares.
+#[test]
+fn typescript_a_declared_this_types_it() {
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Cart {\n  add(n: number) { return n; }\n}\n\nclass Wishlist {\n  add(n: number) { return n; }\n  run() { this.add(0); }\n}\n\n\
+         function f(this: Cart, n: number) {\n  this.add(1);\n  [n].forEach(() => this.add(2));\n}\n\n\
+         const g = function (this: Wishlist) {\n  this.add(3);\n};\n\nfunction h() {\n  this.add(4);\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:10 f\nshop.ts:11 f\nshop.ts:19 h ?");
+}
+
 /// A wrapper type (grammars.toml `wrapper_types`: TypeScript's `Partial<Cart>`, Rust's `Box<Cart>`, `Box<dyn
 /// Shop>`, Python's `Final[Cart]`) has its argument's members; another generic type (`Promise<Cart>`) is
 /// not its argument.

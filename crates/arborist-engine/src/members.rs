@@ -1312,6 +1312,9 @@ impl Receivers<'_> {
             return ReceiverType::Unknown;
         }
         if locals.is_receiver_keyword(r) {
+            if let Some(declared) = this_parameter(r).and_then(|t| declared_type(lang, &text[t.byte_range()])) {
+                return ReceiverType::declared(&declared);
+            }
             return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Class);
         }
         if let Some(class) = locals.instance_type(r) {
@@ -1472,6 +1475,20 @@ impl Receivers<'_> {
 /// Whether a node kind is a function (a declaration, an expression, a lambda, an arrow, a closure).
 fn is_function_like(kind: &str) -> bool {
     ["function", "lambda", "arrow", "closure", "method"].iter().any(|k| kind.contains(k))
+}
+
+/// The type a function declares for the `this` keyword `this` stands in (TypeScript's `function (this:
+/// Owner) { this.add() }`): of the nearest enclosing function that is not an arrow function (those see
+/// their enclosing function's), when its first parameter is `this` with a type; None otherwise (a method's
+/// `this` is its class's).
+fn this_parameter(this: Node) -> Option<Node> {
+    let mut at = this.parent()?;
+    while !is_function_like(at.kind()) || at.kind() == "arrow_function" {
+        at = at.parent()?;
+    }
+    let first = at.child_by_field_name("parameters")?.named_child(0)?;
+    first.child_by_field_name("pattern").filter(|p| p.kind() == "this")?;
+    first.child_by_field_name("type")
 }
 
 /// The place of `node` among the named children of `list`, comments left out.
