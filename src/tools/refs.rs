@@ -31,7 +31,7 @@ constructor call, an annotation) counts only for that class; a use the tree cann
 `x.Name` whose `x` is not imported as the symbol's module, `x.method` of an unknown `x`) says \
 `\"uncertain\": true` and comes after the others in its file; a call that may reach the method through an \
 interface or base class (Go: an interface its type implements, or a method implementing the interface method asked \
-for; Java: a supertype whose method it overrides), or on a value that may be of several classes, the method's among \
+for; Java: a supertype whose method it overrides, also one outside the project such as `java.util.List`), or on a value that may be of several classes, the method's among \
 them (a union type, a function returning several classes), says `\"through_interface\": true`). \
 A precise answer is checked against the tree: uses \
 the tree finds (or cannot rule out) on lines the server did not return come last with `\"unconfirmed\": true`. \

@@ -204,6 +204,13 @@ impl FileImports {
         }
     }
 
+    /// The full name (`java.util.List`) of what the file imports `name` as, by an import of that one name
+    /// (not `a.b.*`, not a re-export).
+    pub fn imported_path(&self, name: &str) -> Option<String> {
+        let import = self.imports.iter().find(|i| !i.glob && !i.reexport && i.local() == Some(name))?;
+        Some(format!("{}{}{}", import.module, self.naming.separator, import.name.as_deref()?))
+    }
+
     /// Whether `bytes` are where the file writes the name one of its imports brings.
     pub fn is_imported_name(&self, bytes: &std::ops::Range<usize>) -> bool {
         self.imported_names.iter().any(|(range, _)| range == bytes)

@@ -115,6 +115,9 @@ pub struct Hierarchy<'e> {
     supertypes: OnceLock<Vec<(String, u32)>>,
     /// With `supertype_calls`: whether a class (file, index) is a subtype of the target's, as found.
     subtypes: Mutex<HashMap<(String, u32), bool>>,
+    /// With `supertype_calls`: the full names of the supertypes outside the project (`java.util.List`) of
+    /// the target's class and of its supertypes in the project.
+    external_supertypes: OnceLock<Vec<String>>,
     /// With `supertype_calls`: how many parameters the target takes.
     target_arity: OnceLock<Option<usize>>,
     /// The file of the target's class.
@@ -262,6 +265,7 @@ impl<'e> Hierarchy<'e> {
             structural,
             supertype_calls,
             supertypes: OnceLock::new(),
+            external_supertypes: OnceLock::new(),
             target_arity: OnceLock::new(),
             subtypes: Mutex::new(HashMap::new()),
             owner_entry,
@@ -293,6 +297,10 @@ impl<'e> Hierarchy<'e> {
         let found = match self.in_alternatives(entry, receiver, 0) {
             Some(found) => found,
             None => self.in_receiver(entry, receiver),
+        };
+        let found = match found {
+            Found::Unknown | Found::Absent if self.through_external_supertype(entry, receiver) => Found::Dispatched,
+            found => found,
         };
         match found {
             Found::Target => Typing::Target,
@@ -474,6 +482,74 @@ impl<'e> Hierarchy<'e> {
         }
         kept(&self.subtypes, (entry.rel.clone(), index), || {
             self.supertypes_of(entry, index).iter().any(|(rel, i)| rel == self.owner_rel && *i == self.owner)
+        })
+    }
+
+    /// Whether a value of type `receiver` in `entry`'s file is declared as a type outside the project that the
+    /// target's class implements or extends (`supertype_calls`): a call through `java.util.List` may reach
+    /// the `get` of a project class that implements it.
+    fn through_external_supertype(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> bool {
+        if !self.supertype_calls || self.target_arity().is_none() {
+            return false;
+        }
+        let externals = self.external_supertypes();
+        !externals.is_empty() && self.external_type(entry, receiver, 0).is_some_and(|t| externals.contains(&t))
+    }
+
+    /// The full name of the type outside the project a value of type `receiver` in `entry`'s file is
+    /// declared as: a name the file imports from outside (`import java.util.List;`), a qualified name no
+    /// project class has (`java.util.List`), or what the one field or function it comes from declares.
+    fn external_type(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, depth: usize) -> Option<String> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        let (e, declared) = match receiver {
+            ReceiverType::Named(name) if self.imported_classes(entry, name, true).is_empty() => {
+                return Resolver::new(self.engine).imports_of(&entry.rel)?.imported_path(name);
+            }
+            ReceiverType::Qualified(qualifier, name) if self.qualified_classes(entry, qualifier, name).is_empty() => {
+                return Some(format!("{qualifier}.{name}"));
+            }
+            ReceiverType::Field(owner, name) => {
+                let [(e, class)] = <[_; 1]>::try_from(self.classes_of(entry, owner, depth + 1)?).ok()?;
+                let declared = self.declared.field_type(&e, class, name)?;
+                (e, declared)
+            }
+            ReceiverType::Returned(owner, name) => {
+                let [(e, f)] = <[_; 1]>::try_from(self.called(entry, owner.as_deref(), name, depth)?).ok()?;
+                let declared = self.declared.return_type(&e, f)?;
+                (e, declared)
+            }
+            _ => return None,
+        };
+        let declared = ReceiverType::declared(&declared);
+        matches!(declared, ReceiverType::Named(_) | ReceiverType::Qualified(..))
+            .then(|| self.external_type(&e, &declared, depth + 1))?
+    }
+
+    /// The full names of the supertypes outside the project of the target's class and of its project
+    /// supertypes: each written qualified in the class's header (`implements java.util.List<A>`) or
+    /// imported by that one name (`import javax.tools.JavaFileManager;`), and no project class.
+    fn external_supertypes(&self) -> &[String] {
+        self.external_supertypes.get_or_init(|| {
+            let Some(owner) = self.owner_entry() else { return Vec::new() };
+            let ancestors = self.supertypes().iter().filter_map(|(rel, i)| Some((self.entry_of(rel)?, *i)));
+            let resolver = Resolver::new(self.engine);
+            let mut out = Vec::new();
+            for (e, class) in std::iter::once((owner.clone(), self.owner)).chain(ancestors) {
+                let Some(file) = self.declared.file(&e) else { continue };
+                let range = e.symbols.get(class).range.clone();
+                let text = &file.text[range.start as usize..range.end as usize];
+                let header = &text[..text.find('{').unwrap_or(text.len())];
+                for (_, base) in e.symbols.supertypes.iter().filter(|(o, _)| *o == class) {
+                    let imported = || match self.imported_classes(&e, base, false).is_empty() {
+                        true => resolver.imports_of(&e.rel)?.imported_path(base),
+                        false => None,
+                    };
+                    out.extend(qualified_in(header, base).or_else(imported));
+                }
+            }
+            out
         })
     }
 
@@ -1155,6 +1231,18 @@ fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
 }
 
 /// What several classes of one name give: their common answer, else Unknown (also when there is none).
+/// The qualified name `a.b.Name` a class header writes for `name` (`implements java.util.List<A>`), if any.
+fn qualified_in(header: &str, name: &str) -> Option<String> {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    header.match_indices(name).find_map(|(at, _)| {
+        let after = header[at + name.len()..].chars().next();
+        let prefix = header[..at].strip_suffix('.')?;
+        let start = prefix.rfind(|c: char| !is_name(c) && c != '.').map_or(0, |i| i + 1);
+        let qualifier = &prefix[start..];
+        (!qualifier.is_empty() && after.is_none_or(|c| !is_name(c))).then(|| format!("{qualifier}.{name}"))
+    })
+}
+
 /// What a value that is one of several (a union's) finds, from what each of them finds: the target when
 /// all do; Dispatched when some reach the target (itself or dispatched: the language's server counts the use
 /// for each class of the union, and renaming the target alone would break the others); the same when all
