@@ -129,6 +129,8 @@ pub struct Hierarchy<'e> {
     declaring_bases: OnceLock<Vec<(String, u32)>>,
     /// What a class name used in a file (file, name, written bare) was found to give.
     by_name: Mutex<HashMap<(String, String, bool), Found>>,
+    /// The typing of each receiver type met in a file (file, receiver): a query's uses repeat them.
+    typings: Mutex<HashMap<(String, ReceiverType), Typing>>,
     searches: AtomicUsize,
     /// Return and field types read from the defining files.
     declared: Declared<'e>,
@@ -136,7 +138,7 @@ pub struct Hierarchy<'e> {
 
 /// The class a member use's receiver is, as far as its file's tree shows: a class symbol of that file,
 /// or a class known by name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ReceiverType {
     Class(u32),
     /// `super()` inside this class of the file: its bases.
@@ -232,7 +234,7 @@ impl ReceiverType {
 
 /// Where a callback's parameter is: the call (the callee's owner type and name), which argument the
 /// callback is, and which of its parameters.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Callback {
     pub owner: Option<ReceiverType>,
     pub callee: String,
@@ -272,6 +274,7 @@ impl<'e> Hierarchy<'e> {
             implemented,
             declaring_bases,
             by_name,
+            typings: Mutex::new(HashMap::new()),
             searches,
             declared,
         }
@@ -292,11 +295,18 @@ impl<'e> Hierarchy<'e> {
         }
     }
 
-    /// The typing of a member use in `entry`'s file whose receiver is `receiver`.
+    /// The typing of a member use in `entry`'s file whose receiver is `receiver` (worked out once per file
+    /// and receiver).
     fn typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Typing {
-        let found = match self.in_alternatives(entry, receiver, 0) {
-            Some(found) => found,
-            None => self.in_receiver(entry, receiver),
+        kept(&self.typings, (entry.rel.clone(), receiver.clone()), || self.receiver_typing(entry, receiver))
+    }
+
+    fn receiver_typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Typing {
+        // the values of a union, taken together, decide the same as each one alone, unless some are not known
+        // or disagree: only then is each looked at on its own
+        let found = match self.in_receiver(entry, receiver) {
+            Found::Unknown | Found::Absent => self.in_alternatives(entry, receiver, 0).unwrap_or(Found::Unknown),
+            found => found,
         };
         let found = match found {
             Found::Unknown | Found::Absent if self.through_external_supertype(entry, receiver) => Found::Dispatched,

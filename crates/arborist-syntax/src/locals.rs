@@ -79,7 +79,7 @@ impl Binding {
 /// class (without quotes, pointers, references or generic arguments), whether that is written qualified
 /// (`pkg.Owner`: another module's), and how many collections deep it is (`[]*Owner`, `Owner[]`,
 /// `list[Owner]`: 1; `[][2]Owner`: 2).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TypeRef {
     pub name: String,
     /// The module or package it is written through (`pkg` in `*pkg.Owner`, `models` in
