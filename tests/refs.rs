@@ -1272,6 +1272,20 @@ fn typescript_a_declared_this_types_it() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:10 f\nshop.ts:11 f\nshop.ts:19 h ?");
 }
 
+/// TypeScript: an object type written out (`record: { window: Cart; subs: Wishlist }`) types its
+/// properties, read as members or destructured; a method's signature in it is no class's member.
+#[test]
+fn typescript_object_types_written_out_type_their_properties() {
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Cart {\n  add(n: number) { return n; }\n}\n\nclass Wishlist {\n  add(n: number) { return n; }\n}\n\n\
+         function run(record: { cart: Cart; readonly wish?: Wishlist; cb: (x: number) => void, other: Cart | null }) {\n\
+         \x20 record.cart.add(1);\n  record.wish.add(2);\n  const { cart, wish } = record;\n  cart.add(3);\n  wish.add(4);\n\
+         \x20 record.other.add(5);\n  record.missing.add(6);\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:9 run\nshop.ts:12 run\nshop.ts:14 run\nshop.ts:15 run ?");
+}
+
 /// A wrapper type (grammars.toml `wrapper_types`: TypeScript's `Partial<Cart>`, Rust's `Box<Cart>`, `Box<dyn
 /// Shop>`, Python's `Final[Cart]`) has its argument's members; another generic type (`Promise<Cart>`) is
 /// not its argument.

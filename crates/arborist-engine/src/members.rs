@@ -162,6 +162,9 @@ pub enum ReceiverType {
     Element(Box<ReceiverType>),
     /// One of several classes (a union, `Subscriber<T> | Observer<T>`).
     Union(Vec<ReceiverType>),
+    /// An object type written out (`{ subs: Subscription }`): its properties' types, as the file declaring it
+    /// writes them.
+    Object(Vec<(String, TypeRef)>),
     Unknown,
 }
 
@@ -170,6 +173,9 @@ impl ReceiverType {
     fn declared(declared: &TypeRef) -> ReceiverType {
         if !declared.alternatives.is_empty() {
             return ReceiverType::Union(declared.union_members().map(|t| Self::declared(&t)).collect());
+        }
+        if !declared.properties.is_empty() {
+            return ReceiverType::Object(declared.properties.clone());
         }
         match (declared.layers, &declared.qualifier) {
             (0, None) => ReceiverType::Named(declared.name.clone()),
@@ -200,9 +206,11 @@ impl ReceiverType {
             | ReceiverType::Element(_)
             | ReceiverType::Named(_)
             | ReceiverType::Qualified(..) => ReceiverType::Element(Box::new(self)),
-            ReceiverType::Class(_) | ReceiverType::Bases(_) | ReceiverType::Union(_) | ReceiverType::Unknown => {
-                ReceiverType::Unknown
-            }
+            ReceiverType::Class(_)
+            | ReceiverType::Bases(_)
+            | ReceiverType::Union(_)
+            | ReceiverType::Object(_)
+            | ReceiverType::Unknown => ReceiverType::Unknown,
         }
     }
 
@@ -395,7 +403,8 @@ impl<'e> Hierarchy<'e> {
             | ReceiverType::Collection(..)
             | ReceiverType::Element(_)
             | ReceiverType::Union(_) => self.in_classes(self.classes_of(entry, receiver, 0)),
-            ReceiverType::Unknown => Found::Unknown,
+            // a property of an object type is no class's member
+            ReceiverType::Object(_) | ReceiverType::Unknown => Found::Unknown,
         }
     }
 
@@ -771,7 +780,9 @@ impl<'e> Hierarchy<'e> {
             }
             // a member of a collection itself (`xs.append`) is the collection type's
             ReceiverType::Union(types) => union(types, |t| self.classes_of(entry, t, depth + 1)),
-            ReceiverType::Collection(..) | ReceiverType::Bases(_) | ReceiverType::Unknown => None,
+            ReceiverType::Collection(..) | ReceiverType::Bases(_) | ReceiverType::Object(_) | ReceiverType::Unknown => {
+                None
+            }
         }
     }
 
@@ -784,8 +795,13 @@ impl<'e> Hierarchy<'e> {
             self.declared_classes(&e, &t)
         };
         match receiver {
-            // declared by the type's definition, not by a block of its methods
             ReceiverType::Field(owner, name) => {
+                // a property of an object type written out, in this file
+                if let ReceiverType::Object(properties) = &**owner {
+                    let (_, t) = properties.iter().find(|(property, _)| property == name)?;
+                    return declared(entry, Some(t.clone()));
+                }
+                // else as declared by the type's definition, not by a block of its methods
                 let Some(owners) = self.classes_of(entry, owner, depth + 1) else {
                     // `models.Model`, `DateUtils_1.DateUtils`: a class of the module a name is bound to
                     return self.module_classes(entry, owner, name).filter(|_| layers == 0);

@@ -88,12 +88,15 @@ pub struct TypeRef {
     pub layers: u8,
     /// The other classes of a union (`Subscriber<T> | Observer<T>`: Observer), each a class named.
     pub alternatives: Vec<TypeRef>,
+    /// An object type written out (`{ window: Subject<T>; subs: Subscription }`, `name` empty): the type of
+    /// each property the tree can read.
+    pub properties: Vec<(String, TypeRef)>,
 }
 
 impl TypeRef {
     /// A class named, or a collection of them, not a union.
     pub fn named(name: String, qualifier: Option<String>, layers: u8) -> TypeRef {
-        TypeRef { name, qualifier, layers, alternatives: Vec::new() }
+        TypeRef { name, qualifier, layers, alternatives: Vec::new(), properties: Vec::new() }
     }
 
     /// The types of a union, each alone (the first, then the alternatives).
@@ -399,6 +402,9 @@ pub fn type_ref(written: &str, generics: &GenericTypes) -> Option<TypeRef> {
         let alternatives = rest.iter().map(classes).collect::<Option<Vec<_>>>()?;
         return Some(TypeRef { alternatives, ..classes(first)? });
     }
+    if let Some(body) = non_null(t).strip_prefix('{').and_then(|b| b.strip_suffix('}')) {
+        return object_type(body, generics);
+    }
     let mut layers = 0u8;
     loop {
         t = non_null(t)
@@ -491,25 +497,64 @@ fn non_null(t: &str) -> &str {
     }
 }
 
-/// The types of a union `t` (split at its top-level `|`), its null types (`null`, `undefined`, `None`) left
-/// out: one for a type that is no union.
+/// The properties of an object type written out, `body` between its braces (`window: Subject<T>; readonly
+/// subs?: Subscription`), each with its type where the tree can read it (not a method's, `next(v: T):
+/// void`); None when none can be read.
+fn object_type(body: &str, generics: &GenericTypes) -> Option<TypeRef> {
+    let property = |member: &str| {
+        let (name, written) = member.split_once(':')?;
+        let name = name.trim().trim_start_matches("readonly ").trim().trim_end_matches('?');
+        let plain = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+        Some((name.to_string(), type_ref(written, generics).filter(|_| plain)?))
+    };
+    let properties: Vec<(String, TypeRef)> =
+        top_level_parts(body, &[';', ',', '\n']).into_iter().filter_map(property).collect();
+    (!properties.is_empty()).then(|| TypeRef { properties, ..TypeRef::named(String::new(), None, 0) })
+}
+
+/// The types of a union `t` (split at its top-level `|`), its null types (`null`, `undefined`, `None`) and
+/// function types (`(() => void)`: a member use is never a call of one) left out: one for a type that is
+/// no union.
 fn union_parts(t: &str) -> Vec<&str> {
-    let (mut depth, mut start, mut kept) = (0i32, 0, Vec::new());
-    for (i, c) in t.char_indices().chain([(t.len(), '|')]) {
+    let parts = top_level_parts(t, &['|']).into_iter();
+    parts.filter(|part| !matches!(*part, "null" | "undefined" | "None" | "") && !is_function_type(part)).collect()
+}
+
+/// Whether `t` is a function type (`(x: T) => void`), maybe parenthesized.
+fn is_function_type(t: &str) -> bool {
+    let (mut depth, mut closes_at) = (0i32, None);
+    for (i, c) in t.char_indices() {
+        match c {
+            '=' if depth == 0 && t[i..].starts_with("=>") => return true,
+            '<' | '[' | '(' | '{' => depth += 1,
+            '>' if t[..i].ends_with('=') => {}
+            '>' | ']' | ')' | '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 && closes_at.is_none() {
+            closes_at = Some(i);
+        }
+    }
+    let wrapped = t.starts_with('(') && closes_at == Some(t.len() - 1);
+    wrapped && is_function_type(&t[1..t.len() - 1])
+}
+
+/// `t` split at each of `separators` outside brackets, each part trimmed.
+fn top_level_parts<'a>(t: &'a str, separators: &[char]) -> Vec<&'a str> {
+    let (mut depth, mut start, mut parts) = (0i32, 0, Vec::new());
+    for (i, c) in t.char_indices().chain([(t.len(), separators[0])]) {
         match c {
             '<' | '[' | '(' | '{' => depth += 1,
+            '>' if t[..i].ends_with('=') => {} // a function type's `=>`
             '>' | ']' | ')' | '}' => depth -= 1,
-            '|' if depth == 0 => {
-                let part = t[start..i].trim();
-                if !matches!(part, "null" | "undefined" | "None" | "") {
-                    kept.push(part);
-                }
-                start = i + 1;
+            c if depth == 0 && separators.contains(&c) => {
+                parts.push(t[start..i].trim());
+                start = i + c.len_utf8();
             }
             _ => {}
         }
     }
-    kept
+    parts
 }
 
 /// The module or package a type (written without pointers or references) names its class through (`pkg`
@@ -533,6 +578,9 @@ mod tests {
         assert_eq!(names, ["Subscriber", "Observer"]);
         assert!(type_ref("Owner | Owner[]", &GenericTypes::default()).is_none(), "a collection in a union is not read");
         assert_eq!(type_ref("| Owner", &GenericTypes::default()).unwrap(), TypeRef::named("Owner".into(), None, 0));
+        let with_function = type_ref("Owner | (() => void) | ((x: Map<A, B>) => Owner)", &GenericTypes::default());
+        assert_eq!(with_function, Some(TypeRef::named("Owner".into(), None, 0)), "a function type is no receiver");
+        assert!(type_ref("Owner | (A | B)", &GenericTypes::default()).is_none());
     }
 
     #[test]
@@ -584,6 +632,9 @@ mod tests {
         assert_eq!(t("Vec<Box<dyn Owner>>").as_deref(), Some("Owner[]"));
         assert_eq!(t("Box<Partial<a::Owner>> | null").as_deref(), Some("a.Owner"));
         assert_eq!(t("Box<A, B>").as_deref(), Some("Box"), "two type arguments: not a wrapper");
+        let object = type_ref("{ a: Owner; readonly b?: pkg.Other, f: (x: T) => void; next(v: T): void }", &generics);
+        let properties = object.map(|t| t.properties.into_iter().map(|(n, t)| format!("{n}={}", t.name)).collect());
+        assert_eq!(properties, Some(vec!["a=Owner".to_string(), "b=Other".to_string()]));
     }
 }
 
