@@ -309,6 +309,7 @@ impl<'e> Hierarchy<'e> {
         kept(&self.typings, (entry.rel.clone(), receiver.clone()), || self.receiver_typing(entry, receiver))
     }
 
+    /// `typing`, worked out.
     fn receiver_typing(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType) -> Typing {
         // the values of a union, taken together, decide the same as each one alone, unless some are not known
         // or disagree: only then is each looked at on its own
@@ -358,7 +359,7 @@ impl<'e> Hierarchy<'e> {
             ReceiverType::Union(types) => types.iter().map(|t| (entry.clone(), t.clone())).collect(),
             // a call of one function (several: a name or an owner that may mean several, one of them)
             ReceiverType::Returned(owner, name) => {
-                let [(e, f)] = <[_; 1]>::try_from(self.called(entry, owner.as_deref(), name, depth)?).ok()?;
+                let (e, f) = self.one_called(entry, owner.as_deref(), name, depth)?;
                 match self.declared.return_type(&e, f) {
                     Some(declared) if declared.layers == 0 && declared.name != "Self" => {
                         vec![(e.clone(), ReceiverType::declared(&declared))]
@@ -369,7 +370,7 @@ impl<'e> Hierarchy<'e> {
             }
             // a field of one class that its class declares without a type and assigns
             ReceiverType::Field(owner, name) => {
-                let [(e, class)] = <[_; 1]>::try_from(self.classes_of(entry, owner, depth + 1)?).ok()?;
+                let (e, class) = self.one_class(entry, owner, depth + 1)?;
                 if e.symbols.get(class).is_type_block() || self.declared.field_type(&e, class, name).is_some() {
                     return None;
                 }
@@ -384,6 +385,30 @@ impl<'e> Hierarchy<'e> {
             Err(values) if values.is_empty() => None,
             Err(values) => Some(values),
         }
+    }
+
+    /// The class a value of type `receiver` in `entry`'s file is, when it is one (`classes_of`).
+    fn one_class(
+        &self,
+        entry: &Arc<FileEntry>,
+        receiver: &ReceiverType,
+        depth: usize,
+    ) -> Option<(Arc<FileEntry>, u32)> {
+        let [class] = <[_; 1]>::try_from(self.classes_of(entry, receiver, depth)?).ok()?;
+        Some(class)
+    }
+
+    /// The function a call of `name` (on a value of type `owner`) in `entry`'s file reaches, when it is one
+    /// (`called`).
+    fn one_called(
+        &self,
+        entry: &Arc<FileEntry>,
+        owner: Option<&ReceiverType>,
+        name: &str,
+        depth: usize,
+    ) -> Option<(Arc<FileEntry>, u32)> {
+        let [function] = <[_; 1]>::try_from(self.called(entry, owner, name, depth)?).ok()?;
+        Some(function)
     }
 
     /// The member as the classes of a value of type `receiver` in `entry`'s file have it.
@@ -530,12 +555,12 @@ impl<'e> Hierarchy<'e> {
                 return Some(format!("{qualifier}.{name}"));
             }
             ReceiverType::Field(owner, name) => {
-                let [(e, class)] = <[_; 1]>::try_from(self.classes_of(entry, owner, depth + 1)?).ok()?;
+                let (e, class) = self.one_class(entry, owner, depth + 1)?;
                 let declared = self.declared.field_type(&e, class, name)?;
                 (e, declared)
             }
             ReceiverType::Returned(owner, name) => {
-                let [(e, f)] = <[_; 1]>::try_from(self.called(entry, owner.as_deref(), name, depth)?).ok()?;
+                let (e, f) = self.one_called(entry, owner.as_deref(), name, depth)?;
                 let declared = self.declared.return_type(&e, f)?;
                 (e, declared)
             }
@@ -1256,7 +1281,6 @@ fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
     fs.children(index).iter().any(|&c| fs.get(c).name == name)
 }
 
-/// What several classes of one name give: their common answer, else Unknown (also when there is none).
 /// The qualified name `a.b.Name` a class header writes for `name` (`implements java.util.List<A>`), if any.
 fn qualified_in(header: &str, name: &str) -> Option<String> {
     let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
@@ -1283,6 +1307,7 @@ fn either(found: impl Iterator<Item = Found>) -> Found {
     }
 }
 
+/// What several classes of one name give: their common answer, else Unknown (also when there is none).
 fn agreed(found: impl Iterator<Item = Found>) -> Found {
     let mut seen = None;
     for f in found {

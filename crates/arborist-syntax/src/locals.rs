@@ -524,13 +524,10 @@ fn union_parts(t: &str) -> Vec<&str> {
 fn is_function_type(t: &str) -> bool {
     let (mut depth, mut closes_at) = (0i32, None);
     for (i, c) in t.char_indices() {
-        match c {
-            '=' if depth == 0 && t[i..].starts_with("=>") => return true,
-            '<' | '[' | '(' | '{' => depth += 1,
-            '>' if t[..i].ends_with('=') => {}
-            '>' | ']' | ')' | '}' => depth -= 1,
-            _ => {}
+        if depth == 0 && t[i..].starts_with("=>") {
+            return true;
         }
+        depth += depth_step(t, i, c);
         if depth == 0 && closes_at.is_none() {
             closes_at = Some(i);
         }
@@ -543,18 +540,24 @@ fn is_function_type(t: &str) -> bool {
 fn top_level_parts<'a>(t: &'a str, separators: &[char]) -> Vec<&'a str> {
     let (mut depth, mut start, mut parts) = (0i32, 0, Vec::new());
     for (i, c) in t.char_indices().chain([(t.len(), separators[0])]) {
-        match c {
-            '<' | '[' | '(' | '{' => depth += 1,
-            '>' if t[..i].ends_with('=') => {} // a function type's `=>`
-            '>' | ']' | ')' | '}' => depth -= 1,
-            c if depth == 0 && separators.contains(&c) => {
-                parts.push(t[start..i].trim());
-                start = i + c.len_utf8();
-            }
-            _ => {}
+        if depth == 0 && separators.contains(&c) {
+            parts.push(t[start..i].trim());
+            start = i + c.len_utf8();
         }
+        depth += depth_step(t, i, c);
     }
     parts
+}
+
+/// How character `c` at byte `i` of type `t` changes the depth of brackets (a function type's `=>` opens
+/// and closes none).
+fn depth_step(t: &str, i: usize, c: char) -> i32 {
+    match c {
+        '<' | '[' | '(' | '{' => 1,
+        '>' if t[..i].ends_with('=') => 0,
+        '>' | ']' | ')' | '}' => -1,
+        _ => 0,
+    }
 }
 
 /// The module or package a type (written without pointers or references) names its class through (`pkg`
