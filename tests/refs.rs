@@ -1286,6 +1286,26 @@ fn typescript_object_types_written_out_type_their_properties() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:9 run\nshop.ts:12 run\nshop.ts:14 run\nshop.ts:15 run ?");
 }
 
+/// Rust: a trait's method and its implementations (`impl Shop for Cart { fn add }`) are one family: a use
+/// of one is a use of the others, the implementations' definitions are uses of the trait's method, and a
+/// heuristic rename of any of them renames them all (renaming one alone would not compile); a type's own
+/// method of the name outside the trait (`impl Bag { fn add }`) is another.
+#[test]
+fn rust_a_trait_method_and_its_implementations_are_renamed_together() {
+    let source = "trait Shop {\n    fn add(&self);\n}\n\nstruct Cart;\n\nimpl Shop for Cart {\n    fn add(&self) {}\n}\n\n\
+                  struct Bag;\n\nimpl Bag {\n    fn add(&self) {}\n}\n\n\
+                  fn run(c: Cart, s: &dyn Shop, b: Bag) {\n    c.add();\n    s.add();\n    b.add();\n}\n";
+    let mut p = heuristic_project(&[("src/lib.rs", source)]);
+    let family = "src/lib.rs:7 Cart/add\nsrc/lib.rs:17 run\nsrc/lib.rs:18 run";
+    assert_eq!(uses(&mut p, "Shop/add", "src/lib.rs"), family);
+    assert_eq!(uses(&mut p, "Cart/add", "src/lib.rs"), "src/lib.rs:1 Shop/add\nsrc/lib.rs:17 run\nsrc/lib.rs:18 run");
+    assert_eq!(uses(&mut p, "Bag/add", "src/lib.rs"), "src/lib.rs:19 run");
+    p.ok("rename_symbol", json!({"name_path": "Cart/add", "relative_path": "src/lib.rs", "new_name": "put"}));
+    let after = p.read("src/lib.rs");
+    let renamed: Vec<usize> = after.lines().enumerate().filter(|(_, l)| l.contains("put")).map(|(i, _)| i).collect();
+    assert_eq!(renamed, [1, 7, 17, 18], "{after}");
+}
+
 /// A wrapper type (grammars.toml `wrapper_types`: TypeScript's `Partial<Cart>`, Rust's `Box<Cart>`, `Box<dyn
 /// Shop>`, Python's `Final[Cart]`) has its argument's members; another generic type (`Promise<Cart>`) is
 /// not its argument.
@@ -1302,8 +1322,8 @@ fn wrapper_types_have_their_arguments_members() {
         "struct Cart;\n\nimpl Cart {\n    fn add(&self) {}\n}\n\ntrait Shop {\n    fn add(&self);\n}\n\n\
          fn run(a: Box<Cart>, b: std::rc::Rc<Cart>, s: Box<dyn Shop>) {\n    a.add();\n    b.add();\n    s.add();\n}\n",
     )]);
-    // a trait's method may be any implementation's: not known not to be Cart's
-    assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:11 run\nshop.rs:12 run\nshop.rs:13 run ?");
+    // Shop's method is not Cart's: Cart does not implement Shop
+    assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:11 run\nshop.rs:12 run");
     assert_eq!(uses(&mut p, "Shop/add", "shop.rs"), "shop.rs:13 run");
     let mut p = heuristic_project(&[(
         "shop.py",

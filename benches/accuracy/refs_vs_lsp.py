@@ -2,7 +2,7 @@
 """Heuristic (tree-sitter) references against a language server's, on real code.
 
 Usage: refs_vs_lsp.py PROJECT_DIR [ARBORIST_BIN] [N=50] [--lang LANG] [--seed 7] [--samples 15]
-                      [--details FILE.jsonl] [--max-minutes M]
+                      [--details FILE.jsonl] [--max-minutes M] [--server-answers DETAILS.jsonl]
 
 LANG is python, typescript, javascript, go, rust, java, c or cpp; without --lang it is the language with the most
 definitions in the project. Picks N top-level functions, N top-level types ("Class": classes, Go structs and
@@ -15,7 +15,8 @@ files of the language (a server's uses in other languages' files are counted and
 recall and precision of the heuristic against the server, for each kind, for all uses and for the uses not
 marked `"uncertain": true` (what a heuristic rename changes), pooled over all lines (micro) and as the mean
 over symbols (macro); how long each backend took; and a sample of misses (server only) and false positives
-(heuristic only) with their line text. --details writes every symbol's sets as JSON lines.
+(heuristic only) with their line text. --server-answers takes the server's lines from an earlier run's
+--details file instead of starting the server. --details writes every symbol's sets as JSON lines.
 """
 import argparse
 import json
@@ -57,6 +58,9 @@ def parse_args():
     ap.add_argument("--samples", type=int, default=15, help="misses and false positives printed per kind")
     ap.add_argument("--details", help="write each symbol's lines (server, heuristic, certain) as JSON lines")
     ap.add_argument("--max-minutes", type=float, default=0, help="stop sampling after this long (0: no limit)")
+    ap.add_argument("--server-answers", metavar="DETAILS.jsonl",
+                    help="the server's lines from an earlier run's --details (same project, same sample) instead "
+                         "of asking the server: a new build measured without starting it")
     return ap.parse_args()
 
 
@@ -122,6 +126,12 @@ def main():
             and (built is None or s["file"] in built)]
     pool = [(k, s) for k, s in pool if k]
     random.Random(args.seed).shuffle(pool)
+    stored = {}
+    if args.server_answers:
+        with open(args.server_answers) as f:
+            for row in map(json.loads, f):
+                stored[(row["file"], row["name_path"])] = {tuple(l) for l in row["lsp"]}
+        pool = [(k, s) for k, s in pool if (s["file"], s["name_path"]) in stored]
     if built is not None:
         print(f"{len(built)} files in the build (go list ./...): definitions sampled from these")
     print(f"language {lang}: {len(symbols)} symbols indexed, sample pool "
@@ -199,7 +209,10 @@ def main():
         if args.max_minutes and time.monotonic() - started > args.max_minutes * 60:
             print(f"stopped after {args.max_minutes} minutes", flush=True)
             break
-        lsp, err = refs(sym, "lsp")
+        if stored:
+            lsp, err = (stored[(sym["file"], sym["name_path"])], None), None
+        else:
+            lsp, err = refs(sym, "lsp")
         if lsp is None:
             failed[kind] += 1
             first_error.setdefault(kind, err)

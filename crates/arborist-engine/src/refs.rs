@@ -177,7 +177,12 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .iter()
         .filter(|u| u.member || !shadows || imports_target(u))
         .filter(|u| !(target.value && u.namespace))
-        .filter(|u| !target.member || u.member || inside_owner(lang, entry, u.bytes.start, target.owner))
+        // a member's definition elsewhere is a use only in its override family (a Rust trait method's
+        // implementations), which definition_typing decides
+        .filter(|u| {
+            let family_definition = u.definition && lang.entry.override_families;
+            !target.member || u.member || family_definition || inside_owner(lang, entry, u.bytes.start, target.owner)
+        })
         .filter_map(|u| match u.definition {
             true if rebinding(u) || constructor(u) => Some((u, Typing::Target, Verdict::Unknown)),
             true => scoped.definition_typing(u).map(|t| (u, t, Verdict::Unknown)),

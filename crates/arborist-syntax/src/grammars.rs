@@ -150,8 +150,8 @@ pub struct LanguageEntry {
     #[serde(default)]
     pub doc_links: Vec<String>,
     /// A member's references take in its override family, as the language's server answers them
-    /// (tsserver): the members of the name that it overrides, that override it or those, their
-    /// definitions and their uses.
+    /// (tsserver; rust-analyzer for a trait's method and its implementations): the members of the name
+    /// that it overrides, that override it or those, their definitions and their uses.
     #[serde(default)]
     pub override_families: bool,
     /// A type implements an interface by having methods of all its method names, undeclared (Go): a call
