@@ -1288,22 +1288,25 @@ fn typescript_object_types_written_out_type_their_properties() {
 
 /// Rust: a trait's method and its implementations (`impl Shop for Cart { fn add }`) are one family: a use
 /// of one is a use of the others, the implementations' definitions are uses of the trait's method, and a
-/// heuristic rename of any of them renames them all (renaming one alone would not compile); a type's own
-/// method of the name outside the trait (`impl Bag { fn add }`) is another.
+/// heuristic rename of any of them renames them all (renaming one alone would not compile), also when the
+/// type implements another trait first (`impl Debug for Cart`); a type's own method of the name outside
+/// the trait (`impl Bag { fn add }`) is another.
 #[test]
 fn rust_a_trait_method_and_its_implementations_are_renamed_together() {
-    let source = "trait Shop {\n    fn add(&self);\n}\n\nstruct Cart;\n\nimpl Shop for Cart {\n    fn add(&self) {}\n}\n\n\
+    let source = "trait Shop {\n    fn add(&self);\n}\n\nstruct Cart;\n\n\
+                  impl std::fmt::Debug for Cart {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n\
+                  \x20       Ok(())\n    }\n}\n\nimpl Shop for Cart {\n    fn add(&self) {}\n}\n\n\
                   struct Bag;\n\nimpl Bag {\n    fn add(&self) {}\n}\n\n\
                   fn run(c: Cart, s: &dyn Shop, b: Bag) {\n    c.add();\n    s.add();\n    b.add();\n}\n";
     let mut p = heuristic_project(&[("src/lib.rs", source)]);
-    let family = "src/lib.rs:7 Cart/add\nsrc/lib.rs:17 run\nsrc/lib.rs:18 run";
+    let family = "src/lib.rs:13 Cart/add\nsrc/lib.rs:23 run\nsrc/lib.rs:24 run";
     assert_eq!(uses(&mut p, "Shop/add", "src/lib.rs"), family);
-    assert_eq!(uses(&mut p, "Cart/add", "src/lib.rs"), "src/lib.rs:1 Shop/add\nsrc/lib.rs:17 run\nsrc/lib.rs:18 run");
-    assert_eq!(uses(&mut p, "Bag/add", "src/lib.rs"), "src/lib.rs:19 run");
+    assert_eq!(uses(&mut p, "Cart/add", "src/lib.rs"), "src/lib.rs:1 Shop/add\nsrc/lib.rs:23 run\nsrc/lib.rs:24 run");
+    assert_eq!(uses(&mut p, "Bag/add", "src/lib.rs"), "src/lib.rs:25 run");
     p.ok("rename_symbol", json!({"name_path": "Cart/add", "relative_path": "src/lib.rs", "new_name": "put"}));
     let after = p.read("src/lib.rs");
     let renamed: Vec<usize> = after.lines().enumerate().filter(|(_, l)| l.contains("put")).map(|(i, _)| i).collect();
-    assert_eq!(renamed, [1, 7, 17, 18], "{after}");
+    assert_eq!(renamed, [1, 13, 23, 24], "{after}");
 }
 
 /// A wrapper type (grammars.toml `wrapper_types`: TypeScript's `Partial<Cart>`, Rust's `Box<Cart>`, `Box<dyn

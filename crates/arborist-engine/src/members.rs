@@ -445,7 +445,7 @@ impl<'e> Hierarchy<'e> {
         // the bases' members the target overrides
         let family = self.families
             && (self.declaring_bases().iter().any(|(rel, i)| *rel == entry.rel && *i == index)
-                || self.in_bases(entry, index, depth) == Found::Target);
+                || self.some_base_has_target(entry, index, depth));
         // without declared implementations (Go's interfaces are satisfied, not named), a call through an
         // interface may reach the target's implementation: one the target's type implements does
         let through_interface = !self.families && is_interface(entry, index);
@@ -1122,6 +1122,14 @@ impl<'e> Hierarchy<'e> {
     fn entry_of(&self, rel: &str) -> Option<Arc<FileEntry>> {
         let path = self.engine.project().resolve_file(rel).ok()?;
         self.engine.index().file(&path)
+    }
+
+    /// Whether any base of class `index` of `entry`'s file has the target as its member (not only the first
+    /// base that has a member of the name: a member implements the member of its name of every supertype,
+    /// Rust's `impl Interval for ClassUnicodeRange` after its `impl Debug`).
+    fn some_base_has_target(&self, entry: &Arc<FileEntry>, index: u32, depth: usize) -> bool {
+        let mut bases = entry.symbols.supertypes.iter().filter(|(owner, _)| *owner == index);
+        bases.any(|(_, base)| self.in_named(entry, base, depth + 1, false) == Found::Target)
     }
 
     /// The member as the bases of class `index` have it, the first base that has it winning.
