@@ -1309,6 +1309,22 @@ fn rust_a_trait_method_and_its_implementations_are_renamed_together() {
     assert_eq!(renamed, [1, 13, 23, 24], "{after}");
 }
 
+/// Python: in the class body, a bare name after the method's `def` is the method (`save.alters_data = True`):
+/// a use, renamed with it; the method's parameter of the name is not.
+#[test]
+fn python_a_method_named_in_its_class_body_is_a_use() {
+    let source = "class Cart:\n    def save(self, save=True):\n        if save:\n            return 1\n\n    save.alters_data = True\n\n\n\
+                  def run(c: Cart):\n    c.save()\n";
+    let mut p = heuristic_project(&[("shop.py", source)]);
+    assert_eq!(uses(&mut p, "Cart/save", "shop.py"), "shop.py:5 Cart\nshop.py:9 run");
+    p.ok("rename_symbol", json!({"name_path": "Cart/save", "relative_path": "shop.py", "new_name": "store"}));
+    let after = p.read("shop.py");
+    assert!(
+        after.contains("def store(self, save=True):\n        if save:") && after.contains("    store.alters_data"),
+        "{after}"
+    );
+}
+
 /// A wrapper type (grammars.toml `wrapper_types`: TypeScript's `Partial<Cart>`, Rust's `Box<Cart>`, `Box<dyn
 /// Shop>`, Python's `Final[Cart]`) has its argument's members; another generic type (`Promise<Cart>`) is
 /// not its argument.

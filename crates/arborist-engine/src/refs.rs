@@ -179,9 +179,16 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .filter(|u| !(target.value && u.namespace))
         // a member's definition elsewhere is a use only in its override family (a Rust trait method's
         // implementations), which definition_typing decides
+        // ... and a bare name the file's scopes bind to the member itself (Python's `save.alters_data = True`
+        // in the class body after `def save`)
         .filter(|u| {
             let family_definition = u.definition && lang.entry.override_families;
-            !target.member || u.member || family_definition || inside_owner(lang, entry, u.bytes.start, target.owner)
+            let bound_to_target = rel == target.def_rel && u.local_def.as_ref() == Some(&target.name_range);
+            !target.member
+                || u.member
+                || family_definition
+                || bound_to_target
+                || inside_owner(lang, entry, u.bytes.start, target.owner)
         })
         .filter_map(|u| match u.definition {
             true if rebinding(u) || constructor(u) => Some((u, Typing::Target, Verdict::Unknown)),
