@@ -585,7 +585,7 @@ impl<'e> Hierarchy<'e> {
                 let range = e.symbols.get(class).range.clone();
                 let text = &file.text[range.start as usize..range.end as usize];
                 let header = &text[..text.find('{').unwrap_or(text.len())];
-                for (_, base) in e.symbols.supertypes.iter().filter(|(o, _)| *o == class) {
+                for base in bases_of(&e, class) {
                     let imported = || match self.imported_classes(&e, base, false).is_empty() {
                         true => resolver.imports_of(&e.rel)?.imported_path(base),
                         false => None,
@@ -625,8 +625,7 @@ impl<'e> Hierarchy<'e> {
         let mut out: Classes = Vec::new();
         let mut stack = vec![(entry.clone(), index, 0)];
         while let Some((entry, index, depth)) = stack.pop() {
-            let bases = entry.symbols.supertypes.iter().filter(|(o, _)| *o == index).map(|(_, b)| b);
-            for (e, i) in bases.flat_map(|base| named(&entry, base)).collect::<Vec<_>>() {
+            for (e, i) in bases_of(&entry, index).flat_map(|base| named(&entry, base)).collect::<Vec<_>>() {
                 if out.iter().any(|(o, j)| o.rel == e.rel && *j == i) {
                     continue;
                 }
@@ -899,8 +898,7 @@ impl<'e> Hierarchy<'e> {
         if up >= MAX_DEPTH {
             return None;
         }
-        let bases: Vec<&String> = e.symbols.supertypes.iter().filter(|(o, _)| *o == class).map(|(_, b)| b).collect();
-        for base in bases {
+        for base in bases_of(e, class) {
             let named = self.imported_classes(e, base, false);
             if named.is_empty() {
                 return None;
@@ -995,8 +993,7 @@ impl<'e> Hierarchy<'e> {
         if depth >= MAX_DEPTH {
             return None;
         }
-        let bases: Vec<&String> = fs.supertypes.iter().filter(|(owner, _)| *owner == class).map(|(_, b)| b).collect();
-        bases.into_iter().find_map(|base| {
+        bases_of(e, class).find_map(|base| {
             let named = self.classes_named(e, base);
             named.into_iter().find_map(|(be, bi)| self.method_in(&be, bi, name, depth + 1))
         })
@@ -1128,14 +1125,12 @@ impl<'e> Hierarchy<'e> {
     /// base that has a member of the name: a member implements the member of its name of every supertype,
     /// Rust's `impl Interval for ClassUnicodeRange` after its `impl Debug`).
     fn some_base_has_target(&self, entry: &Arc<FileEntry>, index: u32, depth: usize) -> bool {
-        let mut bases = entry.symbols.supertypes.iter().filter(|(owner, _)| *owner == index);
-        bases.any(|(_, base)| self.in_named(entry, base, depth + 1, false) == Found::Target)
+        bases_of(entry, index).any(|base| self.in_named(entry, base, depth + 1, false) == Found::Target)
     }
 
     /// The member as the bases of class `index` have it, the first base that has it winning.
     fn in_bases(&self, entry: &Arc<FileEntry>, index: u32, depth: usize) -> Found {
-        let bases = entry.symbols.supertypes.iter().filter(|(owner, _)| *owner == index);
-        for (_, base) in bases {
+        for base in bases_of(entry, index) {
             match self.in_named(entry, base, depth + 1, false) {
                 Found::Absent => continue,
                 decided => return decided,
@@ -1287,6 +1282,11 @@ fn is_interface(entry: &FileEntry, class: u32) -> bool {
 fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
     let fs = &entry.symbols;
     fs.children(index).iter().any(|&c| fs.get(c).name == name)
+}
+
+/// The names of the supertypes of class `class` of `entry`'s file, as written, in order.
+fn bases_of(entry: &FileEntry, class: u32) -> impl Iterator<Item = &str> {
+    entry.symbols.supertypes.iter().filter(move |(owner, _)| *owner == class).map(|(_, base)| base.as_str())
 }
 
 /// The qualified name `a.b.Name` a class header writes for `name` (`implements java.util.List<A>`), if any.

@@ -156,6 +156,16 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         return Vec::new();
     }
     let lang = entry.lang;
+    // a member's use: written after a dot; a definition of the name elsewhere where override families
+    // are (a Rust trait method's implementations; definition_typing decides); a bare name the file's
+    // scopes bind to the member itself (Python's `save.alters_data = True` after `def save` in the class
+    // body); a bare name inside its class where receivers are implicit (Java)
+    let may_be_member_use = |u: &Use| {
+        u.member
+            || u.definition && lang.entry.override_families
+            || rel == target.def_rel && u.local_def.as_ref() == Some(&target.name_range)
+            || inside_owner(lang, entry, u.bytes.start, target.owner)
+    };
     let scoped = Scoped { target, rel, scoped: facts.scoped, hierarchy, entry };
     // `x.Name` of a top-level Name: the target's only when `x` is bound to the target's module
     let qualified = |u: &Use| !target.member && imports.is_some() && u.member;
@@ -177,19 +187,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         .iter()
         .filter(|u| u.member || !shadows || imports_target(u))
         .filter(|u| !(target.value && u.namespace))
-        // a member's definition elsewhere is a use only in its override family (a Rust trait method's
-        // implementations), which definition_typing decides
-        // ... and a bare name the file's scopes bind to the member itself (Python's `save.alters_data = True`
-        // in the class body after `def save`)
-        .filter(|u| {
-            let family_definition = u.definition && lang.entry.override_families;
-            let bound_to_target = rel == target.def_rel && u.local_def.as_ref() == Some(&target.name_range);
-            !target.member
-                || u.member
-                || family_definition
-                || bound_to_target
-                || inside_owner(lang, entry, u.bytes.start, target.owner)
-        })
+        .filter(|u| !target.member || may_be_member_use(u))
         .filter_map(|u| match u.definition {
             true if rebinding(u) || constructor(u) => Some((u, Typing::Target, Verdict::Unknown)),
             true => scoped.definition_typing(u).map(|t| (u, t, Verdict::Unknown)),
