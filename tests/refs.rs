@@ -963,7 +963,7 @@ fn java_calls_through_supertypes_and_overloads() {
 /// Java: a call through a type outside the project that the method's class implements, written qualified
 /// (`implements java.util.List<String>`) or imported by its name (`import javax.tools.OptionChecker;`),
 /// may reach the method (`via`), as a value declared that type in a parameter, a field or a return type
-/// shows; another outside type (`java.util.Map`) does not say.
+/// shows (also of a method called bare, `make()`); another outside type (`java.util.Map`) does not say.
 #[test]
 fn java_calls_through_supertypes_outside_the_project() {
     let mut p = heuristic_project(&[
@@ -980,15 +980,15 @@ fn java_calls_through_supertypes_outside_the_project() {
              class Use {\n    List<String> names;\n    List<String> make() { return null; }\n\n\
              \x20   void run(List<String> xs, Bag b, java.util.List<String> ys, Map<Integer, String> m, OptionChecker c) {\n\
              \x20       xs.get(0);\n        b.get(1);\n        ys.get(2);\n        m.get(3);\n        names.get(4);\n\
-             \x20       this.make().get(5);\n        c.isSupportedOption(\"x\");\n    }\n}\n",
+             \x20       this.make().get(5);\n        make().get(6);\n        c.isSupportedOption(\"x\");\n    }\n}\n",
         ),
     ]);
     assert_eq!(
         uses(&mut p, "Bag/get", "a/Bag.java"),
         "a/Use.java:11 Use/run via\na/Use.java:12 Use/run\na/Use.java:13 Use/run via\na/Use.java:15 Use/run via\n\
-         a/Use.java:16 Use/run via\na/Use.java:14 Use/run ?"
+         a/Use.java:16 Use/run via\na/Use.java:17 Use/run via\na/Use.java:14 Use/run ?"
     );
-    assert_eq!(uses(&mut p, "Bag/isSupportedOption", "a/Bag.java"), "a/Use.java:17 Use/run via");
+    assert_eq!(uses(&mut p, "Bag/isSupportedOption", "a/Bag.java"), "a/Use.java:18 Use/run via");
 }
 
 /// Java: a supertype nested in a class, written through it (`extends Tree.Visitor`) or brought by an import

@@ -1608,11 +1608,24 @@ impl Receivers<'_> {
         }
     }
 
+    /// The class a bare call of `callee` calls a method of, where members are called bare (Java's `make()`
+    /// inside a class that has a method `make`): the enclosing class, when it has one of the name itself.
+    fn own_method_owner(&self, callee: Node) -> Option<ReceiverType> {
+        let (lang, fs) = (self.entry.lang, &self.entry.symbols);
+        if lang.entry.member_calls != MemberCalls::Implicit {
+            return None;
+        }
+        let class = fs.innermost_type_at(callee.start_byte())?;
+        let name = &self.text[callee.byte_range()];
+        let own = fs.children(class).iter().any(|&c| fs.get(c).name == name && fs.get(c).kind.is_callable());
+        own.then_some(ReceiverType::Class(class))
+    }
+
     /// The type of the receiver a call of `callee` is made on: None when it has one of unknown type, Some(None)
-    /// when it has none (`make()`).
+    /// when it has none (`make()`), or the enclosing class when it calls the class's own method bare.
     fn call_owner(&self, callee: Node, depth: usize) -> Option<Option<ReceiverType>> {
         if !is_member_use(self.entry.lang, &callee, self.text) {
-            return Some(None);
+            return Some(self.own_method_owner(callee));
         }
         let owner = self.type_of(object_of(callee)?, depth + 1);
         (owner != ReceiverType::Unknown).then_some(Some(owner))
