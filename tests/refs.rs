@@ -1326,8 +1326,8 @@ fn python_a_method_named_in_its_class_body_is_a_use() {
 }
 
 /// A wrapper type (grammars.toml `wrapper_types`: TypeScript's `Partial<Cart>`, Rust's `Box<Cart>`, `Box<dyn
-/// Shop>`, Python's `Final[Cart]`) has its argument's members; another generic type (`Promise<Cart>`) is
-/// not its argument.
+/// Shop>`, Python's `Final[Cart]`) has its argument's members, as Rust's `impl Shop` has Shop's; another
+/// generic type (`Promise<Cart>`) is not its argument.
 #[test]
 fn wrapper_types_have_their_arguments_members() {
     let mut p = heuristic_project(&[(
@@ -1339,11 +1339,12 @@ fn wrapper_types_have_their_arguments_members() {
     let mut p = heuristic_project(&[(
         "shop.rs",
         "struct Cart;\n\nimpl Cart {\n    fn add(&self) {}\n}\n\ntrait Shop {\n    fn add(&self);\n}\n\n\
-         fn run(a: Box<Cart>, b: std::rc::Rc<Cart>, s: Box<dyn Shop>) {\n    a.add();\n    b.add();\n    s.add();\n}\n",
+         fn run(a: Box<Cart>, b: std::rc::Rc<Cart>, s: Box<dyn Shop>, t: &mut impl Shop) {\n    a.add();\n    b.add();\n    s.add();\n\
+         \x20   t.add();\n}\n",
     )]);
     // Shop's method is not Cart's: Cart does not implement Shop
     assert_eq!(uses(&mut p, "Cart/add", "shop.rs"), "shop.rs:11 run\nshop.rs:12 run");
-    assert_eq!(uses(&mut p, "Shop/add", "shop.rs"), "shop.rs:13 run");
+    assert_eq!(uses(&mut p, "Shop/add", "shop.rs"), "shop.rs:13 run\nshop.rs:14 run");
     let mut p = heuristic_project(&[(
         "shop.py",
         "from typing import Final\n\n\nclass Cart:\n    def add(self, item):\n        return item\n\n\n\

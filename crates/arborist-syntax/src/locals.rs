@@ -412,6 +412,7 @@ pub fn type_ref(written: &str, generics: &GenericTypes) -> Option<TypeRef> {
             .trim_start_matches("mut ")
             .trim_start_matches("readonly ")
             .trim_start_matches("dyn ")
+            .trim_start_matches("impl ")
             .trim();
         if let Some(inner) = generic_argument(t, generics.wrappers) {
             t = inner.trim();
@@ -633,6 +634,7 @@ mod tests {
         assert_eq!(t("*Owner").as_deref(), Some("Owner"));
         assert_eq!(t("Partial<Observer<T>>").as_deref(), Some("Observer"), "a wrapper is its argument");
         assert_eq!(t("Vec<Box<dyn Owner>>").as_deref(), Some("Owner[]"));
+        assert_eq!(t("&mut impl Owner").as_deref(), Some("Owner"), "an argument of a type that implements Owner");
         assert_eq!(t("Box<Partial<a::Owner>> | null").as_deref(), Some("a.Owner"));
         assert_eq!(t("Box<A, B>").as_deref(), Some("Box"), "two type arguments: not a wrapper");
         let object = type_ref("{ a: Owner; readonly b?: pkg.Other, f: (x: T) => void; next(v: T): void }", &generics);
