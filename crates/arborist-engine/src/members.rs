@@ -17,7 +17,7 @@ use arborist_syntax::grammars::{LanguageEntry, MemberCalls};
 use arborist_syntax::language::Language;
 use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, declared_type};
 use arborist_syntax::query::SymbolKind;
-use arborist_syntax::symbols::NamePattern;
+use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::list_items;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -986,8 +986,7 @@ impl<'e> Hierarchy<'e> {
     /// Method `name` of class `class` of `e`'s file: its own, else the first base's that has it.
     fn method_in(&self, e: &Arc<FileEntry>, class: u32, name: &str, depth: usize) -> Option<(Arc<FileEntry>, u32)> {
         let fs = &e.symbols;
-        let called = |&c: &u32| fs.get(c).name == name && fs.get(c).kind.is_callable();
-        if let Some(method) = fs.children(class).iter().copied().find(called) {
+        if let Some(method) = own_method(fs, class, name) {
             return Some((e.clone(), method));
         }
         if depth >= MAX_DEPTH {
@@ -1282,6 +1281,11 @@ fn is_interface(entry: &FileEntry, class: u32) -> bool {
 fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
     let fs = &entry.symbols;
     fs.children(index).iter().any(|&c| fs.get(c).name == name)
+}
+
+/// The method (or other callable member) `name` that class `class` declares itself.
+fn own_method(fs: &FileSymbols, class: u32, name: &str) -> Option<u32> {
+    fs.children(class).iter().copied().find(|&c| fs.get(c).name == name && fs.get(c).kind.is_callable())
 }
 
 /// The names of the supertypes of class `class` of `entry`'s file, as written, in order.
@@ -1617,8 +1621,7 @@ impl Receivers<'_> {
         }
         let class = fs.innermost_type_at(callee.start_byte())?;
         let name = &self.text[callee.byte_range()];
-        let own = fs.children(class).iter().any(|&c| fs.get(c).name == name && fs.get(c).kind.is_callable());
-        own.then_some(ReceiverType::Class(class))
+        own_method(fs, class, name).map(|_| ReceiverType::Class(class))
     }
 
     /// The type of the receiver a call of `callee` is made on: None when it has one of unknown type, Some(None)
