@@ -298,7 +298,7 @@ pub fn compile_tags(language: &Language, source: &str, node_types: &str) -> Resu
     let references = |pattern: &str| captures_any(pattern, &["reference.call", "reference.class"]);
     let stripped = crate::walk::without_patterns(source, references);
     let source = stripped.as_deref().unwrap_or(source);
-    let mut query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let mut query = parse_query(language, source)?;
     let roles = query.capture_names().iter().map(|c| tags_role(c)).collect::<Result<Vec<_>, _>>()?;
     let parent_is = parent_checks(language, &query)?;
     let mut disabled = Vec::new();
@@ -590,15 +590,20 @@ fn captures_any(pattern: &str, prefixes: &[&str]) -> bool {
 /// Checks a whole query file, the patterns its compiled form leaves out included: it compiles, and
 /// `role` accepts each capture name.
 pub fn check_whole<R>(language: &Language, source: &str, role: fn(&str) -> Result<R, String>) -> Result<(), String> {
-    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let query = parse_query(language, source)?;
     query.capture_names().iter().try_for_each(|c| role(c).map(|_| ()))
+}
+
+/// Compiles a query's text as tree-sitter does, its error told by line.
+fn parse_query(language: &Language, source: &str) -> Result<Query, String> {
+    Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))
 }
 
 /// Compiles a query that uses only tree-sitter's own predicates (`#parent-is?` is evaluated for tags
 /// queries alone: anywhere else it, or any other predicate tree-sitter leaves to its caller, would be
 /// ignored silently, so it is an error).
 fn compile_plain(language: &Language, source: &str) -> Result<Query, String> {
-    let query = Query::new(language, source).map_err(|e| format!("line {}: {}", e.row + 1, e.message))?;
+    let query = parse_query(language, source)?;
     for pattern in 0..query.pattern_count() {
         if let Some(p) = query.general_predicates(pattern).first() {
             let line = source[..query.start_byte_for_pattern(pattern)].lines().count() + 1;
