@@ -16,5 +16,5 @@ pub mod tools;
 
 pub use arborist_engine::{
     Error, Result, cache, commit, edit, engine, error, external, files, grammars, identifiers, index, language, lsp,
-    memory, plan, project, query, refs, resolve, search, settings, shell, symbols, syntax, text, writes,
+    memory, name, plan, project, query, refs, resolve, search, settings, shell, symbols, syntax, text, writes,
 };

@@ -93,7 +93,7 @@ fn overview(entry: &FileEntry, of: &[u32], depth: usize) -> Map<String, Value> {
     for &i in of {
         let s = entry.symbols.get(i);
         let item = if depth > 0 && s.has_children() {
-            json!({ s.name.clone(): overview(entry, entry.symbols.children(i), depth - 1) })
+            json!({ s.name: overview(entry, entry.symbols.children(i), depth - 1) })
         } else {
             Value::String(s.name.to_string())
         };

@@ -7,6 +7,7 @@ use crate::locks::EditLock;
 use crate::project::{Project, ProjectPath};
 use arborist_syntax::error::{Error, Result};
 use arborist_syntax::language;
+use arborist_syntax::name::Name;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::{
@@ -211,12 +212,14 @@ impl Engine {
             self.index.candidates(&self.project, &scope, pattern, opts.substring)
         };
         let mut out = Vec::new();
-        let whole_name = pattern.whole_last_name(opts.substring);
+        // (a name never given to a symbol: no file has one of it)
+        let whole_name = pattern.whole_last_name(opts.substring).map(Name::existing);
         for entry in entries {
             let fs = &entry.symbols;
             let wanted = |i: &u32| opts.accepts(fs.get(*i).kind) && pattern.matches(fs, *i, opts.substring);
             let mut found: Vec<u32> = match whole_name {
-                Some(name) => entry.maybe_named(name).filter(wanted).collect(),
+                Some(Some(name)) => entry.named(name).filter(wanted).collect(),
+                Some(None) => Vec::new(),
                 None => (0..fs.symbols.len() as u32).filter(wanted).collect(),
             };
             if found.len() > 1 {

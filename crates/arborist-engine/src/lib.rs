@@ -35,4 +35,6 @@ pub mod uses;
 pub mod writes;
 
 pub use arborist_lsp as lsp;
-pub use arborist_syntax::{Error, Result, error, grammars, identifiers, language, plan, query, symbols, syntax, text};
+pub use arborist_syntax::{
+    Error, Result, error, grammars, identifiers, language, name, plan, query, symbols, syntax, text,
+};

@@ -68,12 +68,12 @@ impl Engine {
     pub fn implementations(&self, target: &SymbolRef, opts: &FindOptions) -> Result<Implementations> {
         let sym = target.symbol();
         let (type_name, member) = if sym.kind.is_type_like() {
-            (sym.name.clone(), None)
+            (sym.name, None)
         } else {
             let parent = sym.parent().ok_or_else(|| {
                 Error::invalid("name_path", format!("`{}` is neither a type nor a member of one", target.name_path()))
             })?;
-            (target.entry.symbols.get(parent).name.clone(), Some(sym.name.clone()))
+            (target.entry.symbols.get(parent).name, Some(sym.name))
         };
         let (_, doc) = self.symbols_with_text(&target.entry.rel)?;
         let at = sym.name_range.start as usize;

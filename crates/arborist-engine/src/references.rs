@@ -117,7 +117,7 @@ impl Engine {
             change.push(path, FileOp::Edit { base: doc, edits, check: None });
         }
         let files = self.commit(change)?.len();
-        let old_name = target.symbol().name.clone();
+        let old_name = target.symbol().name;
         let mentions = self.mentions_in_comments_and_strings(&old_name, target.entry.lang.entry.family());
         let old_name = old_name.to_string();
         Ok(Renamed { old_name, places, files, backend, unchanged, interface_calls, mentions })

@@ -11,6 +11,7 @@ pub mod identifiers;
 pub mod language;
 pub mod locals;
 pub mod mask;
+pub mod name;
 pub mod outline;
 pub mod plan;
 pub mod query;

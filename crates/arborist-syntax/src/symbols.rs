@@ -6,10 +6,10 @@ use crate::error::{Error, Result};
 use crate::grammars::LanguageEntry;
 use crate::identifiers::{Collector, Identifiers};
 use crate::language::Language;
+pub use crate::name::Name;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
 use crate::syntax::Region;
 use crate::text::{Source, TextEdit};
-pub use compact_str::CompactString;
 use std::collections::HashMap;
 use std::ops::Range;
 use streaming_iterator::StreamingIterator;
@@ -21,7 +21,7 @@ use tree_sitter::{Node, QueryCursor, Tree};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
     /// Inline up to 24 bytes (most names): no allocation of its own.
-    pub name: CompactString,
+    pub name: Name,
     pub kind: SymbolKind,
     /// See `is_type_block`.
     type_block: bool,
@@ -88,7 +88,7 @@ const ELSEWHERE: &str = "methods";
 /// persistent index keeps it (`FileSymbols::assemble` makes the symbols).
 #[derive(Debug, Clone)]
 pub struct SymbolParts {
-    pub name: CompactString,
+    pub name: Name,
     pub kind: SymbolKind,
     pub range: Range<u32>,
     pub start_line: u32,
@@ -376,14 +376,13 @@ impl FileSymbols {
         side(&self.docs, i).cloned()
     }
 
-    /// Heap bytes the table holds (capacities; allocator overhead left out).
+    /// Heap bytes the table holds (capacities; allocator overhead and the names' texts, which every
+    /// file shares, left out: `name::store_bytes`).
     pub fn heap_bytes(&self) -> usize {
-        let names: usize = self.symbols.iter().filter(|s| s.name.is_heap_allocated()).map(|s| s.name.capacity()).sum();
         let supertypes: usize = self.supertypes.iter().map(|(_, s)| size_of::<(u32, String)>() + s.capacity()).sum();
         let details: usize = self.details.iter().map(|(_, d)| size_of::<(u32, Box<str>)>() + d.len()).sum();
         let docs = self.docs.capacity() * size_of::<(u32, Range<u32>)>();
         self.symbols.capacity() * size_of::<Symbol>()
-            + names
             + supertypes
             + details
             + docs
@@ -963,7 +962,7 @@ fn name_items(fs: &mut Building) {
     for group in groups {
         let items: Vec<u32> = group.into_iter().filter(|&c| fs.symbols[c as usize].name.is_empty()).collect();
         for (k, c) in items.into_iter().enumerate() {
-            fs.symbols[c as usize].name = compact_str::format_compact!("[{k}]");
+            fs.symbols[c as usize].name = Name::new(&format!("[{k}]"));
         }
     }
 }
@@ -975,7 +974,7 @@ fn to_parts(def: &Def, parent: Option<u32>) -> SymbolParts {
     };
     let r = |r: &Range<usize>| r.start as u32..r.end as u32;
     SymbolParts {
-        name: CompactString::from(def.name.as_str()),
+        name: Name::new(&def.name),
         kind,
         range: r(&def.range),
         start_line: def.start_line as u32,
@@ -1028,7 +1027,7 @@ fn find_value(fs: &Building, siblings: &[u32], name: &str) -> Option<u32> {
 fn attach_impls(fs: &mut Building, impls: &[(u32, Option<String>)]) {
     let impl_indices: Vec<u32> = impls.iter().map(|(i, _)| *i).collect();
     for &(imp, ref trait_name) in impls {
-        let name = fs.get(imp).name.clone();
+        let name = fs.get(imp).name;
         let detail = match trait_name {
             Some(t) => format!("impl {t} for {name}"),
             None => format!("impl {name}"),
@@ -1088,7 +1087,7 @@ fn synthetic_type(fs: &mut Building, name: &str, first_member: u32) -> u32 {
     let m = fs.get(first_member).clone();
     let i = fs.symbols.len() as u32;
     fs.symbols.push(SymbolParts {
-        name: CompactString::from(name),
+        name: Name::new(name),
         kind: SymbolKind::Object,
         detail: Some(ELSEWHERE.into()),
         children: Vec::new(),

@@ -12,6 +12,7 @@ use crate::project::{Project, ProjectPath};
 use crate::search::{Kinds, PathFilter, compile_matcher, for_each_file};
 use arborist_syntax::identifiers::{Identifiers, name_hash};
 use arborist_syntax::language::{self, Language};
+use arborist_syntax::name::Name;
 use arborist_syntax::symbols::{FileSymbols, NamePattern};
 use arborist_syntax::syntax::{ParseBudget, Unparsed, parse_within};
 use arborist_syntax::text::ContentHash;
@@ -60,34 +61,37 @@ pub struct FileEntry {
     pub symbols: FileSymbols,
     /// The names the file uses as identifiers (the identifier index's part of the entry).
     pub identifiers: Identifiers,
-    /// Each symbol's `name_hash`, in symbol order: a lookup by name reads these 4 bytes per symbol
-    /// instead of the symbols themselves.
-    name_hashes: Box<[u32]>,
+    /// Each symbol's name, in symbol order: a lookup by name reads these 4 bytes a symbol instead of
+    /// the symbols themselves (a few thousand files' worth for a common name).
+    names: Box<[Name]>,
 }
 
 impl FileEntry {
     pub fn new(rel: String, lang: &'static Language, stamp: Stamp, hash: ContentHash, parsed: Parsed) -> FileEntry {
         let (symbols, identifiers) = parsed;
-        let name_hashes = symbols.symbols.iter().map(|s| name_hash(&s.name)).collect();
-        FileEntry { rel, lang, stamp, hash, symbols, identifiers, name_hashes }
+        let names = symbols.symbols.iter().map(|s| s.name).collect();
+        FileEntry { rel, lang, stamp, hash, symbols, identifiers, names }
     }
 
     /// This entry, of the same content, under a new stamp.
     fn restamped(&self, stamp: Stamp) -> FileEntry {
-        let (symbols, identifiers, name_hashes) =
-            (self.symbols.clone(), self.identifiers.clone(), self.name_hashes.clone());
-        FileEntry { rel: self.rel.clone(), lang: self.lang, stamp, hash: self.hash, symbols, identifiers, name_hashes }
+        let (symbols, identifiers, names) = (self.symbols.clone(), self.identifiers.clone(), self.names.clone());
+        FileEntry { rel: self.rel.clone(), lang: self.lang, stamp, hash: self.hash, symbols, identifiers, names }
     }
 
     /// Whether a symbol of the file is called `name`.
-    pub fn defines(&self, name: &str) -> bool {
-        self.maybe_named(name).any(|i| self.symbols.get(i).name == name)
+    pub fn defines(&self, name: Name) -> bool {
+        self.names.contains(&name)
     }
 
-    /// The symbols that may be called `name` (a few others may share its hash), in symbol order.
-    pub fn maybe_named(&self, name: &str) -> impl Iterator<Item = u32> {
-        let wanted = name_hash(name);
-        self.name_hashes.iter().enumerate().filter(move |(_, h)| **h == wanted).map(|(i, _)| i as u32)
+    /// The symbols called `name`, in symbol order.
+    pub fn named(&self, name: Name) -> impl Iterator<Item = u32> {
+        self.names.iter().enumerate().filter(move |(_, n)| **n == name).map(|(i, _)| i as u32)
+    }
+
+    /// Each symbol's `name_hash`, in symbol order: what the name map files the entry under.
+    fn name_hashes(&self) -> impl Iterator<Item = u32> {
+        self.names.iter().map(|n| name_hash(n))
     }
 }
 
@@ -194,21 +198,15 @@ type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 impl Tables {
     /// The tables of a saved index, its name map as saved.
     fn from_saved(saved: store::Saved) -> Tables {
-        let files = saved.entries;
-        let rels: Vec<Arc<str>> = files.iter().map(|e| Arc::from(e.rel.as_str())).collect();
-        let (names, files) = rayon::join(
-            || NameMap::from_saved(rels, saved.names),
-            || files.into_iter().map(|e| (e.rel.clone(), e)).collect(),
-        );
-        Tables { files, names }
+        Tables { files: saved.entries.into_iter().map(|e| (e.rel.clone(), e)).collect(), names: saved.names }
     }
 
     fn insert(&mut self, entry: Arc<FileEntry>) {
         // the name map holds the files by name hash: the same hashes leave it as it is (an edit of a body)
-        let same_names = |old: &Arc<FileEntry>| old.name_hashes == entry.name_hashes;
+        let same_names = |old: &Arc<FileEntry>| old.names == entry.names;
         if !self.files.get(&entry.rel).is_some_and(same_names) {
             self.remove(&entry.rel);
-            self.names.add(&entry.rel, &entry.name_hashes);
+            self.names.add(&entry.rel, entry.name_hashes());
         }
         self.files.insert(entry.rel.clone(), entry);
     }
@@ -221,7 +219,7 @@ impl Tables {
 
     fn remove(&mut self, rel: &str) {
         if let Some(old) = self.files.remove(rel) {
-            self.names.remove(rel, &old.name_hashes);
+            self.names.remove(rel, old.name_hashes());
         }
     }
 }
@@ -656,7 +654,7 @@ impl Index {
         };
         let mut entries = self.fresh_entries(rels);
         if !substring {
-            entries.retain(|e| e.defines(name));
+            retain_definers(&mut entries, name);
         }
         entries
     }
@@ -702,7 +700,7 @@ impl Index {
         };
         let mut entries: Vec<Arc<FileEntry>> =
             rels.into_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
-        entries.retain(|e| e.defines(name));
+        retain_definers(&mut entries, name);
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
         Some(entries)
     }
@@ -786,6 +784,15 @@ impl Index {
     pub fn size(&self) -> (usize, usize) {
         let t = self.tables.read().unwrap();
         (t.files.len(), t.files.values().map(|e| e.symbols.symbols.len()).sum())
+    }
+}
+
+/// Keeps the entries that define a symbol called `name` (files the name map lists by its hash).
+fn retain_definers(entries: &mut Vec<Arc<FileEntry>>, name: &str) {
+    match Name::existing(name) {
+        Some(name) => entries.retain(|e| e.defines(name)),
+        // a name never given to a symbol: no file defines it
+        None => entries.clear(),
     }
 }
 
@@ -1023,7 +1030,7 @@ mod tests {
         let project = Project::open(root).unwrap();
         let index = Index::new(&project);
         let path = project.resolve_file("a.py").unwrap();
-        let names = |e: Arc<FileEntry>| e.symbols.symbols.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+        let names = |e: Arc<FileEntry>| e.symbols.symbols.iter().map(|s| s.name).collect::<Vec<_>>();
         let scope = index.query_scope();
         let first = index.file(&path).unwrap();
         write(root, "a.py", "def b():\n    pass\n\n\ndef c():\n    pass\n", None);

@@ -23,30 +23,31 @@ pub(super) struct NameMap {
 }
 
 impl NameMap {
-    /// The map as the persistent index saved it: `files[i]` is the path of position `i`, `names` each
-    /// hash with a position that defines it, a hash's pairs together.
-    pub(super) fn from_saved(files: Vec<Arc<str>>, names: Vec<(u32, u32)>) -> NameMap {
+    /// A map of no names over the files of a persistent index (`files[i]` is the path of position `i`),
+    /// for `add_saved` to fill as the rest of the index is read (`names` of them).
+    pub(super) fn of_saved_files(files: Vec<Arc<str>>, names: usize) -> NameMap {
         let mut map = NameMap {
             ids: files.iter().enumerate().map(|(i, f)| (f.clone(), i as u32)).collect(),
             ..NameMap::default()
         };
         map.paths = files.into_iter().map(Some).collect();
-        let runs = || names.chunk_by(|a, b| a.0 == b.0);
-        map.heads.reserve(runs().count());
-        for run in runs() {
-            let head = match run {
-                [(_, one)] => *one,
-                _ => map.new_list(run.iter().map(|(_, f)| *f).collect()),
-            };
-            map.heads.insert(run[0].0, head);
-        }
+        map.heads.reserve(names);
         map
     }
 
+    /// Adds a saved name (by hash) with the positions of the files that define it (each once).
+    pub(super) fn add_saved(&mut self, name: u32, files: Vec<u32>) {
+        let head = match files[..] {
+            [one] => one,
+            _ => self.new_list(files),
+        };
+        self.heads.insert(name, head);
+    }
+
     /// Adds the names (by hash) that the file `rel` defines.
-    pub(super) fn add(&mut self, rel: &str, hashes: &[u32]) {
+    pub(super) fn add(&mut self, rel: &str, hashes: impl Iterator<Item = u32>) {
         let id = self.id_for(rel);
-        for &name in hashes {
+        for name in hashes {
             match self.heads.get(&name).copied() {
                 None => {
                     self.heads.insert(name, id);
@@ -69,13 +70,13 @@ impl NameMap {
     }
 
     /// Removes the file `rel`, which defined the names of `hashes`.
-    pub(super) fn remove(&mut self, rel: &str, hashes: &[u32]) {
+    pub(super) fn remove(&mut self, rel: &str, hashes: impl Iterator<Item = u32>) {
         let Some(id) = self.ids.remove(rel) else { return };
         for name in hashes {
-            let Some(head) = self.heads.get(name).copied() else { continue };
+            let Some(head) = self.heads.get(&name).copied() else { continue };
             if head & MANY == 0 {
                 if head == id {
-                    self.heads.remove(name);
+                    self.heads.remove(&name);
                 }
                 continue;
             }
@@ -83,7 +84,7 @@ impl NameMap {
             let list = &mut self.lists[slot as usize];
             list.retain(|&f| f != id);
             if let [one] = list.as_slice() {
-                self.heads.insert(*name, *one);
+                self.heads.insert(name, *one);
                 self.free_list(slot);
             }
         }
@@ -171,19 +172,19 @@ mod tests {
     #[test]
     fn names_keep_their_files_through_adds_and_removes() {
         let mut map = NameMap::default();
-        map.add("a.py", &[1, 2, 1]);
-        map.add("b.py", &[2, 3]);
-        map.add("c.py", &[2]);
+        map.add("a.py", [1, 2, 1].into_iter());
+        map.add("b.py", [2, 3].into_iter());
+        map.add("c.py", [2].into_iter());
         assert_eq!(files(&map, 1), ["a.py"], "a file is listed once per name");
         assert_eq!(files(&map, 2), ["a.py", "b.py", "c.py"]);
-        map.remove("b.py", &[2, 3]);
+        map.remove("b.py", [2, 3].into_iter());
         assert_eq!(files(&map, 2), ["a.py", "c.py"]);
         assert!(files(&map, 3).is_empty());
-        map.remove("a.py", &[1, 2, 1]);
+        map.remove("a.py", [1, 2, 1].into_iter());
         assert_eq!(files(&map, 2), ["c.py"], "one file left: held without a list");
         assert!(files(&map, 1).is_empty());
         // ids and list slots are reused
-        map.add("d.py", &[2, 4]);
+        map.add("d.py", [2, 4].into_iter());
         assert_eq!(files(&map, 2), ["c.py", "d.py"]);
         assert_eq!(files(&map, 4), ["d.py"]);
         assert_eq!(map.paths.len(), 3);
@@ -194,12 +195,14 @@ mod tests {
     #[test]
     fn a_saved_map_reads_back() {
         let paths: Vec<Arc<str>> = vec!["a.go".into(), "b.go".into()];
-        let mut map = NameMap::from_saved(paths, vec![(7, 0), (7, 1), (8, 1)]);
+        let mut map = NameMap::of_saved_files(paths, 2);
+        map.add_saved(7, vec![0, 1]);
+        map.add_saved(8, vec![1]);
         assert_eq!(files(&map, 7), ["a.go", "b.go"]);
         assert_eq!(files(&map, 8), ["b.go"]);
-        map.remove("b.go", &[7, 8]);
+        map.remove("b.go", [7, 8].into_iter());
         assert_eq!(files(&map, 7), ["a.go"]);
-        map.add("c.go", &[8]);
+        map.add("c.go", [8].into_iter());
         assert_eq!(files(&map, 8), ["c.go"]);
     }
 }

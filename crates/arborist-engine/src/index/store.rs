@@ -4,6 +4,7 @@
 //! check is ignored as a whole.
 
 use super::FileEntry;
+use super::names::NameMap;
 use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
 use arborist_syntax::query::SymbolKind;
@@ -20,12 +21,11 @@ pub const FORMAT_VERSION: u32 = 8;
 /// Entries per chunk: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
 
-/// The index as saved: entries, and each symbol name's hash with the entries (by position) that define
-/// a symbol of that name (or of another name with the same hash), as (name, position) pairs, a name's
-/// together: a million small lists would cost more than the pairs.
-pub struct Saved {
+/// The index as saved: entries, and the map of each symbol name's hash to the entries that define a
+/// symbol of that name (or of another name with the same hash).
+pub(super) struct Saved {
     pub entries: Vec<Arc<FileEntry>>,
-    pub names: Vec<(u32, u32)>,
+    pub names: NameMap,
 }
 
 /// Writes the dump of entries and the name map (`names`: a name's hash with the positions in `entries` of
@@ -103,7 +103,8 @@ fn decode_from(input: impl Read + Send) -> Option<Saved> {
     for (_, chunk) in decoded {
         entries.extend(chunk?);
     }
-    let names = read_names(&mut input, n)?;
+    let rels = entries.iter().map(|e| Arc::from(e.rel.as_str())).collect();
+    let names = read_names(&mut input, rels)?;
     input.at_end()?;
     (input.sum.finish().0 == sum).then_some(Saved { entries, names })
 }
@@ -115,17 +116,20 @@ fn read_chunk(chunk: &[u8], size: usize) -> Option<Vec<Arc<FileEntry>>> {
     r.0.is_empty().then_some(entries)
 }
 
-/// The name map, the rest of the dump: each name with positions below `n`, as (name, position) pairs.
-fn read_names(input: &mut Checksummed<impl Read>, n: usize) -> Option<Vec<(u32, u32)>> {
+/// The name map, the rest of the dump, over the entries of these paths (by position): each name with
+/// the positions of its files, as it is read.
+fn read_names(input: &mut Checksummed<impl Read>, files: Vec<Arc<str>>) -> Option<NameMap> {
+    let n = files.len();
     let count = input.u32()? as usize;
-    let mut names = Vec::with_capacity(count.min(1 << 24));
+    let mut names = NameMap::of_saved_files(files, count.min(1 << 24));
     for _ in 0..count {
         let name = input.u32()?;
         let count = input.u32()? as usize;
-        let files = input.take(4 * count)?;
-        let mut r = Reader(&files);
-        for _ in 0..count {
-            names.push((name, r.u32().filter(|&f| (f as usize) < n)?));
+        let bytes = input.take(4 * count)?;
+        let mut r = Reader(&bytes);
+        let files = r.list(count, |r| r.u32().filter(|&f| (f as usize) < n))?;
+        if !files.is_empty() {
+            names.add_saved(name, files);
         }
     }
     Some(names)
@@ -205,7 +209,7 @@ pub fn check_writable(dir: &Path) -> std::io::Result<()> {
 
 /// The saved index; None when there is no usable dump (a damaged one or one from another version is
 /// said in the log, and rebuilt by the caller).
-pub fn load(dir: &Path) -> Option<Saved> {
+pub(super) fn load(dir: &Path) -> Option<Saved> {
     let (file, _) = arborist_syntax::fsio::open_regular(&dir.join(FILE_NAME)).ok()??;
     let entries = decode_from(std::io::BufReader::with_capacity(1 << 20, file));
     if entries.is_none() {
@@ -408,7 +412,7 @@ mod tests {
             a.rel == b.rel && a.stamp == b.stamp && a.symbols.symbols[0].name == b.symbols.symbols[0].name
         };
         assert!(saved.entries.iter().map(|e| e.as_ref()).zip(&entries).all(same));
-        assert_eq!(saved.names[1999], (1999 * 7, 1999));
+        assert_eq!(saved.names.files(1999 * 7).map(|f| f.to_string()).collect::<Vec<_>>(), ["m1999.py"]);
         let mut damaged = bytes.clone();
         let middle = damaged.len() / 2;
         damaged[middle] ^= 1;

@@ -1,0 +1,317 @@
+//! Interned symbol names: each distinct name's text is stored once for the life of the process and a
+//! symbol holds a 4-byte `Name`. A large project has millions of symbols and about a third as many
+//! distinct names; a name held inline would cost 24 bytes a symbol, and an allocation of its own when long.
+//!
+//! Texts are never freed: a long-running server keeps the names it has seen, which repeat (an edit
+//! brings back the names it replaced), so the store grows with the project's vocabulary, not its edits.
+
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::ops::Deref;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// A symbol name: 4 bytes, `Copy`, compared by identity (one text, one `Name`), ordered and hashed by
+/// its text (so it sorts as the text would and a map keyed by names may be searched with a `&str`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Name(u32);
+
+impl Name {
+    /// The name of this text, stored on its first use.
+    pub fn new(text: &str) -> Name {
+        store().intern(text)
+    }
+
+    /// The name of this text if some symbol was ever given it: a name never stored names no symbol.
+    pub fn existing(text: &str) -> Option<Name> {
+        store().find(text)
+    }
+
+    /// Its text, which lives as long as the process.
+    pub fn as_str(self) -> &'static str {
+        store().text(self)
+    }
+}
+
+impl Default for Name {
+    fn default() -> Self {
+        Name::new("")
+    }
+}
+
+impl Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::borrow::Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl Hash for Name {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl PartialOrd for Name {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Name {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        if self == other { std::cmp::Ordering::Equal } else { self.as_str().cmp(other.as_str()) }
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<&str> for Name {
+    fn from(text: &str) -> Self {
+        Name::new(text)
+    }
+}
+
+impl From<&String> for Name {
+    fn from(text: &String) -> Self {
+        Name::new(text)
+    }
+}
+
+impl From<String> for Name {
+    fn from(text: String) -> Self {
+        Name::new(&text)
+    }
+}
+
+impl From<Name> for String {
+    fn from(name: Name) -> Self {
+        name.as_str().to_string()
+    }
+}
+
+impl serde::Serialize for Name {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+macro_rules! eq_text {
+    ($($t:ty),*) => {$(
+        impl PartialEq<$t> for Name {
+            fn eq(&self, other: &$t) -> bool {
+                self.as_str() == AsRef::<str>::as_ref(other)
+            }
+        }
+        impl PartialEq<Name> for $t {
+            fn eq(&self, other: &Name) -> bool {
+                AsRef::<str>::as_ref(self) == other.as_str()
+            }
+        }
+    )*};
+}
+eq_text!(str, &str, String);
+
+/// Names are spread over shards by the hash of their text, so threads that index in parallel seldom
+/// wait for one another; a `Name` is its shard in the low bits and its place in the shard above them.
+const SHARD_BITS: u32 = 4;
+const SHARDS: usize = 1 << SHARD_BITS;
+/// Slots in a shard's first segment; each next segment doubles (so a slot never moves).
+const FIRST_BITS: u32 = 10;
+const SEGMENTS: usize = (32 - SHARD_BITS - FIRST_BITS + 1) as usize;
+/// Texts are copied into leaked chunks of this size (a longer text gets a chunk of its own).
+const CHUNK: usize = 64 << 10;
+
+struct Store {
+    shards: [Shard; SHARDS],
+    hasher: foldhash::fast::FixedState,
+}
+
+struct Shard {
+    /// Slot `i` points at name `i`'s text in a chunk: its length (4 bytes, little-endian), then its bytes.
+    segments: [OnceLock<Box<[AtomicPtr<u8>]>>; SEGMENTS],
+    table: Mutex<Table>,
+}
+
+/// What only the thread holding a shard's lock touches.
+#[derive(Default)]
+struct Table {
+    /// The shard's names by the hash of their text, as places in the shard.
+    places: hashbrown::HashTable<u32>,
+    len: u32,
+    /// The unwritten rest of the current chunk.
+    free: &'static mut [u8],
+    /// Bytes of every chunk so far.
+    chunk_bytes: usize,
+}
+
+fn store() -> &'static Store {
+    static STORE: OnceLock<Store> = OnceLock::new();
+    STORE.get_or_init(|| Store {
+        shards: std::array::from_fn(|_| Shard {
+            segments: std::array::from_fn(|_| OnceLock::new()),
+            table: Mutex::new(Table::default()),
+        }),
+        hasher: foldhash::fast::FixedState::with_seed(0x5eed),
+    })
+}
+
+/// (segment, offset in it) of a shard's slot `place`.
+fn slot_of(place: u32) -> (usize, usize) {
+    let i = place as usize + (1 << FIRST_BITS);
+    let segment = (usize::BITS - 1 - i.leading_zeros() - FIRST_BITS) as usize;
+    (segment, i - (1 << (segment as u32 + FIRST_BITS)))
+}
+
+impl Store {
+    fn shard_of(&self, hash: u64) -> usize {
+        (hash >> (64 - SHARD_BITS)) as usize
+    }
+
+    fn intern(&self, text: &str) -> Name {
+        let hash = self.hasher.hash_one(text);
+        let shard_index = self.shard_of(hash);
+        let shard = &self.shards[shard_index];
+        let mut table = shard.table.lock().unwrap_or_else(|e| e.into_inner());
+        let at = |place: &u32| shard.text(*place) == text;
+        if let Some(&place) = table.places.find(hash, at) {
+            return Name(place << SHARD_BITS | shard_index as u32);
+        }
+        let place = table.len;
+        assert!(place < 1 << (32 - SHARD_BITS), "more than 268 million distinct names in one shard");
+        let stored = table.copy(text);
+        let (segment, offset) = slot_of(place);
+        let slots = shard.segments[segment]
+            .get_or_init(|| (0..1usize << (segment as u32 + FIRST_BITS)).map(|_| AtomicPtr::default()).collect());
+        slots[offset].store(stored.cast_mut(), Ordering::Release);
+        table.len += 1;
+        let hasher = &self.hasher;
+        table.places.insert_unique(hash, place, |&p| hasher.hash_one(shard.text(p)));
+        Name(place << SHARD_BITS | shard_index as u32)
+    }
+
+    fn find(&self, text: &str) -> Option<Name> {
+        let hash = self.hasher.hash_one(text);
+        let shard_index = self.shard_of(hash);
+        let shard = &self.shards[shard_index];
+        let table = shard.table.lock().unwrap_or_else(|e| e.into_inner());
+        let place = *table.places.find(hash, |&p| shard.text(p) == text)?;
+        Some(Name(place << SHARD_BITS | shard_index as u32))
+    }
+
+    fn text(&self, name: Name) -> &'static str {
+        self.shards[(name.0 & (SHARDS as u32 - 1)) as usize].text(name.0 >> SHARD_BITS)
+    }
+}
+
+impl Shard {
+    /// The text of the shard's name at `place` (a place that `Store::intern` handed out).
+    fn text(&self, place: u32) -> &'static str {
+        let (segment, offset) = slot_of(place);
+        let ptr = self.segments[segment].get().expect("a name's segment exists")[offset].load(Ordering::Acquire);
+        assert!(!ptr.is_null(), "a name's slot is set before the name is handed out");
+        // SAFETY: a non-null slot points at a 4-byte length and that many bytes of UTF-8, copied by
+        // `Table::copy` into a leaked chunk that is never written again nor freed (the Release store
+        // above orders that copy before this Acquire load).
+        unsafe {
+            let len = u32::from_le_bytes(std::ptr::read_unaligned(ptr.cast::<[u8; 4]>())) as usize;
+            std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr.add(4), len))
+        }
+    }
+}
+
+impl Table {
+    /// Copies `text` after its length into the current chunk (a new one when it does not fit) and
+    /// returns where the copy starts; those bytes are never written again.
+    fn copy(&mut self, text: &str) -> *const u8 {
+        let need = 4 + text.len();
+        if self.free.len() < need {
+            self.free = Box::leak(vec![0u8; need.max(CHUNK)].into_boxed_slice());
+            self.chunk_bytes += self.free.len();
+        }
+        let (head, rest) = std::mem::take(&mut self.free).split_at_mut(need);
+        head[..4].copy_from_slice(&(text.len() as u32).to_le_bytes());
+        head[4..].copy_from_slice(text.as_bytes());
+        self.free = rest;
+        head.as_ptr()
+    }
+}
+
+/// Bytes the store holds: chunks, slots and tables (for the memory benches).
+pub fn store_bytes() -> usize {
+    let store = store();
+    store
+        .shards
+        .iter()
+        .map(|shard| {
+            let slots: usize = shard.segments.iter().filter_map(|s| s.get()).map(|s| s.len() * 8).sum();
+            let table = shard.table.lock().unwrap_or_else(|e| e.into_inner());
+            slots + table.places.capacity() * (size_of::<u32>() + 1) + table.chunk_bytes
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_text_one_name_and_the_text_back() {
+        let texts: Vec<String> = (0..5000).map(|i| format!("name_{i}")).collect();
+        let names: Vec<Name> = texts.iter().map(|t| Name::new(t)).collect();
+        for (t, n) in texts.iter().zip(&names) {
+            assert_eq!(n.as_str(), t);
+            assert_eq!(Name::new(t), *n);
+            assert_eq!(Name::existing(t), Some(*n));
+        }
+        assert_eq!(Name::existing("never_given_to_any_symbol_x9"), None);
+        assert_eq!(Name::new(""), Name::default());
+        assert_eq!(Name::default().as_str(), "");
+        let long = "x".repeat(3 * CHUNK);
+        assert_eq!(Name::new(&long).as_str(), long);
+        assert!(Name::new("b") > Name::new("a") && Name::new("a") == "a" && "a" == Name::new("a"));
+    }
+
+    #[test]
+    fn threads_interning_the_same_texts_get_the_same_names() {
+        let run = || (0..2000).map(|i| Name::new(&format!("shared_{i}"))).collect::<Vec<_>>();
+        let (a, b) = std::thread::scope(|s| {
+            let (a, b) = (s.spawn(run), s.spawn(run));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert_eq!(a, b);
+        assert!(a.iter().enumerate().all(|(i, n)| n.as_str() == format!("shared_{i}")));
+    }
+
+    #[test]
+    fn slots_fill_segments_in_order() {
+        assert_eq!(slot_of(0), (0, 0));
+        assert_eq!(slot_of(1023), (0, 1023));
+        assert_eq!(slot_of(1024), (1, 0));
+        assert_eq!(slot_of(3071), (1, 2047));
+        assert_eq!(slot_of(3072), (2, 0));
+        let last = (1u32 << (32 - SHARD_BITS)) - 1;
+        assert!(slot_of(last).0 < SEGMENTS);
+    }
+}
