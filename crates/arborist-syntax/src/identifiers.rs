@@ -23,6 +23,7 @@ impl Identifiers {
     /// The identifier names of a parsed file themselves, sorted, each once (what `collect` hashes).
     pub fn names<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<String> {
         let mut names = Collector::new(lang, text);
+        names.texts = Some(Vec::new());
         walk_leaves(tree, None, |leaf| names.leaf(leaf));
         names.sorted().into_iter().map(Cow::into_owned).collect()
     }
@@ -119,12 +120,27 @@ pub(crate) struct Collector<'s, S: Source + ?Sized> {
     lang: &'s Language,
     leaves: &'s [LeafKind],
     text: &'s S,
-    names: Vec<Cow<'s, str>>,
+    /// The hashes of the names met so far, repeats dropped whenever the list is full: 4 bytes a name,
+    /// not a string for each of the hundred thousand identifiers of a large file.
+    hashes: Vec<u32>,
+    /// The names themselves, when asked for (`Identifiers::names`).
+    texts: Option<Vec<Cow<'s, str>>>,
 }
 
 impl<'s, S: Source + ?Sized> Collector<'s, S> {
     pub(crate) fn new(lang: &'s Language, text: &'s S) -> Self {
-        Collector { lang, leaves: lang.leaf_kinds(), text, names: Vec::new() }
+        Collector { lang, leaves: lang.leaf_kinds(), text, hashes: Vec::new(), texts: None }
+    }
+
+    fn add(&mut self, name: Cow<'s, str>) {
+        if self.hashes.len() == self.hashes.capacity() && self.hashes.len() >= 1024 {
+            self.hashes.sort_unstable();
+            self.hashes.dedup();
+        }
+        self.hashes.push(name_hash(&name));
+        if let Some(texts) = &mut self.texts {
+            texts.push(name);
+        }
     }
 
     /// Reads one leaf node of the file.
@@ -136,26 +152,28 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
             Some(LeafKind::Identifier) => {
                 let name = self.text.slice(node.byte_range());
                 if !name.is_empty() && !name.contains('\n') {
-                    self.names.push(name);
+                    self.add(name);
                 }
             }
             Some(LeafKind::LinkingComment) => {
                 let comment = self.text.slice(node.byte_range());
-                let links = self.lang.doc_link_names(&comment).into_iter();
-                self.names.extend(links.map(|(_, n, _)| Cow::Owned(n.to_string())));
+                for (_, name, _) in self.lang.doc_link_names(&comment) {
+                    self.add(Cow::Owned(name.to_string()));
+                }
             }
             _ => {}
         }
     }
 
     pub(crate) fn finish(self) -> Identifiers {
-        Identifiers::from_hashes(self.names.iter().map(|n| name_hash(n)).collect())
+        Identifiers::from_hashes(self.hashes)
     }
 
-    fn sorted(mut self) -> Vec<Cow<'s, str>> {
-        self.names.sort_unstable();
-        self.names.dedup();
-        self.names
+    fn sorted(self) -> Vec<Cow<'s, str>> {
+        let mut names = self.texts.unwrap_or_default();
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 }
 
