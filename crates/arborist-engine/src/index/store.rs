@@ -1,5 +1,6 @@
 //! The persistent index file `.arborist/cache/symbols-v1.bin`: a versioned, checksummed binary dump of
-//! per-file symbol tables and identifier sets, in chunks that load in parallel, and the symbol-name map
+//! per-file symbol tables and identifier sets, in chunks that load in parallel (each with the symbol
+//! names of its files once, which the symbols refer to by place), and the symbol-name map
 //! (so that a load does not rebuild it from millions of symbols). Safe to delete; a file that fails any
 //! check is ignored as a whole.
 
@@ -7,6 +8,7 @@ use super::FileEntry;
 use super::names::NameMap;
 use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
+use arborist_syntax::name::Name;
 use arborist_syntax::query::SymbolKind;
 use arborist_syntax::symbols::{FileSymbols, SymbolParts};
 use arborist_syntax::text::ContentHash;
@@ -16,7 +18,7 @@ use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 8;
+pub const FORMAT_VERSION: u32 = 9;
 
 /// Entries per chunk: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
@@ -49,12 +51,18 @@ pub fn write_dump(
     w.0.extend_from_slice(&language::fingerprint().0);
     w.u32(entries.len() as u32);
     put(&w.0)?;
-    let mut c = Writer(Vec::new());
+    let (mut c, mut body) = (Writer(Vec::new()), Writer(Vec::new()));
+    let mut chunk_names = ChunkNames::default();
     for chunk in entries.chunks(CHUNK) {
+        body.0.clear();
+        chunk_names.clear();
+        chunk.iter().for_each(|e| write_entry(&mut body, &mut chunk_names, e));
         c.0.clear();
-        chunk.iter().for_each(|e| write_entry(&mut c, e));
-        put(&(c.0.len() as u64).to_le_bytes())?;
+        c.u32(chunk_names.order.len() as u32);
+        chunk_names.order.iter().for_each(|n| c.str(n));
+        put(&((c.0.len() + body.0.len()) as u64).to_le_bytes())?;
         put(&c.0)?;
+        put(&body.0)?;
     }
     let mut w = Writer(Vec::new());
     w.u32(names.len() as u32);
@@ -109,11 +117,36 @@ fn decode_from(input: impl Read + Send) -> Option<Saved> {
     (input.sum.finish().0 == sum).then_some(Saved { entries, names })
 }
 
-/// The entries of one chunk, which holds exactly `size` of them.
+/// The entries of one chunk, which holds exactly `size` of them after the names its symbols have.
 fn read_chunk(chunk: &[u8], size: usize) -> Option<Vec<Arc<FileEntry>>> {
     let mut r = Reader(chunk);
-    let entries = r.list(size, |r| read_entry(r).map(Arc::new))?;
+    let count = r.u32()? as usize;
+    let names = r.list(count, |r| r.str().map(Name::new))?;
+    let entries = r.list(size, |r| read_entry(r, &names).map(Arc::new))?;
     r.0.is_empty().then_some(entries)
+}
+
+/// The symbol names of one chunk, each once, by their place in it: a chunk's files share many names
+/// (`new`, `__init__`, `String`), so each is written, and interned at load, once a chunk.
+#[derive(Default)]
+struct ChunkNames {
+    places: foldhash::HashMap<Name, u32>,
+    order: Vec<Name>,
+}
+
+impl ChunkNames {
+    fn clear(&mut self) {
+        self.places.clear();
+        self.order.clear();
+    }
+
+    /// The name's place in the chunk, given it on its first use.
+    fn place(&mut self, name: Name) -> u32 {
+        *self.places.entry(name).or_insert_with(|| {
+            self.order.push(name);
+            (self.order.len() - 1) as u32
+        })
+    }
 }
 
 /// The name map, the rest of the dump, over the entries of these paths (by position): each name with
@@ -218,7 +251,7 @@ pub(super) fn load(dir: &Path) -> Option<Saved> {
     entries
 }
 
-fn write_entry(w: &mut Writer, e: &FileEntry) {
+fn write_entry(w: &mut Writer, names: &mut ChunkNames, e: &FileEntry) {
     w.str(&e.rel);
     w.str(e.lang.name());
     w.u64(e.stamp.mtime_ns);
@@ -228,7 +261,7 @@ fn write_entry(w: &mut Writer, e: &FileEntry) {
     e.symbols.roots.iter().for_each(|&r| w.u32(r));
     w.u32(e.symbols.symbols.len() as u32);
     for i in 0..e.symbols.symbols.len() as u32 {
-        write_symbol(w, &e.symbols, i);
+        write_symbol(w, names, &e.symbols, i);
     }
     w.u32(e.symbols.supertypes.len() as u32);
     for (i, name) in &e.symbols.supertypes {
@@ -240,9 +273,9 @@ fn write_entry(w: &mut Writer, e: &FileEntry) {
     identifiers.iter().for_each(|&h| w.u32(h));
 }
 
-fn write_symbol(w: &mut Writer, fs: &FileSymbols, i: u32) {
+fn write_symbol(w: &mut Writer, names: &mut ChunkNames, fs: &FileSymbols, i: u32) {
     let s = fs.get(i);
-    w.str(&s.name);
+    w.u32(names.place(s.name));
     w.0.push(s.kind.number());
     for v in
         [s.range.start, s.range.end, s.start_line, s.end_line, s.name_range.start, s.name_range.end, s.signature_end]
@@ -259,7 +292,7 @@ fn write_symbol(w: &mut Writer, fs: &FileSymbols, i: u32) {
     w.opt_u32(s.overload().map(u32::from));
 }
 
-fn read_entry(r: &mut Reader) -> Option<FileEntry> {
+fn read_entry(r: &mut Reader, names: &[Name]) -> Option<FileEntry> {
     let rel = r.str()?.to_string();
     let lang = language::by_name(r.str()?)?;
     let stamp = super::Stamp { mtime_ns: r.u64()?, len: r.u64()? };
@@ -267,7 +300,7 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
     let count = r.u32()? as usize;
     let roots = r.list(count, Reader::u32)?;
     let n = r.u32()? as usize;
-    let symbols = r.list(n, read_symbol)?;
+    let symbols = r.list(n, |r| read_symbol(r, names))?;
     let count = r.u32()? as usize;
     let supertypes = r.list(count, |r| Some((r.u32()?, r.str()?.to_string())))?;
     let count = r.u32()? as usize;
@@ -281,8 +314,8 @@ fn read_entry(r: &mut Reader) -> Option<FileEntry> {
     Some(FileEntry::new(rel, lang, stamp, hash, (symbols, identifiers)))
 }
 
-fn read_symbol(r: &mut Reader) -> Option<SymbolParts> {
-    let name = r.str()?.into();
+fn read_symbol(r: &mut Reader, names: &[Name]) -> Option<SymbolParts> {
+    let name = *names.get(r.u32()? as usize)?;
     let kind = SymbolKind::from_number(r.take(1)?[0] as i64)?;
     let mut v = [0u32; 7];
     for slot in &mut v {
