@@ -378,7 +378,7 @@ fn lookups_before_the_index_find_what_the_whole_parse_finds() {
         let text = std::fs::read_to_string(&path).unwrap() + &"# filler\n".repeat(500);
         std::fs::write(&path, &text).unwrap();
         let symbols = FileSymbols::extract(lang, &parse(lang, &text).unwrap(), text.as_str());
-        names.extend(symbols.symbols.iter().map(|s| s.name));
+        names.extend(symbols.symbols.iter().map(|s| s.name.to_string()));
     }
     assert!(names.len() > 40 && names.contains("clean"), "{names:?}");
     let find = |p: &mut crate::util::TestProject, name: &str| {

@@ -5,14 +5,14 @@
 //! Texts are never freed: a long-running server keeps the names it has seen, which repeat (an edit
 //! brings back the names it replaced), so the store grows with the project's vocabulary, not its edits.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 use std::ops::Deref;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// A symbol name: 4 bytes, `Copy`, compared by identity (one text, one `Name`), ordered and hashed by
-/// its text (so it sorts as the text would and a map keyed by names may be searched with a `&str`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// A symbol name: 4 bytes, `Copy`, compared and hashed by identity (one text, one `Name`), ordered by its
+/// text (so it sorts as the text would).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Name(u32);
 
 impl Name {
@@ -48,18 +48,6 @@ impl Deref for Name {
 impl AsRef<str> for Name {
     fn as_ref(&self) -> &str {
         self.as_str()
-    }
-}
-
-impl std::borrow::Borrow<str> for Name {
-    fn borrow(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl Hash for Name {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state)
     }
 }
 
