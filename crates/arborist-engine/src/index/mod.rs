@@ -88,11 +88,6 @@ impl FileEntry {
     pub fn named(&self, name: Name) -> impl Iterator<Item = u32> {
         self.names.iter().enumerate().filter(move |(_, n)| **n == name).map(|(i, _)| i as u32)
     }
-
-    /// Each symbol's `name_hash`, in symbol order: what the name map files the entry under.
-    fn name_hashes(&self) -> impl Iterator<Item = u32> {
-        self.names.iter().map(|n| name_hash(n))
-    }
 }
 
 /// Figures of a full build.
@@ -137,7 +132,7 @@ impl Freshness {
 pub fn saved_freshness(project: &Project) -> Option<Freshness> {
     let dir = project.root().join(CACHE_DIR);
     let written = std::fs::metadata(dir.join(store::FILE_NAME)).ok().map(|m| Stamp::of(&m).mtime_ns)?;
-    let saved: HashMap<String, Stamp> = store::load(&dir)?.entries.iter().map(|e| (e.rel.clone(), e.stamp)).collect();
+    let saved: HashMap<String, Stamp> = store::load(&dir)?.iter().map(|e| (e.rel.clone(), e.stamp)).collect();
     let mut f = Freshness { saved: saved.len(), ..Freshness::default() };
     let mut present = 0;
     for (rel, abs) in code_files(project, &project.resolve("").ok()?) {
@@ -187,8 +182,7 @@ enum Refreshed {
 #[derive(Default)]
 struct Tables {
     files: FastMap<String, Arc<FileEntry>>,
-    /// Symbol name's hash -> the files defining a symbol of that name (or of another name of that hash).
-    /// No name is held: each entry has its names.
+    /// Symbol name -> the files defining a symbol of that name.
     names: NameMap,
 }
 
@@ -196,30 +190,24 @@ struct Tables {
 type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 
 impl Tables {
-    /// The tables of a saved index, its name map as saved.
-    fn from_saved(saved: store::Saved) -> Tables {
-        Tables { files: saved.entries.into_iter().map(|e| (e.rel.clone(), e)).collect(), names: saved.names }
-    }
-
     fn insert(&mut self, entry: Arc<FileEntry>) {
-        // the name map holds the files by name hash: the same hashes leave it as it is (an edit of a body)
+        // the same names leave the name map as it is (an edit of a body)
         let same_names = |old: &Arc<FileEntry>| old.names == entry.names;
         if !self.files.get(&entry.rel).is_some_and(same_names) {
             self.remove(&entry.rel);
-            self.names.add(&entry.rel, entry.name_hashes());
+            self.names.add(&entry.rel, entry.names.iter().copied());
         }
         self.files.insert(entry.rel.clone(), entry);
     }
 
-    /// The files that may define a symbol called `name`: those that do, and a few that define another
-    /// name of the same hash (`FileEntry::defines` tells them apart).
-    fn maybe_defining(&self, name: &str) -> impl Iterator<Item = &Arc<str>> {
-        self.names.files(name_hash(name))
+    /// The files that defined a symbol called `name` when their entries were made.
+    fn defining(&self, name: &str) -> impl Iterator<Item = &Arc<str>> {
+        Name::existing(name).into_iter().flat_map(|name| self.names.files(name))
     }
 
     fn remove(&mut self, rel: &str) {
         if let Some(old) = self.files.remove(rel) {
-            self.names.remove(rel, old.name_hashes());
+            self.names.remove(rel, old.names.iter().copied());
         }
     }
 }
@@ -339,14 +327,11 @@ impl Index {
         *self.loaded_saved.get_or_init(|| {
             let Some(saved) = store::load(&self.root.join(CACHE_DIR)) else { return false };
             let mut t = self.tables.write().unwrap();
-            if t.files.is_empty() {
-                *t = Tables::from_saved(saved);
-            } else {
+            t.files.reserve(saved.len());
+            for e in saved {
                 // (files indexed before the load keep their newer entries)
-                for e in saved.entries {
-                    if !t.files.contains_key(&e.rel) {
-                        t.insert(e);
-                    }
+                if !t.files.contains_key(&e.rel) {
+                    t.insert(e);
                 }
             }
             true
@@ -358,13 +343,7 @@ impl Index {
         let t = self.tables.read().unwrap();
         let mut entries: Vec<&FileEntry> = t.files.values().map(|e| e.as_ref()).collect();
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
-        let position: FastMap<&str, u32> =
-            entries.iter().enumerate().map(|(i, e)| (e.rel.as_str(), i as u32)).collect();
-        let names = t
-            .names
-            .iter()
-            .map(|(name, files)| (name, files.filter_map(|f| position.get(f.as_ref()).copied()).collect()));
-        store::save(&self.root.join(CACHE_DIR), &entries, names)
+        store::save(&self.root.join(CACHE_DIR), &entries)
     }
 
     /// Indexes every code file of the project with `threads` parser threads, reusing entries whose
@@ -649,7 +628,7 @@ impl Index {
                     .map(|e| e.rel.clone())
                     .collect()
             } else {
-                t.maybe_defining(name).filter(|r| in_scope(r)).map(|r| r.to_string()).collect()
+                t.defining(name).filter(|r| in_scope(r)).map(|r| r.to_string()).collect()
             }
         };
         let mut entries = self.fresh_entries(rels);
@@ -696,7 +675,7 @@ impl Index {
         }
         let rels: Vec<String> = {
             let t = self.tables.read().unwrap();
-            t.maybe_defining(name).map(|rel| rel.to_string()).collect()
+            t.defining(name).map(|rel| rel.to_string()).collect()
         };
         let mut entries: Vec<Arc<FileEntry>> =
             rels.into_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
@@ -787,7 +766,7 @@ impl Index {
     }
 }
 
-/// Keeps the entries that define a symbol called `name` (files the name map lists by its hash).
+/// Keeps the entries that define a symbol called `name` now (files the name map lists may have changed since).
 fn retain_definers(entries: &mut Vec<Arc<FileEntry>>, name: &str) {
     match Name::existing(name) {
         Some(name) => entries.retain(|e| e.defines(name)),

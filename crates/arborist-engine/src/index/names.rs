@@ -1,17 +1,20 @@
-//! The index's name map: each symbol name's hash with the files that define a symbol of that name (or of
-//! another name of that hash). Files are small ids, and a name that one file defines (most names) takes 8
-//! bytes of the map: a large project has about a million names.
+//! The index's name map: each symbol name with the files that define a symbol of that name. Names index
+//! a flat table and files are small ids, so a name that one file defines (most names) takes 4 bytes of
+//! the map: a large project has about a million names.
 
 use super::FastMap;
+use arborist_syntax::name::Name;
 use std::sync::Arc;
 
 /// A map value that is not one file id but `MANY | i`: the files are `lists[i]`.
 const MANY: u32 = 1 << 31;
+/// The map value of a name no file defines.
+const NONE: u32 = u32::MAX;
 
 #[derive(Default)]
 pub(super) struct NameMap {
-    /// Name hash -> a file id, or `MANY | i` for two files or more.
-    heads: FastMap<u32, u32>,
+    /// By name (`Name::index`): a file id, `MANY | i` for two files or more, or `NONE`.
+    heads: Vec<u32>,
     /// The file ids of the names with several files, each file once (in the order they came).
     lists: Vec<Vec<u32>>,
     /// Slots of `lists` that are free again.
@@ -23,40 +26,17 @@ pub(super) struct NameMap {
 }
 
 impl NameMap {
-    /// A map of no names over the files of a persistent index (`files[i]` is the path of position `i`),
-    /// for `add_saved` to fill as the rest of the index is read (`names` of them).
-    pub(super) fn of_saved_files(files: Vec<Arc<str>>, names: usize) -> NameMap {
-        let mut map = NameMap {
-            ids: files.iter().enumerate().map(|(i, f)| (f.clone(), i as u32)).collect(),
-            ..NameMap::default()
-        };
-        map.paths = files.into_iter().map(Some).collect();
-        map.heads.reserve(names);
-        map
-    }
-
-    /// Adds a saved name (by hash) with the positions of the files that define it (each once).
-    pub(super) fn add_saved(&mut self, name: u32, files: Vec<u32>) {
-        let head = match files[..] {
-            [one] => one,
-            _ => self.new_list(files),
-        };
-        self.heads.insert(name, head);
-    }
-
-    /// Adds the names (by hash) that the file `rel` defines.
-    pub(super) fn add(&mut self, rel: &str, hashes: impl Iterator<Item = u32>) {
+    /// Adds the names that the file `rel` defines.
+    pub(super) fn add(&mut self, rel: &str, names: impl Iterator<Item = Name>) {
         let id = self.id_for(rel);
-        for name in hashes {
-            match self.heads.get(&name).copied() {
-                None => {
-                    self.heads.insert(name, id);
-                }
+        for name in names {
+            match self.head(name) {
+                None => self.set_head(name, id),
                 Some(one) if one & MANY == 0 => {
                     // this file's names come together: the file listed already is the last one
                     if one != id {
                         let list = self.new_list(vec![one, id]);
-                        self.heads.insert(name, list);
+                        self.set_head(name, list);
                     }
                 }
                 Some(many) => {
@@ -69,14 +49,14 @@ impl NameMap {
         }
     }
 
-    /// Removes the file `rel`, which defined the names of `hashes`.
-    pub(super) fn remove(&mut self, rel: &str, hashes: impl Iterator<Item = u32>) {
+    /// Removes the file `rel`, which defined `names`.
+    pub(super) fn remove(&mut self, rel: &str, names: impl Iterator<Item = Name>) {
         let Some(id) = self.ids.remove(rel) else { return };
-        for name in hashes {
-            let Some(head) = self.heads.get(&name).copied() else { continue };
+        for name in names {
+            let Some(head) = self.head(name) else { continue };
             if head & MANY == 0 {
                 if head == id {
-                    self.heads.remove(&name);
+                    self.set_head(name, NONE);
                 }
                 continue;
             }
@@ -84,7 +64,8 @@ impl NameMap {
             let list = &mut self.lists[slot as usize];
             list.retain(|&f| f != id);
             if let [one] = list.as_slice() {
-                self.heads.insert(name, *one);
+                let one = *one;
+                self.set_head(name, one);
                 self.free_list(slot);
             }
         }
@@ -92,19 +73,27 @@ impl NameMap {
         self.free_ids.push(id);
     }
 
-    /// The paths of the files listed for the name hash `name`.
-    pub(super) fn files(&self, name: u32) -> impl Iterator<Item = &Arc<str>> {
-        let ids: &[u32] = match self.heads.get(&name) {
-            None => &[],
+    /// The paths of the files that define `name`.
+    pub(super) fn files(&self, name: Name) -> impl Iterator<Item = &Arc<str>> {
+        let ids: &[u32] = match self.heads.get(name.index()) {
+            None | Some(&NONE) => &[],
             Some(head) if head & MANY == 0 => std::slice::from_ref(head),
             Some(many) => &self.lists[(many & !MANY) as usize],
         };
         ids.iter().filter_map(|&id| self.paths[id as usize].as_ref())
     }
 
-    /// Every name hash with the paths of its files.
-    pub(super) fn iter(&self) -> impl ExactSizeIterator<Item = (u32, impl Iterator<Item = &Arc<str>>)> {
-        self.heads.keys().map(|&name| (name, self.files(name)))
+    /// The map value of `name`, if a file defines it.
+    fn head(&self, name: Name) -> Option<u32> {
+        self.heads.get(name.index()).copied().filter(|&h| h != NONE)
+    }
+
+    fn set_head(&mut self, name: Name, head: u32) {
+        let at = name.index();
+        if at >= self.heads.len() {
+            self.heads.resize(at + 1, NONE);
+        }
+        self.heads[at] = head;
     }
 
     /// Heap bytes the map holds (capacities and paths; allocator overhead left out).
@@ -112,7 +101,7 @@ impl NameMap {
         let slot = |key_value: usize| key_value + 1; // a hash table's slot: key, value and control byte
         let lists: usize = self.lists.iter().map(|l| l.capacity() * size_of::<u32>()).sum();
         let paths: usize = self.paths.iter().flatten().map(|p| p.len() + 2 * size_of::<usize>()).sum();
-        self.heads.capacity() * slot(2 * size_of::<u32>())
+        self.heads.capacity() * size_of::<u32>()
             + self.ids.capacity() * slot(size_of::<(Arc<str>, u32)>())
             + self.lists.capacity() * size_of::<Vec<u32>>()
             + lists
@@ -166,43 +155,37 @@ mod tests {
     use super::*;
 
     fn files(map: &NameMap, name: u32) -> Vec<String> {
-        map.files(name).map(|f| f.to_string()).collect()
+        map.files(n(name)).map(|f| f.to_string()).collect()
+    }
+
+    fn n(i: u32) -> Name {
+        Name::new(&format!("name_map_test_{i}"))
+    }
+
+    fn names<const N: usize>(ids: [u32; N]) -> impl Iterator<Item = Name> {
+        ids.into_iter().map(n)
     }
 
     #[test]
     fn names_keep_their_files_through_adds_and_removes() {
         let mut map = NameMap::default();
-        map.add("a.py", [1, 2, 1].into_iter());
-        map.add("b.py", [2, 3].into_iter());
-        map.add("c.py", [2].into_iter());
+        map.add("a.py", names([1, 2, 1]));
+        map.add("b.py", names([2, 3]));
+        map.add("c.py", names([2]));
         assert_eq!(files(&map, 1), ["a.py"], "a file is listed once per name");
         assert_eq!(files(&map, 2), ["a.py", "b.py", "c.py"]);
-        map.remove("b.py", [2, 3].into_iter());
+        map.remove("b.py", names([2, 3]));
         assert_eq!(files(&map, 2), ["a.py", "c.py"]);
         assert!(files(&map, 3).is_empty());
-        map.remove("a.py", [1, 2, 1].into_iter());
+        map.remove("a.py", names([1, 2, 1]));
         assert_eq!(files(&map, 2), ["c.py"], "one file left: held without a list");
         assert!(files(&map, 1).is_empty());
         // ids and list slots are reused
-        map.add("d.py", [2, 4].into_iter());
+        map.add("d.py", names([2, 4]));
         assert_eq!(files(&map, 2), ["c.py", "d.py"]);
         assert_eq!(files(&map, 4), ["d.py"]);
         assert_eq!(map.paths.len(), 3);
         assert_eq!(map.lists.len(), 1);
-        assert_eq!(map.iter().len(), 2);
-    }
-
-    #[test]
-    fn a_saved_map_reads_back() {
-        let paths: Vec<Arc<str>> = vec!["a.go".into(), "b.go".into()];
-        let mut map = NameMap::of_saved_files(paths, 2);
-        map.add_saved(7, vec![0, 1]);
-        map.add_saved(8, vec![1]);
-        assert_eq!(files(&map, 7), ["a.go", "b.go"]);
-        assert_eq!(files(&map, 8), ["b.go"]);
-        map.remove("b.go", [7, 8].into_iter());
-        assert_eq!(files(&map, 7), ["a.go"]);
-        map.add("c.go", [8].into_iter());
-        assert_eq!(files(&map, 8), ["c.go"]);
+        assert_eq!(map.heads.iter().filter(|&&h| h != NONE).count(), 2);
     }
 }

@@ -1,11 +1,9 @@
 //! The persistent index file `.arborist/cache/symbols-v1.bin`: a versioned, checksummed binary dump of
 //! per-file symbol tables and identifier sets, in chunks that load in parallel (each with the symbol
-//! names of its files once, which the symbols refer to by place), and the symbol-name map
-//! (so that a load does not rebuild it from millions of symbols). Safe to delete; a file that fails any
+//! names of its files once, which the symbols refer to by place). Safe to delete; a file that fails any
 //! check is ignored as a whole.
 
 use super::FileEntry;
-use super::names::NameMap;
 use arborist_syntax::identifiers::Identifiers;
 use arborist_syntax::language;
 use arborist_syntax::name::Name;
@@ -18,26 +16,15 @@ use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 9;
+pub const FORMAT_VERSION: u32 = 10;
 
 /// Entries per chunk: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
 
-/// The index as saved: entries, and the map of each symbol name's hash to the entries that define a
-/// symbol of that name (or of another name with the same hash).
-pub(super) struct Saved {
-    pub entries: Vec<Arc<FileEntry>>,
-    pub names: NameMap,
-}
-
-/// Writes the dump of entries and the name map (`names`: a name's hash with the positions in `entries` of
-/// the files defining it) to `out`, part after part: each chunk of entries is encoded, written after its length
-/// and dropped (no copy of the whole in memory); the checksum after the magic covers everything after it.
-pub fn write_dump(
-    out: &mut (impl Write + Seek),
-    entries: &[&FileEntry],
-    names: impl ExactSizeIterator<Item = (u32, Vec<u32>)>,
-) -> std::io::Result<()> {
+/// Writes the dump of entries to `out`, part after part: each chunk of entries is encoded, written after
+/// its length and dropped (no copy of the whole in memory); the checksum after the magic covers
+/// everything after it.
+pub fn write_dump(out: &mut (impl Write + Seek), entries: &[&FileEntry]) -> std::io::Result<()> {
     out.write_all(MAGIC)?;
     out.write_all(&[0; 32])?;
     let mut sum = ContentHash::hasher();
@@ -64,18 +51,6 @@ pub fn write_dump(
         put(&c.0)?;
         put(&body.0)?;
     }
-    let mut w = Writer(Vec::new());
-    w.u32(names.len() as u32);
-    for (name, files) in names {
-        w.u32(name);
-        w.u32(files.len() as u32);
-        files.iter().for_each(|&f| w.u32(f));
-        if w.0.len() >= 1 << 16 {
-            put(&w.0)?;
-            w.0.clear();
-        }
-    }
-    put(&w.0)?;
     out.seek(std::io::SeekFrom::Start(MAGIC.len() as u64))?;
     out.write_all(&sum.finish().0)?;
     out.flush()
@@ -84,7 +59,7 @@ pub fn write_dump(
 /// Parses a dump as it is read; None if it is from another version or damaged in any way. One chunk at a
 /// time is read (and added to the checksum) when a thread is free to decode it, so no more than a few
 /// chunks' bytes are held at once, never the whole dump.
-fn decode_from(input: impl Read + Send) -> Option<Saved> {
+fn decode_from(input: impl Read + Send) -> Option<Vec<Arc<FileEntry>>> {
     let mut input = Checksummed { input, sum: ContentHash::hasher() };
     let (magic, sum) = (input.raw::<8>()?, input.raw::<32>()?);
     if &magic != MAGIC
@@ -111,10 +86,8 @@ fn decode_from(input: impl Read + Send) -> Option<Saved> {
     for (_, chunk) in decoded {
         entries.extend(chunk?);
     }
-    let rels = entries.iter().map(|e| Arc::from(e.rel.as_str())).collect();
-    let names = read_names(&mut input, rels)?;
     input.at_end()?;
-    (input.sum.finish().0 == sum).then_some(Saved { entries, names })
+    (input.sum.finish().0 == sum).then_some(entries)
 }
 
 /// The entries of one chunk, which holds exactly `size` of them after the names its symbols have.
@@ -147,25 +120,6 @@ impl ChunkNames {
             (self.order.len() - 1) as u32
         })
     }
-}
-
-/// The name map, the rest of the dump, over the entries of these paths (by position): each name with
-/// the positions of its files, as it is read.
-fn read_names(input: &mut Checksummed<impl Read>, files: Vec<Arc<str>>) -> Option<NameMap> {
-    let n = files.len();
-    let count = input.u32()? as usize;
-    let mut names = NameMap::of_saved_files(files, count.min(1 << 24));
-    for _ in 0..count {
-        let name = input.u32()?;
-        let count = input.u32()? as usize;
-        let bytes = input.take(4 * count)?;
-        let mut r = Reader(&bytes);
-        let files = r.list(count, |r| r.u32().filter(|&f| (f as usize) < n))?;
-        if !files.is_empty() {
-            names.add_saved(name, files);
-        }
-    }
-    Some(names)
 }
 
 /// A dump being read, with the checksum of what was read after the magic and the sum itself.
@@ -214,11 +168,7 @@ impl<R: Read> Checksummed<R> {
 }
 
 /// Writes the dump atomically under `dir` (created with a `.gitignore` so it is never committed).
-pub fn save(
-    dir: &Path,
-    entries: &[&FileEntry],
-    names: impl ExactSizeIterator<Item = (u32, Vec<u32>)>,
-) -> std::io::Result<()> {
+pub fn save(dir: &Path, entries: &[&FileEntry]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let ignore = dir.join(".gitignore");
     if !ignore.exists() {
@@ -226,7 +176,7 @@ pub fn save(
     }
     let tmp = tempfile::NamedTempFile::new_in(dir)?;
     let mut out = std::io::BufWriter::new(tmp);
-    write_dump(&mut out, entries, names)?;
+    write_dump(&mut out, entries)?;
     out.into_inner().map_err(|e| e.into_error())?.persist(dir.join(FILE_NAME)).map_err(|e| e.error)?;
     Ok(())
 }
@@ -242,7 +192,7 @@ pub fn check_writable(dir: &Path) -> std::io::Result<()> {
 
 /// The saved index; None when there is no usable dump (a damaged one or one from another version is
 /// said in the log, and rebuilt by the caller).
-pub(super) fn load(dir: &Path) -> Option<Saved> {
+pub(super) fn load(dir: &Path) -> Option<Vec<Arc<FileEntry>>> {
     let (file, _) = arborist_syntax::fsio::open_regular(&dir.join(FILE_NAME)).ok()??;
     let entries = decode_from(std::io::BufReader::with_capacity(1 << 20, file));
     if entries.is_none() {
@@ -427,9 +377,9 @@ mod tests {
         )
     }
 
-    fn encode(entries: &[&FileEntry], names: impl ExactSizeIterator<Item = (u32, Vec<u32>)>) -> Vec<u8> {
+    fn encode(entries: &[&FileEntry]) -> Vec<u8> {
         let mut out = std::io::Cursor::new(Vec::new());
-        write_dump(&mut out, entries, names).unwrap();
+        write_dump(&mut out, entries).unwrap();
         out.into_inner()
     }
 
@@ -437,20 +387,17 @@ mod tests {
     fn a_dump_of_several_chunks_loads_whole_and_a_damaged_one_not_at_all() {
         let entries: Vec<FileEntry> = (0..2500).map(entry).collect();
         let refs: Vec<&FileEntry> = entries.iter().collect();
-        let names = || entries.iter().enumerate().map(|(i, _)| (i as u32 * 7, vec![i as u32]));
-        let bytes = encode(&refs, names());
+        let bytes = encode(&refs);
         let saved = decode_from(&bytes[..]).expect("a whole dump loads");
-        assert_eq!(saved.entries.len(), 2500);
+        assert_eq!(saved.len(), 2500);
         let same = |(a, b): (&FileEntry, &FileEntry)| {
             a.rel == b.rel && a.stamp == b.stamp && a.symbols.symbols[0].name == b.symbols.symbols[0].name
         };
-        assert!(saved.entries.iter().map(|e| e.as_ref()).zip(&entries).all(same));
-        assert_eq!(saved.names.files(1999 * 7).map(|f| f.to_string()).collect::<Vec<_>>(), ["m1999.py"]);
+        assert!(saved.iter().map(|e| e.as_ref()).zip(&entries).all(same));
         let mut damaged = bytes.clone();
         let middle = damaged.len() / 2;
         damaged[middle] ^= 1;
         assert!(decode_from(&damaged[..]).is_none(), "a flipped bit");
         assert!(decode_from(&bytes[..bytes.len() - 1]).is_none(), "a cut dump");
-        assert!(decode_from(&encode(&refs, std::iter::once((1, vec![2500])))[..]).is_none(), "a name of no entry");
     }
 }
