@@ -16,10 +16,13 @@ use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 10;
+pub const FORMAT_VERSION: u32 = 11;
 
-/// Entries per chunk: the unit a load decodes in parallel, and what a save holds encoded at once.
+/// Entries per chunk at most: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
+/// A chunk ends after the entry that takes its encoding past this size, so that a save holds little
+/// at once even where large generated files come together (a chunk of 256 of them: tens of MB).
+const CHUNK_BYTES: usize = 1 << 20;
 
 /// Writes the dump of entries to `out`, part after part: each chunk of entries is encoded, written after
 /// its length and dropped (no copy of the whole in memory); the checksum after the magic covers
@@ -40,14 +43,21 @@ pub fn write_dump(out: &mut (impl Write + Seek), entries: &[&FileEntry]) -> std:
     put(&w.0)?;
     let (mut c, mut body) = (Writer(Vec::new()), Writer(Vec::new()));
     let mut chunk_names = ChunkNames::default();
-    for chunk in entries.chunks(CHUNK) {
+    let mut rest = entries;
+    while !rest.is_empty() {
         body.0.clear();
         chunk_names.clear();
-        chunk.iter().for_each(|e| write_entry(&mut body, &mut chunk_names, e));
+        let mut count = 0;
+        while count < rest.len().min(CHUNK) && (count == 0 || body.0.len() < CHUNK_BYTES) {
+            write_entry(&mut body, &mut chunk_names, rest[count]);
+            count += 1;
+        }
+        rest = &rest[count..];
         c.0.clear();
         c.u32(chunk_names.order.len() as u32);
         chunk_names.order.iter().for_each(|n| c.str(n));
         put(&((c.0.len() + body.0.len()) as u64).to_le_bytes())?;
+        put(&(count as u32).to_le_bytes())?;
         put(&c.0)?;
         put(&body.0)?;
     }
@@ -70,15 +80,25 @@ fn decode_from(input: impl Read + Send) -> Option<Vec<Arc<FileEntry>>> {
         return None;
     }
     let n = input.u32()? as usize;
-    let chunks = n.div_ceil(CHUNK);
-    let read = (0..chunks).map_while(|i| {
+    // each chunk: its length, its number of entries, then its names and entries
+    let (mut listed, mut chunks) = (0usize, 0usize);
+    let read = std::iter::from_fn(|| {
+        if listed == n {
+            return None;
+        }
         let len = usize::try_from(input.u64()?).ok()?;
-        Some((i, input.take(len)?))
+        let count = input.u32()? as usize;
+        if count == 0 || count > n - listed {
+            return None;
+        }
+        listed += count;
+        chunks += 1;
+        Some((chunks - 1, count, input.take(len)?))
     });
     use rayon::prelude::*;
     let mut decoded: Vec<(usize, Option<Vec<Arc<FileEntry>>>)> =
-        read.par_bridge().map(|(i, bytes)| (i, read_chunk(&bytes, CHUNK.min(n - i * CHUNK)))).collect();
-    if decoded.len() != chunks {
+        read.par_bridge().map(|(i, count, bytes)| (i, read_chunk(&bytes, count))).collect();
+    if listed != n || decoded.len() != chunks {
         return None;
     }
     decoded.sort_unstable_by_key(|(i, _)| *i);
@@ -365,8 +385,13 @@ mod tests {
     use super::*;
 
     fn entry(i: usize) -> FileEntry {
+        entry_of(i, 1)
+    }
+
+    /// Entry `i`, a file of `defs` functions.
+    fn entry_of(i: usize, defs: usize) -> FileEntry {
         let lang = language::by_name("python").unwrap();
-        let text = format!("def f{i}():\n    pass\n");
+        let text: String = (0..defs).map(|j| format!("def f{i}_{j}():\n    pass\n")).collect();
         let tree = arborist_syntax::syntax::parse(lang, &text).unwrap();
         FileEntry::new(
             format!("m{i}.py"),
@@ -399,5 +424,36 @@ mod tests {
         damaged[middle] ^= 1;
         assert!(decode_from(&damaged[..]).is_none(), "a flipped bit");
         assert!(decode_from(&bytes[..bytes.len() - 1]).is_none(), "a cut dump");
+    }
+
+    #[test]
+    fn large_entries_end_their_chunk_early_and_load_whole() {
+        // two files whose symbols alone take more than a chunk's bytes, among small ones
+        let entries: Vec<FileEntry> = (0..6).map(|i| entry_of(i, if i % 3 == 1 { 25_000 } else { 2 })).collect();
+        let refs: Vec<&FileEntry> = entries.iter().collect();
+        let bytes = encode(&refs);
+        assert!(bytes.len() > 2 * CHUNK_BYTES);
+        let saved = decode_from(&bytes[..]).expect("a whole dump loads");
+        let symbols = |e: &FileEntry| e.symbols.symbols.iter().map(|s| s.name).collect::<Vec<_>>();
+        assert_eq!(
+            saved.iter().map(|e| symbols(e)).collect::<Vec<_>>(),
+            entries.iter().map(symbols).collect::<Vec<_>>()
+        );
+        assert_eq!(chunk_counts(&bytes), [2, 3, 1], "a chunk ends after each large file");
+    }
+
+    /// The number of entries of each chunk of a dump.
+    fn chunk_counts(bytes: &[u8]) -> Vec<u32> {
+        let mut r = Reader(&bytes[MAGIC.len() + 32..]);
+        r.u32().unwrap();
+        r.str().unwrap();
+        r.take(32).unwrap();
+        r.u32().unwrap();
+        let mut counts = Vec::new();
+        while let Some(len) = r.u64() {
+            counts.push(r.u32().unwrap());
+            r.take(len as usize).unwrap();
+        }
+        counts
     }
 }
