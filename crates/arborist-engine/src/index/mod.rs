@@ -181,7 +181,8 @@ enum Refreshed {
 
 #[derive(Default)]
 struct Tables {
-    files: FastMap<String, Arc<FileEntry>>,
+    /// By path (the name map's copy of it).
+    files: FastMap<Arc<str>, Arc<FileEntry>>,
     /// Symbol name -> the files defining a symbol of that name.
     names: NameMap,
 }
@@ -193,11 +194,13 @@ impl Tables {
     fn insert(&mut self, entry: Arc<FileEntry>) {
         // the same names leave the name map as it is (an edit of a body)
         let same_names = |old: &Arc<FileEntry>| old.names == entry.names;
-        if !self.files.get(&entry.rel).is_some_and(same_names) {
-            self.remove(&entry.rel);
-            self.names.add(&entry.rel, entry.names.iter().copied());
+        if let Some(old) = self.files.get_mut(entry.rel.as_str()).filter(|old| same_names(old)) {
+            *old = entry;
+            return;
         }
-        self.files.insert(entry.rel.clone(), entry);
+        self.remove(&entry.rel);
+        let path = self.names.add(&entry.rel, entry.names.iter().copied());
+        self.files.insert(path, entry);
     }
 
     /// The files that defined a symbol called `name` when their entries were made.
@@ -330,7 +333,7 @@ impl Index {
             t.files.reserve(saved.len());
             for e in saved {
                 // (files indexed before the load keep their newer entries)
-                if !t.files.contains_key(&e.rel) {
+                if !t.files.contains_key(e.rel.as_str()) {
                     t.insert(e);
                 }
             }
@@ -426,13 +429,14 @@ impl Index {
         drop(skipped);
         {
             let mut t = self.tables.write().unwrap();
-            let gone: Vec<String> = t.files.keys().filter(|k| !live.contains(k.as_str())).cloned().collect();
+            let gone: Vec<String> =
+                t.files.keys().filter(|k| !live.contains(k.as_ref())).map(|k| k.to_string()).collect();
             gone.iter().for_each(|g| t.remove(g));
             stats.changed = stats.parsed > 0 || !gone.is_empty();
             for e in &fresh {
                 stats.symbols += e.symbols.symbols.len();
                 stats.bytes += e.stamp.len;
-                if !t.files.get(&e.rel).is_some_and(|old| Arc::ptr_eq(old, e)) {
+                if !t.files.get(e.rel.as_str()).is_some_and(|old| Arc::ptr_eq(old, e)) {
                     t.insert(e.clone());
                 }
             }
@@ -518,7 +522,8 @@ impl Index {
         let mut changed = self.stale_entries();
         let t = self.tables.read().unwrap();
         let skipped = self.skipped.lock().unwrap();
-        let added = listed.into_iter().filter(|(rel, _)| !t.files.contains_key(rel) && !skipped.contains_key(rel));
+        let added =
+            listed.into_iter().filter(|(rel, _)| !t.files.contains_key(rel.as_str()) && !skipped.contains_key(rel));
         changed.extend(added.map(|(_, abs)| abs));
         changed
     }
@@ -536,7 +541,7 @@ impl Index {
             self.tables.write().unwrap().remove(&rel);
             return;
         }
-        let known = self.tables.read().unwrap().files.get(&rel).cloned();
+        let known = self.tables.read().unwrap().files.get(rel.as_str()).cloned();
         let refreshed = refresh_entry(&rel, abs, known, &self.budget);
         self.note_skip(&rel, if let Some(Refreshed::Skipped(why)) = &refreshed { Some(*why) } else { None });
         match refreshed {
@@ -573,11 +578,12 @@ impl Index {
         if let Some(entry) = self.checked().files.get(&p.rel) {
             return Some(entry.clone());
         }
-        let known = self.tables.read().unwrap().files.get(&p.rel).cloned();
+        let known = self.tables.read().unwrap().files.get(p.rel.as_str()).cloned();
         // kept for the open scopes while it is the index's entry (not replaced by a write meanwhile)
         let fresh = |entry: Arc<FileEntry>| {
             let mut checked = self.checked();
-            let current = || self.tables.read().unwrap().files.get(&p.rel).is_some_and(|e| Arc::ptr_eq(e, &entry));
+            let current =
+                || self.tables.read().unwrap().files.get(p.rel.as_str()).is_some_and(|e| Arc::ptr_eq(e, &entry));
             if checked.scopes > 0 && current() {
                 checked.files.insert(p.rel.clone(), entry.clone());
             }
@@ -732,7 +738,7 @@ impl Index {
             others.is_empty() || std::fs::read(abs).is_ok_and(|b| others.iter().all(|o| contains(&b, o.as_bytes())))
         };
         let definitions = skeleton::DefinitionLines::new(name);
-        let known = |rel: &String| self.tables.read().unwrap().files.contains_key(rel);
+        let known = |rel: &String| self.tables.read().unwrap().files.contains_key(rel.as_str());
         // a skeleton's entry answers this lookup only; a whole parse's is kept
         let parse = |rel: &String, abs: &PathBuf| {
             let skeleton = !substring && !known(rel);

@@ -26,8 +26,8 @@ pub(super) struct NameMap {
 }
 
 impl NameMap {
-    /// Adds the names that the file `rel` defines.
-    pub(super) fn add(&mut self, rel: &str, names: impl Iterator<Item = Name>) {
+    /// Adds the names that the file `rel` defines; the map's copy of the path, for other tables to share.
+    pub(super) fn add(&mut self, rel: &str, names: impl Iterator<Item = Name>) -> Arc<str> {
         let id = self.id_for(rel);
         for name in names {
             match self.head(name) {
@@ -47,6 +47,7 @@ impl NameMap {
                 }
             }
         }
+        self.paths[id as usize].clone().expect("a listed file has its path")
     }
 
     /// Removes the file `rel`, which defined `names`.
