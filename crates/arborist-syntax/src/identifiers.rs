@@ -132,14 +132,15 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
         Collector { lang, leaves: lang.leaf_kinds(), text, hashes: Vec::new(), texts: None }
     }
 
-    fn add(&mut self, name: Cow<'s, str>) {
+    /// Adds a name met; `text` gives it to keep only when the names themselves are asked for.
+    fn add(&mut self, name: &str, text: impl FnOnce() -> Cow<'s, str>) {
         if self.hashes.len() == self.hashes.capacity() && self.hashes.len() >= 1024 {
             self.hashes.sort_unstable();
             self.hashes.dedup();
         }
-        self.hashes.push(name_hash(&name));
+        self.hashes.push(name_hash(name));
         if let Some(texts) = &mut self.texts {
-            texts.push(name);
+            texts.push(text());
         }
     }
 
@@ -152,13 +153,13 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
             Some(LeafKind::Identifier) => {
                 let name = self.text.slice(node.byte_range());
                 if !name.is_empty() && !name.contains('\n') {
-                    self.add(name);
+                    self.add(&name, || name.clone());
                 }
             }
             Some(LeafKind::LinkingComment) => {
                 let comment = self.text.slice(node.byte_range());
                 for (_, name, _) in self.lang.doc_link_names(&comment) {
-                    self.add(Cow::Owned(name.to_string()));
+                    self.add(name, || Cow::Owned(name.to_string()));
                 }
             }
             _ => {}
