@@ -726,25 +726,36 @@ fn end_line(start_row: usize, last: Node) -> usize {
 /// it, blank lines, and empty tokens (an indentation grammar's dedent) belong to what follows, not to the
 /// definition. Syntax errors stay in (an edit of the definition must cover them), and so does text of the
 /// node that no child covers (a YAML block scalar's lines).
-fn last_content<'t, S: Source + ?Sized>(mut node: Node<'t>, text: &S) -> Node<'t> {
+fn last_content<'t, S: Source + ?Sized>(node: Node<'t>, text: &S) -> Node<'t> {
     let trailing = |c: &Node| (c.is_extra() && !c.has_error()) || c.end_byte() == c.start_byte();
     let mut cursor = node.walk();
+    let mut after = Vec::new();
     loop {
-        // The last child that is content, and the trailing extras after it (one pass over the children).
-        let (mut last, mut after) = (None, Vec::new());
-        for c in node.children(&mut cursor) {
-            // A comment on the line where the content ends is the content's (`return x  # why`).
-            let same_line = last.is_some_and(|l: Node| c.start_position().row == l.end_position().row);
-            if trailing(&c) && !(same_line && c.end_byte() > c.start_byte()) {
-                after.push(c);
-            } else {
-                (last, after) = (Some(c), Vec::new());
+        let node = cursor.node();
+        // Back from the last child past the trailing extras to the last child that is content (a cursor
+        // steps back over a few children where a pass over all of them would read a class body whole).
+        if !cursor.goto_last_child() {
+            return node;
+        }
+        after.clear();
+        while trailing(&cursor.node()) {
+            after.push(cursor.node());
+            if !cursor.goto_previous_sibling() {
+                return node;
             }
         }
-        let Some(last) = last else { return node };
+        after.reverse();
+        let mut last = cursor.node();
+        // A comment on the line where the content ends is the content's (`return x  # why`).
+        let mut content = 0;
+        for (i, c) in after.iter().enumerate() {
+            if c.start_position().row == last.end_position().row && c.end_byte() > c.start_byte() {
+                (last, content) = (*c, i + 1);
+            }
+        }
         // Only trailing extras and whitespace may lie between the last child and the node's end.
         let mut at = last.end_byte();
-        for extra in &after {
+        for extra in &after[content..] {
             if (at..extra.start_byte()).any(|i| !text.byte(i).is_ascii_whitespace()) {
                 return node;
             }
@@ -753,7 +764,7 @@ fn last_content<'t, S: Source + ?Sized>(mut node: Node<'t>, text: &S) -> Node<'t
         if (at..node.end_byte()).any(|i| !text.byte(i).is_ascii_whitespace()) {
             return node;
         }
-        node = last;
+        (0..content).for_each(|_| _ = cursor.goto_next_sibling());
     }
 }
 
