@@ -1409,6 +1409,38 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
     assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run\nb.ts:9 run\nb.ts:11 run");
 }
 
+/// TypeScript: the members of an object literal are members of the type it is written as: a parameter's
+/// declared type (`new SafeSubscriber({ next })`, a nullable union with a function type), a variable's,
+/// a cast's (an intersection with an object type), a typed variable assigned; an argument of another
+/// class's type is that class's, and a literal written nowhere typed stays uncertain.
+#[test]
+fn typescript_object_literal_members_are_typed_by_where_they_are_written() {
+    let mut p = heuristic_project(&[
+        (
+            "a.ts",
+            "export interface Observer<T> {\n  next: (value: T) => void;\n}\n\
+             export class Subscriber<T> implements Observer<T> {\n  next(value: T) {}\n}\n\
+             export class SafeSubscriber<T> extends Subscriber<T> {\n\
+             \x20 constructor(observer?: Partial<Observer<T>> | ((value: T) => void) | null) { super(); }\n}\n\
+             export class Other {\n  next(v: number) {}\n}\nexport function take(o: Other): void {}\n",
+        ),
+        (
+            "b.ts",
+            "import { Observer, SafeSubscriber, Other, take } from './a';\n\nexport function run() {\n\
+             \x20 new SafeSubscriber<number>({\n    next: (v) => {},\n  });\n\
+             \x20 const direct: Partial<Observer<number>> = { next(v) {} };\n\
+             \x20 const cast = { next: (v: number) => {} } as Readonly<Observer<number>> & { closed: true };\n\
+             \x20 let later: Observer<number>;\n  later = { next };\n\
+             \x20 take({ next: (v: number) => {} });\n  const plain = { next: 1 };\n}\n\
+             function next(v: number) {}\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Subscriber/next", "a.ts"),
+        "a.ts:1 Observer/next\nb.ts:4 run\nb.ts:6 run\nb.ts:7 run\nb.ts:9 run\nb.ts:11 run ?"
+    );
+}
+
 /// An element taken out of a collection is typed by the collection's declared element type, as far down as
 /// it is indexed or iterated: Go `for _, r := range f.Require`, `m.scores[i][0]` of a `[][2]scoreVal`
 /// field (of a type defined in another file than the method), a `map[string]*Reader` value, what

@@ -55,7 +55,7 @@ impl Parsed {
 enum Question {
     Returns(u32),
     Field(u32, String),
-    Callback(u32, usize, usize),
+    Callback(u32, usize, Option<usize>),
     Underlying(u32),
     Parameters(u32),
 }
@@ -180,17 +180,22 @@ impl<'e> Declared<'e> {
 
     /// The type that function symbol `index` of `entry`'s file declares for parameter `parameter` of the
     /// function its parameter `argument` takes (`subscriber: Subscriber<R>` in `operate(init: (source:
-    /// Observable<T>, subscriber: Subscriber<R>) => void)`).
+    /// Observable<T>, subscriber: Subscriber<R>) => void)`); without `parameter`, the type it declares for
+    /// its parameter `argument` itself (`observer: Partial<Observer<T>>`, for an object literal passed).
     pub fn callback_parameter(
         &self,
         entry: &FileEntry,
         index: u32,
         argument: usize,
-        parameter: usize,
+        parameter: Option<usize>,
     ) -> Option<TypeRef> {
         self.answer(entry, Question::Callback(index, argument, parameter), |file| {
             let function = file.definition(entry.symbols.get(index))?;
-            let written = parameter_type(parameter_type(function, argument)?, parameter)?;
+            let declared = parameter_type(function, argument)?;
+            let written = match parameter {
+                Some(parameter) => parameter_type(declared, parameter)?,
+                None => declared,
+            };
             declared_type(entry.lang, &file.text[written.byte_range()])
         })
     }

@@ -86,6 +86,9 @@ const LISTS: [&str; 3] = ["array", "list", "array_expression"];
 const CASTS: [&str; 5] =
     ["as_expression", "satisfies_expression", "type_assertion", "cast_expression", "type_assertion_expression"];
 
+/// Object literals: their members' names are the members of the type they are written as.
+const OBJECTS: [&str; 1] = ["object"];
+
 /// The name of a class's constructor among its members (TypeScript's and JavaScript's `constructor`).
 const CONSTRUCTOR: &str = "constructor";
 
@@ -152,7 +155,8 @@ pub enum ReceiverType {
     /// Field `name` of a value of the owner's type: the class that type declares it as.
     Field(Box<ReceiverType>, String),
     /// A parameter of a function passed as an argument (`operate((source, subscriber) => ...)`): the class
-    /// the called function's declaration gives that parameter of that argument's function type.
+    /// the called function's declaration gives that parameter of that argument's function type; without a
+    /// parameter, the argument itself (an object literal: `new SafeSubscriber({ next })`).
     Callback(Box<Callback>),
     /// A collection (`[]*Owner`, `Owner[]`, `list[Owner]`, `[]pkg.Owner`) `layers` (at least 1) deep around
     /// the class named.
@@ -241,13 +245,13 @@ impl ReceiverType {
 }
 
 /// Where a callback's parameter is: the call (the callee's owner type and name), which argument the
-/// callback is, and which of its parameters.
+/// callback is, and which of its parameters (None: the argument itself).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Callback {
     pub owner: Option<ReceiverType>,
     pub callee: String,
     pub argument: usize,
-    pub parameter: usize,
+    pub parameter: Option<usize>,
 }
 
 impl<'e> Hierarchy<'e> {
@@ -1333,9 +1337,10 @@ fn agreed(found: impl Iterator<Item = Found>) -> Found {
 
 /// Whether the receiver of member use `node` has a shape the tree can type: a name, a keyword (`this`), a
 /// call (`super()`, `Owner(...)`, `new Owner()`, `make()`, `a.make()`), a member of such (`self.storage`,
-/// `a.b.c`), an element of such (`a.items[0]`); not an operator (`(a + b).name`).
+/// `a.b.c`), an element of such (`a.items[0]`); not an operator (`(a + b).name`). A member of an object
+/// literal (`{ next }`) may be typed by where the literal is written.
 pub fn receiver_may_be_typed(lang: &Language, node: Node, text: &str) -> bool {
-    object_of(node).is_some_and(|r| shape(lang, r, text).is_some())
+    literal_of(node).is_some() || object_of(node).is_some_and(|r| shape(lang, r, text).is_some())
 }
 
 /// The shapes of expression the tree can type.
@@ -1440,11 +1445,30 @@ fn field_type<'l>(
 
 /// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
 /// is known to be.
+/// The receiver of a member of an object literal (`next` in `{ next: f }`, `{ next }`, `{ next() {} }`) is
+/// the literal, of the type it is written as.
 pub fn receiver_type(locals: &Locals, entry: &FileEntry, node: Node, text: &str) -> ReceiverType {
-    match object_of(node).filter(|_| receiver_may_be_typed(entry.lang, node, text)) {
-        Some(receiver) => Receivers { locals, entry, text }.type_of(receiver, 0),
+    let receivers = Receivers { locals, entry, text };
+    if let Some(object) = literal_of(node) {
+        return receivers.literal_type(object, 0);
+    }
+    match object_of(node).filter(|r| shape(entry.lang, *r, text).is_some()) {
+        Some(receiver) => receivers.type_of(receiver, 0),
         None => ReceiverType::Unknown,
     }
+}
+
+/// The object literal whose member `name` names (a pair's key, a shorthand property, a method), when
+/// it is one.
+fn literal_of(name: Node) -> Option<Node> {
+    let parent = name.parent()?;
+    let member = match parent.kind() {
+        "pair" if parent.child_by_field_name("key") == Some(name) => parent,
+        "method_definition" if parent.child_by_field_name("name") == Some(name) => parent,
+        _ if name.kind() == "shorthand_property_identifier" => name,
+        _ => return None,
+    };
+    member.parent().filter(|object| OBJECTS.contains(&object.kind()))
 }
 
 /// What types one file's receiver expressions.
@@ -1581,8 +1605,14 @@ impl Receivers<'_> {
             }
             None => return None,
         };
-        // the argument the function is, or is a branch of (`cond ? (s) => ... : (s) => ...`)
-        let mut passed = function;
+        let argument = self.argument(function, depth)?;
+        Some(ReceiverType::Callback(Box::new(Callback { parameter: Some(parameter), ..argument })))
+    }
+
+    /// The argument `value` is, or is a branch of (`cond ? (s) => ... : (s) => ...`): its call's callee and
+    /// the callee's owner type, and its position (the parameter left None).
+    fn argument(&self, value: Node, depth: usize) -> Option<Callback> {
+        let mut passed = value;
         while let Some(p) = passed.parent().filter(|p| CHOICES.contains(&p.kind())) {
             passed = p;
         }
@@ -1597,7 +1627,33 @@ impl Receivers<'_> {
                 (self.call_owner(callee, depth)?, self.text[callee.byte_range()].to_string())
             }
         };
-        Some(ReceiverType::Callback(Box::new(Callback { owner, callee, argument, parameter })))
+        Some(Callback { owner, callee, argument, parameter: None })
+    }
+
+    /// The type object literal `object` is written as, from where it is written: a cast (`{...} as
+    /// Owner`), a variable declared with a type, an assignment to a typed value, an argument of a
+    /// parameter the called function declares a type for.
+    fn literal_type(&self, object: Node, depth: usize) -> ReceiverType {
+        let mut value = object;
+        while let Some(p) = value.parent().filter(|p| CHOICES.contains(&p.kind())) {
+            value = p;
+        }
+        let Some(parent) = value.parent() else { return ReceiverType::Unknown };
+        let is = |field: &str| parent.child_by_field_name(field) == Some(value);
+        let written = |t: Node| declared_type(self.entry.lang, &self.text[t.byte_range()]);
+        let declared = |t: Option<TypeRef>| t.map_or(ReceiverType::Unknown, |t| ReceiverType::declared(&t));
+        match parent.kind() {
+            kind if CASTS.contains(&kind) => declared(cast_type(self.entry.lang, parent, self.text)),
+            "variable_declarator" if is("value") => declared(parent.child_by_field_name("type").and_then(written)),
+            "assignment_expression" if is("right") => match parent.child_by_field_name("left") {
+                Some(left) => self.type_of(left, depth + 1),
+                None => ReceiverType::Unknown,
+            },
+            _ => match self.argument(value, depth) {
+                Some(argument) => ReceiverType::Callback(Box::new(argument)),
+                None => ReceiverType::Unknown,
+            },
+        }
     }
 
     /// The type of what calling `callee` returns: a method's of the receiver's type (an element of a

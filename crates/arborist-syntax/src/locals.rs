@@ -402,6 +402,13 @@ pub fn type_ref(written: &str, generics: &GenericTypes) -> Option<TypeRef> {
         let alternatives = rest.iter().map(classes).collect::<Option<Vec<_>>>()?;
         return Some(TypeRef { alternatives, ..classes(first)? });
     }
+    // an intersection (`Readonly<Observer<T>> & { closed: true }`): its named types, as a union's (the value
+    // has the members of each); the object types written out beside them are left out
+    let parts = top_level_parts(t, &['&']);
+    if parts.len() > 1 && parts.iter().all(|part| !part.is_empty()) {
+        let named: Vec<&str> = parts.into_iter().filter(|part| !part.starts_with('{')).collect();
+        return type_ref(&named.join(" | "), generics);
+    }
     if let Some(body) = non_null(t).strip_prefix('{').and_then(|b| b.strip_suffix('}')) {
         return object_type(body, generics);
     }
@@ -585,6 +592,18 @@ mod tests {
         let with_function = type_ref("Owner | (() => void) | ((x: Map<A, B>) => Owner)", &GenericTypes::default());
         assert_eq!(with_function, Some(TypeRef::named("Owner".into(), None, 0)), "a function type is no receiver");
         assert!(type_ref("Owner | (A | B)", &GenericTypes::default()).is_none());
+    }
+
+    #[test]
+    fn an_intersection_is_its_named_types() {
+        let wrappers = ["Readonly".to_string()];
+        let generics = GenericTypes { containers: &[], wrappers: &wrappers };
+        let t = type_ref("Readonly<Observer<any>> & { closed: true }", &generics).unwrap();
+        assert_eq!((t.name.as_str(), t.alternatives.len()), ("Observer", 0), "an object type beside it is left out");
+        let names: Vec<String> = type_ref("A & pkg.B<T>", &generics).unwrap().union_members().map(|m| m.name).collect();
+        assert_eq!(names, ["A", "B"]);
+        assert_eq!(type_ref("&Owner", &generics).unwrap().name, "Owner", "a reference is no intersection");
+        assert_eq!(type_ref("Foo<A & B>", &generics).unwrap().name, "Foo");
     }
 
     #[test]
