@@ -1412,7 +1412,8 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
 /// TypeScript: the members of an object literal are members of the type it is written as: a parameter's
 /// declared type (`new SafeSubscriber({ next })`, a nullable union with a function type), a variable's,
 /// a cast's (an intersection with an object type), a typed variable assigned; an argument of another
-/// class's type is that class's, and a literal written nowhere typed stays uncertain.
+/// class's type is that class's, and a literal written nowhere typed stays uncertain. A conditional's
+/// value is one of its branches': the target's class in both, or maybe (`via`) with another class.
 #[test]
 fn typescript_object_literal_members_are_typed_by_where_they_are_written() {
     let mut p = heuristic_project(&[
@@ -1431,13 +1432,15 @@ fn typescript_object_literal_members_are_typed_by_where_they_are_written() {
              \x20 const direct: Partial<Observer<number>> = { next(v) {} };\n\
              \x20 const cast = { next: (v: number) => {} } as Readonly<Observer<number>> & { closed: true };\n\
              \x20 let later: Observer<number>;\n  later = { next };\n\
-             \x20 take({ next: (v: number) => {} });\n  const plain = { next: 1 };\n}\n\
+             \x20 take({ next: (v: number) => {} });\n  const plain = { next: 1 };\n\
+             \x20 const sure = later ? new SafeSubscriber<number>() : new SafeSubscriber<number>();\n  sure.next(1);\n\
+             \x20 const pick = later ? new SafeSubscriber<number>() : new Other();\n  pick.next(2);\n}\n\
              function next(v: number) {}\n",
         ),
     ]);
     assert_eq!(
         uses(&mut p, "Subscriber/next", "a.ts"),
-        "a.ts:1 Observer/next\nb.ts:4 run\nb.ts:6 run\nb.ts:7 run\nb.ts:9 run\nb.ts:11 run ?"
+        "a.ts:1 Observer/next\nb.ts:4 run\nb.ts:6 run\nb.ts:7 run\nb.ts:9 run\nb.ts:13 run\nb.ts:15 run via\nb.ts:11 run ?"
     );
 }
 

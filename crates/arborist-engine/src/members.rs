@@ -73,6 +73,10 @@ const INDEXES: [&str; 4] = ["index_expression", "subscript_expression", "subscri
 /// Expressions whose value is one of their branches' (`c ? a : b`), or the one they wrap.
 const CHOICES: [&str; 3] = ["ternary_expression", "conditional_expression", "parenthesized_expression"];
 
+/// Conditional expressions (`c ? a : b`; Python's `a if c else b`, whose branches are its first and third
+/// children).
+const BRANCHES: [&str; 2] = ["ternary_expression", "conditional_expression"];
+
 /// The tokens of a macro's arguments (Rust's `assert_eq!(parser("a").parse(), ..)`), which the grammar does not
 /// parse as expressions.
 const MACRO_ARGUMENTS: &str = "token_tree";
@@ -1351,6 +1355,8 @@ enum Shape<'t> {
     Constructor,
     /// `(x)`, `x!`: the value it wraps.
     Wrapper,
+    /// `c ? a : b`, `a if c else b`: one of its two branches.
+    Choice(Node<'t>, Node<'t>),
     /// `x as Owner`, `<Owner>x`, `(Owner) x`.
     Cast,
     /// A call of the function or method of this name.
@@ -1372,6 +1378,9 @@ fn shape<'t>(lang: &Language, r: Node<'t>, text: &str) -> Option<Shape<'t>> {
         Some(Shape::Constructor)
     } else if WRAPPERS.contains(&kind) {
         Some(Shape::Wrapper)
+    } else if BRANCHES.contains(&kind) {
+        let branch = |field: &str, i: u32| r.child_by_field_name(field).or_else(|| r.named_child(i));
+        Some(Shape::Choice(branch("consequence", 0)?, branch("alternative", 2)?))
     } else if CASTS.contains(&kind) {
         Some(Shape::Cast)
     } else if INDEXES.contains(&kind) {
@@ -1504,6 +1513,9 @@ impl Receivers<'_> {
             Some(Shape::Wrapper) => {
                 let inner = r.child_by_field_name("value").or_else(|| r.named_child(0));
                 inner.map_or(ReceiverType::Unknown, |inner| self.type_of(inner, depth + 1))
+            }
+            Some(Shape::Choice(a, b)) => {
+                ReceiverType::Union(vec![self.type_of(a, depth + 1), self.type_of(b, depth + 1)])
             }
             Some(Shape::Index(collection)) => self.type_of(collection, depth + 1).element(),
             Some(Shape::List(first)) => self.type_of(first, depth + 1).list_of(),
