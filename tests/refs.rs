@@ -1016,6 +1016,34 @@ fn java_nested_supertypes() {
     assert_eq!(uses(&mut p, "Counter/visitLeaf", "b/Counter.java"), "a/Tree.java:8 Tree/accept via");
 }
 
+/// Java: a receiver of a class nested in another, written through it (`Tree.Leaf`) or brought by an import
+/// of the class's members (`import a.Tree.*;`), is typed by that nested class (not by a same-named one
+/// nested elsewhere); an inner class's method sees its outer class's fields.
+#[test]
+fn java_receivers_of_nested_classes_and_outer_fields() {
+    let mut p = heuristic_project(&[
+        (
+            "a/Tree.java",
+            "package a;\n\npublic class Tree {\n    public static class Leaf {\n        public int size() { return 1; }\n    }\n}\n",
+        ),
+        (
+            "a/Other.java",
+            "package a;\n\npublic class Other {\n    public static class Leaf {\n        public int size() { return 2; }\n    }\n}\n",
+        ),
+        (
+            "b/Use.java",
+            "package b;\n\nimport a.Tree;\nimport a.Tree.*;\n\npublic class Use {\n    private Tree.Leaf held;\n\n\
+             \x20   int run(Tree.Leaf qualified, Leaf imported) {\n        int a = qualified.size();\n        return a + imported.size();\n    }\n\n\
+             \x20   class Inner {\n        int count() {\n            return held.size();\n        }\n    }\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Tree/Leaf/size", "a/Tree.java"),
+        "b/Use.java:9 Use/run\nb/Use.java:10 Use/run\nb/Use.java:15 Use/Inner/count"
+    );
+    assert_eq!(uses(&mut p, "Other/Leaf/size", "a/Other.java"), "");
+}
+
 /// Go: a method's receiver and parameters are typed by their declared type, `:=` by a composite literal;
 /// a parameter that shadows a top-level function is not a use of it; an interface's method of the name
 /// (no receiver) is uncertain.

@@ -424,9 +424,10 @@ impl<'e> Hierarchy<'e> {
         match receiver {
             ReceiverType::Class(i) => self.in_class(entry, *i, 0),
             ReceiverType::Bases(i) => self.in_bases(entry, *i, 0),
-            // a class named directly, else a top-level variable of a known class (`temp_storage.open()`)
+            // a class named directly, else a top-level variable of a known class (`temp_storage.open()`) or
+            // a nested class
             ReceiverType::Named(name) => match self.in_named(entry, name, 0, true) {
-                Found::Unknown => self.in_classes(self.variable_classes(entry, name, 0)),
+                Found::Unknown => self.in_classes(self.variable_or_nested_classes(entry, name, 0)),
                 found => found,
             },
             ReceiverType::Returned(..)
@@ -790,7 +791,7 @@ impl<'e> Hierarchy<'e> {
         match receiver {
             ReceiverType::Class(i) => Some(vec![(entry.clone(), *i)]),
             ReceiverType::Named(name) => match self.imported_classes(entry, name, true) {
-                classes if classes.is_empty() => self.variable_classes(entry, name, depth),
+                classes if classes.is_empty() => self.variable_or_nested_classes(entry, name, depth),
                 classes => Some(classes),
             },
             ReceiverType::Returned(owner, name) => match self.called(entry, owner.as_deref(), name, depth) {
@@ -1041,6 +1042,14 @@ impl<'e> Hierarchy<'e> {
         })
     }
 
+    /// The classes of a name that no top-level class of the project has in `entry`'s file: of the
+    /// top-level variables of the name, else the classes of the name nested in a class the file sees
+    /// (Java's `JCTypeUnion` of `import ...JCTree.*;`).
+    fn variable_or_nested_classes(&self, entry: &Arc<FileEntry>, name: &str, depth: usize) -> Option<Classes> {
+        let nested = || Some(self.nested_classes(entry, name)).filter(|c| !c.is_empty());
+        self.variable_classes(entry, name, depth).or_else(nested)
+    }
+
     /// The classes a type declared in `entry`'s file names: a qualified name (`pkg.Owner`, `zip.File`) is
     /// another module's, never the file's own class.
     fn declared_classes(&self, entry: &Arc<FileEntry>, declared: &TypeRef) -> Option<Classes> {
@@ -1068,7 +1077,17 @@ impl<'e> Hierarchy<'e> {
         let known = verdict.contains(&Verdict::Target);
         let kept = |v: &Verdict| if known { *v == Verdict::Target } else { *v != Verdict::Other };
         let files = others.iter().zip(&verdict).filter(|(_, v)| kept(v));
-        files.flat_map(|(e, _)| top_level(e, name, SymbolKind::can_own_members)).collect()
+        let found: Classes = files.flat_map(|(e, _)| top_level(e, name, SymbolKind::can_own_members)).collect();
+        if !found.is_empty() {
+            return found;
+        }
+        // a class nested in a class the file sees (Java's `Attribute.TypeCompound`)
+        let outers = self.imported_classes(entry, qualifier, true);
+        let nested = |(e, outer): (Arc<FileEntry>, u32)| {
+            let inner = classes(&e, e.symbols.children(outer).to_vec(), name);
+            inner.into_iter().map(move |i| (e.clone(), i))
+        };
+        outers.into_iter().flat_map(nested).collect()
     }
 
     /// The top-level symbols named `name` of a kind `wanted` that a use in `entry`'s file may mean: the
@@ -1568,11 +1587,22 @@ impl Receivers<'_> {
                 let def = root_of(r).descendant_for_byte_range(b.def.start, b.def.end);
                 def.and_then(|d| self.callback(d, depth)).unwrap_or(ReceiverType::Unknown)
             }
-            // a field of the enclosing class, where members are used bare (Java's `parser.parse()`)
+            // a field of the enclosing class, or of a class around it (an inner class sees its outer
+            // class's), where members are used bare (Java's `parser.parse()`)
             None if entry.lang.entry.member_calls == MemberCalls::Implicit => {
-                let class = class_at(r.start_byte()).map(|c| entry.symbols.get(c).range.clone());
-                let declared = class.and_then(|c| locals.declared_field(c.start as usize..c.end as usize, name));
-                declared.map_or_else(|| ReceiverType::Named(name.to_string()), ReceiverType::declared)
+                let fs = &entry.symbols;
+                let mut class = class_at(r.start_byte());
+                while let Some(c) = class {
+                    let range = fs.get(c).range.clone();
+                    if let Some(declared) = locals.declared_field(range.start as usize..range.end as usize, name) {
+                        return ReceiverType::declared(declared);
+                    }
+                    class = fs.get(c).parent();
+                    while let Some(p) = class.filter(|&p| !fs.get(p).kind.can_own_members()) {
+                        class = fs.get(p).parent();
+                    }
+                }
+                ReceiverType::Named(name.to_string())
             }
             // imported, defined at the top level, or not bound in the file: a class named directly (`Owner.method`)
             _ => ReceiverType::Named(name.to_string()),
