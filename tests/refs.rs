@@ -1044,6 +1044,24 @@ fn java_receivers_of_nested_classes_and_outer_fields() {
     assert_eq!(uses(&mut p, "Other/Leaf/size", "a/Other.java"), "");
 }
 
+/// Rust: a name a tuple variant's pattern binds (`Class::Bytes(_, ref b)`, `Self::Bytes(_, b)`) is typed by
+/// the variant's field at its position.
+#[test]
+fn rust_tuple_variant_bindings_are_typed_by_the_variant() {
+    let mut p = heuristic_project(&[(
+        "shapes.rs",
+        "pub struct Bytes;\nimpl Bytes {\n    pub fn ranges(&self) -> usize { 1 }\n}\n\
+         pub struct Chars;\nimpl Chars {\n    pub fn ranges(&self) -> usize { 2 }\n}\n\
+         pub enum Class {\n    Unicode(Chars),\n    Bytes(u8, Bytes),\n}\n\
+         impl Class {\n    pub fn count(&self) -> usize {\n        match *self {\n\
+         \x20           Class::Unicode(ref c) => c.ranges(),\n            Class::Bytes(_, ref b) => b.ranges(),\n        }\n    }\n\
+         \x20   pub fn other(&self) -> usize {\n        match self {\n            Self::Bytes(_, b) => b.ranges(),\n\
+         \x20           _ => 0,\n        }\n    }\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Bytes/ranges", "shapes.rs"), "shapes.rs:16 Class/count\nshapes.rs:21 Class/other");
+    assert_eq!(uses(&mut p, "Chars/ranges", "shapes.rs"), "shapes.rs:15 Class/count");
+}
+
 /// Go: a method's receiver and parameters are typed by their declared type, `:=` by a composite literal;
 /// a parameter that shadows a top-level function is not a use of it; an interface's method of the name
 /// (no receiver) is uncertain.

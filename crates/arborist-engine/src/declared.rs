@@ -57,6 +57,7 @@ enum Question {
     Field(u32, String),
     Callback(u32, usize, Option<usize>),
     Underlying(u32),
+    VariantField(u32, usize),
     Parameters(u32),
 }
 
@@ -162,6 +163,17 @@ impl<'e> Declared<'e> {
             };
             let spec = spec.unwrap_or(definition);
             let written = spec.child_by_field_name("type").or_else(|| spec.child_by_field_name("value"))?;
+            declared_type(entry.lang, &file.text[written.byte_range()])
+        })
+    }
+
+    /// The type of field `position` of tuple variant `index` of `entry`'s file (`ClassBytes` of Rust's
+    /// `Bytes(ClassBytes)`).
+    pub fn variant_field(&self, entry: &FileEntry, index: u32, position: usize) -> Option<TypeRef> {
+        self.answer(entry, Question::VariantField(index, position), |file| {
+            let variant = file.definition(entry.symbols.get(index))?;
+            let fields = variant.child_by_field_name("body")?;
+            let written = fields.children_by_field_name("type", &mut fields.walk()).nth(position)?;
             declared_type(entry.lang, &file.text[written.byte_range()])
         })
     }

@@ -90,6 +90,12 @@ const LISTS: [&str; 3] = ["array", "list", "array_expression"];
 const CASTS: [&str; 5] =
     ["as_expression", "satisfies_expression", "type_assertion", "cast_expression", "type_assertion_expression"];
 
+/// Patterns that bind the name they wrap (Rust's `ref x`, `mut x`).
+const PATTERN_WRAPPERS: [&str; 2] = ["ref_pattern", "mut_pattern"];
+
+/// A tuple variant's pattern (Rust's `Class::Bytes(x)`).
+const TUPLE_VARIANT_PATTERN: &str = "tuple_struct_pattern";
+
 /// Object literals: their members' names are the members of the type they are written as.
 const OBJECTS: [&str; 1] = ["object"];
 
@@ -158,6 +164,9 @@ pub enum ReceiverType {
     Returned(Option<Box<ReceiverType>>, String),
     /// Field `name` of a value of the owner's type: the class that type declares it as.
     Field(Box<ReceiverType>, String),
+    /// Field `position` of tuple variant `variant` of the owner's type, an enum (`x` of Rust's
+    /// `Class::Bytes(ref x)`): the class the variant declares there.
+    VariantField(Box<ReceiverType>, String, usize),
     /// A parameter of a function passed as an argument (`operate((source, subscriber) => ...)`): the class
     /// the called function's declaration gives that parameter of that argument's function type; without a
     /// parameter, the argument itself (an object literal: `new SafeSubscriber({ next })`).
@@ -209,6 +218,7 @@ impl ReceiverType {
             ReceiverType::Collection(t) if t.layers <= 1 => ReceiverType::declared(&TypeRef { layers: 0, ..t }),
             ReceiverType::Collection(t) => ReceiverType::Collection(TypeRef { layers: t.layers - 1, ..t }),
             ReceiverType::Field(..)
+            | ReceiverType::VariantField(..)
             | ReceiverType::Returned(..)
             | ReceiverType::Callback(_)
             | ReceiverType::Element(_)
@@ -433,6 +443,7 @@ impl<'e> Hierarchy<'e> {
             ReceiverType::Returned(..)
             | ReceiverType::Qualified(..)
             | ReceiverType::Field(..)
+            | ReceiverType::VariantField(..)
             | ReceiverType::Callback(_)
             | ReceiverType::Collection(..)
             | ReceiverType::Element(_)
@@ -806,7 +817,9 @@ impl<'e> Hierarchy<'e> {
             ReceiverType::Qualified(qualifier, name) => {
                 Some(self.qualified_classes(entry, qualifier, name)).filter(|c| !c.is_empty())
             }
-            ReceiverType::Field(..) | ReceiverType::Callback(_) => self.elements(entry, receiver, 0, depth),
+            ReceiverType::Field(..) | ReceiverType::VariantField(..) | ReceiverType::Callback(_) => {
+                self.elements(entry, receiver, 0, depth)
+            }
             ReceiverType::Element(_) => {
                 let (base, layers) = receiver.peeled();
                 self.elements(entry, base, layers, depth)
@@ -848,6 +861,19 @@ impl<'e> Hierarchy<'e> {
                 union(defined, |(e, class)| {
                     in_class((e.clone(), class))
                         .or_else(|| union(self.field_holders(&e, class, name, 0, depth)?, in_class))
+                })
+            }
+            // of the enums among the owner's classes (not their impl blocks)
+            ReceiverType::VariantField(owner, variant, position) => {
+                let variant_of = |(e, enumeration): &(Arc<FileEntry>, u32)| {
+                    let fs = &e.symbols;
+                    let found = fs.children(*enumeration).iter().copied().find(|&v| fs.get(v).name == variant.as_str());
+                    found.map(|v| (e.clone(), v))
+                };
+                let variants: Vec<_> =
+                    self.classes_of(entry, owner, depth + 1)?.iter().filter_map(variant_of).collect();
+                union((!variants.is_empty()).then_some(variants)?, |(e, v)| {
+                    declared(&e, self.declared.variant_field(&e, v, *position))
                 })
             }
             ReceiverType::Callback(c) => union(self.called(entry, c.owner.as_ref(), &c.callee, depth)?, |(e, f)| {
@@ -1585,7 +1611,8 @@ impl Receivers<'_> {
             Some(b) if !b.origin.is_unknown() => self.origin_type(&b.origin, name, root_of(r), depth),
             Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => {
                 let def = root_of(r).descendant_for_byte_range(b.def.start, b.def.end);
-                def.and_then(|d| self.callback(d, depth)).unwrap_or(ReceiverType::Unknown)
+                let typed = |d: Node| self.callback(d, depth).or_else(|| self.variant_field(d));
+                def.and_then(typed).unwrap_or(ReceiverType::Unknown)
             }
             // a field of the enclosing class, or of a class around it (an inner class sees its outer
             // class's), where members are used bare (Java's `parser.parse()`)
@@ -1696,6 +1723,37 @@ impl Receivers<'_> {
                 None => ReceiverType::Unknown,
             },
         }
+    }
+
+    /// The type of a name a tuple variant's pattern binds (`x` in Rust's `Class::Bytes(ref x)`, `Self::Bytes(x)`):
+    /// the variant's field there, of the enum the pattern's path names.
+    fn variant_field(&self, def: Node) -> Option<ReceiverType> {
+        let mut field = def;
+        while let Some(p) = field.parent().filter(|p| PATTERN_WRAPPERS.contains(&p.kind())) {
+            field = p;
+        }
+        let pattern = field.parent().filter(|p| p.kind() == TUPLE_VARIANT_PATTERN)?;
+        let path = pattern.child_by_field_name("type")?;
+        let (owner, variant) = (path.child_by_field_name("path")?, path.child_by_field_name("name")?);
+        // the fields before it, `_` among them; none after a `..`
+        let mut cursor = pattern.walk();
+        let fields: Vec<Node> =
+            pattern.children(&mut cursor).filter(|c| *c != path && !matches!(c.kind(), "(" | ")" | ",")).collect();
+        let position = fields.iter().position(|c| *c == field)?;
+        if fields[..position].iter().any(|c| c.kind() == "remaining_field_pattern") {
+            return None;
+        }
+        let owner = match &self.text[owner.byte_range()] {
+            // the enum the impl block around is of
+            "Self" => {
+                let fs = &self.entry.symbols;
+                let block = fs.innermost_type_at(pattern.start_byte())?;
+                ReceiverType::Named(fs.get(block).name.to_string())
+            }
+            written => ReceiverType::declared(&declared_type(self.entry.lang, written)?),
+        };
+        let variant = self.text[variant.byte_range()].to_string();
+        Some(ReceiverType::VariantField(Box::new(owner), variant, position))
     }
 
     /// The type of what calling `callee` returns: a method's of the receiver's type (an element of a
