@@ -101,3 +101,35 @@ pub fn by_arm(x: u8) -> u8 {
     )]);
     assert_eq!(uses(&mut p, "class", "lib.rs"), "lib.rs:8 by_ref\nlib.rs:19 by_arm");
 }
+
+/// Rust (regex-syntax's test modules): a function of an inline module shadows the crate's function of the
+/// name for the module's uses, not for the uses outside it.
+#[test]
+fn rust_an_inline_module_function_shadows_the_crate_function() {
+    let mut p = heuristic_project(&[(
+        "lib.rs",
+        "pub fn parse(s: &str) -> usize {
+    s.len()
+}
+
+pub fn outside() -> usize {
+    parse(\"a\")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> usize {
+        super::parse(s) + 1
+    }
+
+    #[test]
+    fn inside() {
+        assert_eq!(parse(\"a\"), 2);
+    }
+}
+",
+    )]);
+    assert_eq!(uses(&mut p, "/parse", "lib.rs"), "lib.rs:5 outside\nlib.rs:13 tests/parse ?");
+}

@@ -15,6 +15,11 @@
   (while_expression)
 ] @local.scope
 
+; an inline module's functions are names of the module (a test module's own `fn parse` is not the
+; crate's `parse`)
+(mod_item body: (declaration_list) @local.scope)
+(mod_item body: (declaration_list (function_item name: (identifier) @local.definition.outer)))
+
 ; ---- parameters
 (parameter pattern: (identifier) @local.definition type: (_) @local.type)
 (parameter pattern: (mut_pattern (identifier) @local.definition) type: (_) @local.type)
