@@ -1498,9 +1498,8 @@ fn field_type<'l>(
 }
 
 /// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
-/// is known to be.
-/// The receiver of a member of an object literal (`next` in `{ next: f }`, `{ next }`, `{ next() {} }`) is
-/// the literal, of the type it is written as.
+/// is known to be. The receiver of a member of an object literal (`next` in `{ next: f }`, `{ next }`,
+/// `{ next() {} }`) is the literal, of the type it is written as.
 pub fn receiver_type(locals: &Locals, entry: &FileEntry, node: Node, text: &str) -> ReceiverType {
     let receivers = Receivers { locals, entry, text };
     if let Some(object) = literal_of(node) {
