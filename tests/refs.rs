@@ -1062,6 +1062,23 @@ fn rust_tuple_variant_bindings_are_typed_by_the_variant() {
     assert_eq!(uses(&mut p, "Chars/ranges", "shapes.rs"), "shapes.rs:15 Class/count");
 }
 
+/// A value of a generic's type parameter is typed by the parameter's bound: Rust's `<V: Visitor>` and
+/// `where V: Visitor`, TypeScript's `<T extends Owner>`.
+#[test]
+fn generic_parameters_are_typed_by_their_bound() {
+    let mut p = heuristic_project(&[
+        (
+            "lib.rs",
+            "pub trait Visitor {\n    fn visit(&mut self) {}\n}\npub struct Other;\nimpl Other {\n    pub fn visit(&mut self) {}\n}\n\
+             pub fn walk<V: Visitor>(v: &mut V) {\n    v.visit();\n}\npub fn walk_where<V>(v: &mut V)\nwhere\n    V: Visitor,\n{\n\
+             \x20   v.visit();\n}\npub fn other(o: &mut Other) {\n    o.visit();\n}\n",
+        ),
+        ("a.ts", "export class Owner {\n  go() {}\n}\nexport function run<T extends Owner>(x: T) {\n  x.go();\n}\n"),
+    ]);
+    assert_eq!(uses(&mut p, "Visitor/visit", "lib.rs"), "lib.rs:8 walk\nlib.rs:14 walk_where");
+    assert_eq!(uses(&mut p, "Owner/go", "a.ts"), "a.ts:4 run");
+}
+
 /// Go: a method's receiver and parameters are typed by their declared type, `:=` by a composite literal;
 /// a parameter that shadows a top-level function is not a use of it; an interface's method of the name
 /// (no receiver) is uncertain.

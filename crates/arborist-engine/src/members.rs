@@ -96,6 +96,19 @@ const PATTERN_WRAPPERS: [&str; 2] = ["ref_pattern", "mut_pattern"];
 /// A tuple variant's pattern (Rust's `Class::Bytes(x)`).
 const TUPLE_VARIANT_PATTERN: &str = "tuple_struct_pattern";
 
+/// The bound of type parameter `p` (`: Visitor + Clone`, `extends Owner`), when it has one.
+fn bound_of(p: Node) -> Option<Node> {
+    let mut cursor = p.walk();
+    p.children(&mut cursor).find(|c| BOUNDS.contains(&c.kind()))
+}
+
+/// A generic's type parameters (Rust's `<V: Visitor>` and `where V: Visitor`, TypeScript's and Java's
+/// `<T extends Owner>`).
+const GENERIC_PARAMETERS: [&str; 2] = ["type_parameters", "where_clause"];
+
+/// A type parameter's bound (Rust's `: Visitor + Clone`, TypeScript's `extends Owner`, Java's `extends Owner & Other`).
+const BOUNDS: [&str; 3] = ["trait_bounds", "constraint", "type_bound"];
+
 /// Object literals: their members' names are the members of the type they are written as.
 const OBJECTS: [&str; 1] = ["object"];
 
@@ -1607,7 +1620,7 @@ impl Receivers<'_> {
             },
             // a module (`const m = require('./m')`) or a name imported inside a function: named directly
             Some(b) if b.kind == BindingKind::Import => ReceiverType::Named(name.to_string()),
-            Some(b) if !b.origin.is_unknown() => self.origin_type(&b.origin, name, root_of(r), depth),
+            Some(b) if !b.origin.is_unknown() => self.bounded(self.origin_type(&b.origin, name, root_of(r), depth), r),
             Some(b) if b.kind == BindingKind::Local && b.scope.is_some() => {
                 let def = root_of(r).descendant_for_byte_range(b.def.start, b.def.end);
                 let typed = |d: Node| self.callback(d, depth).or_else(|| self.variant_field(d));
@@ -1650,6 +1663,42 @@ impl Receivers<'_> {
             Origin { destructured: Some(o), .. } => typed(o, &|o| self.property_type(o, name, depth + 1)),
             _ => ReceiverType::Unknown,
         }
+    }
+
+    /// A type named after a type parameter of a generic around `at` (`V` of Rust's `fn walk<V: Visitor>`
+    /// or `where V: Visitor`, `T` of `<T extends Owner>`): the first type its bound names; any other type
+    /// as it is.
+    fn bounded(&self, t: ReceiverType, at: Node) -> ReceiverType {
+        let ReceiverType::Named(name) = &t else { return t };
+        let named = |p: &Node| {
+            let written =
+                p.child_by_field_name("name").or_else(|| p.child_by_field_name("left")).or_else(|| p.named_child(0));
+            written.is_some_and(|w| self.text[w.byte_range()] == *name)
+        };
+        let mut around = at.parent();
+        while let Some(n) = around {
+            let mut cursor = n.walk();
+            let lists = n.children(&mut cursor).filter(|c| GENERIC_PARAMETERS.contains(&c.kind()));
+            let parameters: Vec<Node> = lists
+                .flat_map(|l| {
+                    let mut cursor = l.walk();
+                    l.named_children(&mut cursor).collect::<Vec<_>>()
+                })
+                .filter(named)
+                .collect();
+            // the generic that declares it: its bound there or in a `where` clause
+            if !parameters.is_empty() {
+                let first = parameters.iter().find_map(|p| bound_of(*p)).and_then(|b| b.named_child(0));
+                let first =
+                    first.map(|f| if f.kind() == "intersection_type" { f.named_child(0).unwrap_or(f) } else { f });
+                return match first.and_then(|f| declared_type(self.entry.lang, &self.text[f.byte_range()])) {
+                    Some(declared) => ReceiverType::declared(&declared),
+                    None => t,
+                };
+            }
+            around = n.parent();
+        }
+        t
     }
 
     /// The type of parameter `def` of a function passed as an argument (`subscriber` in `operate((source,
