@@ -1677,6 +1677,11 @@ impl Receivers<'_> {
         };
         let mut around = at.parent();
         while let Some(n) = around {
+            around = n.parent();
+            // only a generic declares type parameters (and a `where` clause names only those)
+            if n.child_by_field_name("type_parameters").is_none() {
+                continue;
+            }
             let mut cursor = n.walk();
             let lists = n.children(&mut cursor).filter(|c| GENERIC_PARAMETERS.contains(&c.kind()));
             let parameters: Vec<Node> = lists
@@ -1696,7 +1701,6 @@ impl Receivers<'_> {
                     None => t,
                 };
             }
-            around = n.parent();
         }
         t
     }
