@@ -31,6 +31,11 @@ impl Name {
         store().text(self)
     }
 
+    /// The name at `place` of shard `shard`: its shard in the low bits, its place above them.
+    fn at(shard: usize, place: u32) -> Name {
+        Name(place << SHARD_BITS | shard as u32)
+    }
+
     /// Its number, unique in the process and dense (the names stored so far number about a sixteenth of
     /// the largest): for tables indexed by name.
     pub fn index(self) -> usize {
@@ -47,12 +52,6 @@ impl Default for Name {
 impl Deref for Name {
     type Target = str;
     fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl AsRef<str> for Name {
-    fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
@@ -78,24 +77,6 @@ impl std::fmt::Debug for Name {
 impl std::fmt::Display for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-impl From<&str> for Name {
-    fn from(text: &str) -> Self {
-        Name::new(text)
-    }
-}
-
-impl From<&String> for Name {
-    fn from(text: &String) -> Self {
-        Name::new(text)
-    }
-}
-
-impl From<String> for Name {
-    fn from(text: String) -> Self {
-        Name::new(&text)
     }
 }
 
@@ -179,18 +160,18 @@ fn slot_of(place: u32) -> (usize, usize) {
 }
 
 impl Store {
-    fn shard_of(&self, hash: u64) -> usize {
-        (hash >> (64 - SHARD_BITS)) as usize
+    /// The text's hash and the shard that holds it (or would).
+    fn shard_of(&self, text: &str) -> (u64, usize) {
+        let hash = self.hasher.hash_one(text);
+        (hash, (hash >> (64 - SHARD_BITS)) as usize)
     }
 
     fn intern(&self, text: &str) -> Name {
-        let hash = self.hasher.hash_one(text);
-        let shard_index = self.shard_of(hash);
+        let (hash, shard_index) = self.shard_of(text);
         let shard = &self.shards[shard_index];
         let mut table = shard.table.lock().unwrap_or_else(|e| e.into_inner());
-        let at = |place: &u32| shard.text(*place) == text;
-        if let Some(&place) = table.places.find(hash, at) {
-            return Name(place << SHARD_BITS | shard_index as u32);
+        if let Some(place) = shard.find(&table, hash, text) {
+            return Name::at(shard_index, place);
         }
         let place = table.len;
         assert!(place < 1 << (32 - SHARD_BITS), "more than 268 million distinct names in one shard");
@@ -202,16 +183,14 @@ impl Store {
         table.len += 1;
         let hasher = &self.hasher;
         table.places.insert_unique(hash, place, |&p| hasher.hash_one(shard.text(p)));
-        Name(place << SHARD_BITS | shard_index as u32)
+        Name::at(shard_index, place)
     }
 
     fn find(&self, text: &str) -> Option<Name> {
-        let hash = self.hasher.hash_one(text);
-        let shard_index = self.shard_of(hash);
+        let (hash, shard_index) = self.shard_of(text);
         let shard = &self.shards[shard_index];
         let table = shard.table.lock().unwrap_or_else(|e| e.into_inner());
-        let place = *table.places.find(hash, |&p| shard.text(p) == text)?;
-        Some(Name(place << SHARD_BITS | shard_index as u32))
+        shard.find(&table, hash, text).map(|place| Name::at(shard_index, place))
     }
 
     fn text(&self, name: Name) -> &'static str {
@@ -220,6 +199,11 @@ impl Store {
 }
 
 impl Shard {
+    /// The place of `text` (of hash `hash`) in the shard, if it is stored; `table` is the shard's, locked.
+    fn find(&self, table: &Table, hash: u64, text: &str) -> Option<u32> {
+        table.places.find(hash, |&place| self.text(place) == text).copied()
+    }
+
     /// The text of the shard's name at `place` (a place that `Store::intern` handed out).
     fn text(&self, place: u32) -> &'static str {
         let (segment, offset) = slot_of(place);

@@ -20,7 +20,7 @@ use tree_sitter::{Node, QueryCursor, Tree};
 /// but a name of over 24 bytes, and a large project's index holds millions of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
-    /// Inline up to 24 bytes (most names): no allocation of its own.
+    /// Interned: 4 bytes, its text stored once for the process (`name`).
     pub name: Name,
     pub kind: SymbolKind,
     /// See `is_type_block`.
