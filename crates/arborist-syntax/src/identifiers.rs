@@ -24,7 +24,7 @@ impl Identifiers {
     pub fn names<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<String> {
         let mut names = Collector::new(lang, text);
         names.texts = Some(Vec::new());
-        walk_leaves(tree, None, |leaf| names.leaf(leaf));
+        names.read_tree(tree);
         names.sorted().into_iter().map(Cow::into_owned).collect()
     }
 
@@ -51,7 +51,10 @@ impl Identifiers {
         ranges: Option<&[Range<usize>]>,
     ) -> Identifiers {
         let mut names = Collector::new(lang, text);
-        walk_leaves(tree, ranges, |leaf| names.leaf(leaf));
+        match ranges {
+            None => names.read_tree(tree),
+            Some(_) => walk_leaves(tree, ranges, |leaf| names.leaf(leaf.kind_id(), leaf.byte_range())),
+        }
         names.finish()
     }
 
@@ -144,20 +147,28 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
         }
     }
 
-    /// Reads one leaf node of the file.
-    pub(crate) fn leaf(&mut self, node: tree_sitter::Node) {
-        if node.end_byte() > self.text.len() {
+    /// Reads every leaf of the tree.
+    fn read_tree(&mut self, tree: &Tree) {
+        let leaves = self.leaves;
+        // SAFETY: `LeafKind` is `repr(u8)`, so the table is also one byte per kind id, `Other` zero.
+        let wanted = unsafe { std::slice::from_raw_parts(leaves.as_ptr() as *const u8, leaves.len()) };
+        crate::leaves::each_leaf(tree.root_node(), wanted, |kind, range| self.leaf(kind, range));
+    }
+
+    /// Reads one leaf node of the file, of kind id `kind`, at `range`.
+    fn leaf(&mut self, kind: u16, range: Range<usize>) {
+        if range.end > self.text.len() {
             return;
         }
-        match self.leaves.get(node.kind_id() as usize) {
+        match self.leaves.get(kind as usize) {
             Some(LeafKind::Identifier) => {
-                let name = self.text.slice(node.byte_range());
+                let name = self.text.slice(range);
                 if !name.is_empty() && !name.contains('\n') {
                     self.add(&name, || name.clone());
                 }
             }
             Some(LeafKind::LinkingComment) => {
-                let comment = self.text.slice(node.byte_range());
+                let comment = self.text.slice(range);
                 for (_, name, _) in self.lang.doc_link_names(&comment) {
                     self.add(name, || Cow::Owned(name.to_string()));
                 }
@@ -180,8 +191,9 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
 
 /// What the identifier index reads of a leaf node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum LeafKind {
-    Other,
+    Other = 0,
     /// Its text is a name.
     Identifier,
     /// A comment of a language with `doc_links`: the names those link to.

@@ -9,6 +9,7 @@ pub mod fsio;
 pub mod grammars;
 pub mod identifiers;
 pub mod language;
+pub mod leaves;
 pub mod locals;
 pub mod mask;
 pub mod name;

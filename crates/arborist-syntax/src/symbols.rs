@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::grammars::LanguageEntry;
-use crate::identifiers::{Collector, Identifiers};
+use crate::identifiers::Identifiers;
 use crate::language::Language;
 pub use crate::name::Name;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
@@ -181,29 +181,23 @@ impl FileSymbols {
         text: &S,
         range: Option<Range<usize>>,
     ) -> FileSymbols {
-        Self::extract_with(lang, tree, text, range, Scan::Walk, None)
+        Self::extract_with(lang, tree, text, range, Scan::Walk)
     }
 
     /// `extract` with the tags query run over every node of the tree, as a reference for tests of the
     /// definition walk.
     #[doc(hidden)]
     pub fn extract_by_whole_query<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> FileSymbols {
-        Self::extract_with(lang, tree, text, None, Scan::WholeTree, None)
+        Self::extract_with(lang, tree, text, None, Scan::WholeTree)
     }
 
-    /// `extract` and `Identifiers::collect` together, in one walk of the tree when the language has a
-    /// definition walk (two otherwise).
+    /// `extract` and `Identifiers::collect`: what the index keeps of a parsed file.
     pub fn extract_with_identifiers<S: Source + ?Sized>(
         lang: &Language,
         tree: &Tree,
         text: &S,
     ) -> (FileSymbols, Identifiers) {
-        if lang.tags().is_none_or(|tags| tags.walk.is_none()) {
-            return (Self::extract(lang, tree, text), Identifiers::collect(lang, tree, text));
-        }
-        let mut names = Collector::new(lang, text);
-        let symbols = Self::extract_with(lang, tree, text, None, Scan::Walk, Some(&mut |leaf| names.leaf(leaf)));
-        (symbols, names.finish())
+        (Self::extract(lang, tree, text), Identifiers::collect(lang, tree, text))
     }
 
     fn extract_with<S: Source + ?Sized>(
@@ -212,10 +206,9 @@ impl FileSymbols {
         text: &S,
         range: Option<Range<usize>>,
         scan: Scan,
-        leaf: Option<&mut dyn FnMut(Node)>,
     ) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
-        let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan, leaf);
+        let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan);
         let mut fs = build(defs, lang.entry);
         fs.add_supertypes(supers);
         fs
@@ -243,7 +236,7 @@ impl FileSymbols {
         new_text: &N,
         edit: &TextEdit,
     ) -> FileSymbols {
-        let fresh = |tags: &_, region| collect_defs(lang, tags, tree, new_text, Some(region), Scan::Walk, None);
+        let fresh = |tags: &_, region| collect_defs(lang, tags, tree, new_text, Some(region), Scan::Walk);
         self.after_edit_by(lang, old_text, new_text, edit, fresh).unwrap_or_else(|| Self::extract(lang, tree, new_text))
     }
 
@@ -258,7 +251,7 @@ impl FileSymbols {
         edit: &TextEdit,
     ) -> Option<FileSymbols> {
         let fresh = |tags: &_, _| {
-            let (defs, supers) = collect_defs(lang, tags, &region.tree, region.text.as_str(), None, Scan::Walk, None);
+            let (defs, supers) = collect_defs(lang, tags, &region.tree, region.text.as_str(), None, Scan::Walk);
             let defs = defs.into_iter().map(|d| d.moved(region.start, region.line)).collect();
             (defs, supers.into_iter().map(|(b, name)| (b + region.start, name)).collect())
         };
@@ -349,7 +342,7 @@ impl FileSymbols {
     /// captures them with `@definition.impl`, in document order.
     pub fn impl_blocks<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<ImplBlock> {
         let Some(tags) = lang.tags() else { return Vec::new() };
-        let (defs, _) = collect_defs(lang, tags, tree, text, None, Scan::Walk, None);
+        let (defs, _) = collect_defs(lang, tags, tree, text, None, Scan::Walk);
         defs.into_iter()
             .filter(|d| d.kind == DefKind::Impl)
             .map(|d| ImplBlock { type_name: d.name, trait_name: d.trait_name, range: d.range })
@@ -517,7 +510,6 @@ fn collect_defs<S: Source + ?Sized>(
     text: &S,
     range: Option<Range<usize>>,
     scan: Scan,
-    leaf: Option<&mut dyn FnMut(Node)>,
 ) -> (Vec<Def>, Vec<(usize, String)>) {
     let mut found = Found { by_node: HashMap::new(), supers: Vec::new() };
     let mut cursor = QueryCursor::new();
@@ -533,10 +525,7 @@ fn collect_defs<S: Source + ?Sized>(
                     found.add(lang, tags, m, text, Some(near));
                 }
             };
-            match leaf {
-                Some(leaf) if range.is_none() => walk.for_each_start_and_leaf(tree.root_node(), visit, leaf),
-                _ => walk.for_each_start(tree.root_node(), range.as_ref(), visit),
-            }
+            walk.for_each_start(tree.root_node(), range.as_ref(), visit);
         }
         None => {
             let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));

@@ -77,28 +77,7 @@ impl DefinitionWalk {
         &self,
         root: Node<'t>,
         range: Option<&std::ops::Range<usize>>,
-        visit: impl FnMut(Node<'t>, Near<'_, 't>),
-    ) {
-        self.walk(root, range, visit, None);
-    }
-
-    /// `for_each_start` over the whole tree that also calls `leaf` for every leaf node, in document order:
-    /// one walk where two would each move a cursor over the tree.
-    pub fn for_each_start_and_leaf<'t>(
-        &self,
-        root: Node<'t>,
-        visit: impl FnMut(Node<'t>, Near<'_, 't>),
-        leaf: &mut dyn FnMut(Node<'t>),
-    ) {
-        self.walk(root, None, visit, Some(leaf));
-    }
-
-    fn walk<'t>(
-        &self,
-        root: Node<'t>,
-        range: Option<&std::ops::Range<usize>>,
         mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
-        mut leaf: Option<&mut dyn FnMut(Node<'t>)>,
     ) {
         let intersects = |n: &Node| range.is_none_or(|r| n.start_byte() <= r.end && r.start <= n.end_byte());
         let mut cursor = root.walk();
@@ -107,49 +86,19 @@ impl DefinitionWalk {
         let mut parents: Vec<Node<'t>> = Vec::new();
         let mut earlier: Vec<Node<'t>> = Vec::new();
         let mut levels: Vec<usize> = vec![0];
-        // How deep the cursor is inside a subtree that cannot hold a start, entered only for its leaves.
-        let mut leaves_only = 0usize;
         loop {
             let node = cursor.node();
-            if leaves_only > 0 {
-                if cursor.goto_first_child() {
-                    leaves_only += 1;
-                    continue;
-                }
-                if let Some(leaf) = leaf.as_mut() {
-                    leaf(node);
-                }
-                while !cursor.goto_next_sibling() {
-                    cursor.goto_parent();
-                    leaves_only -= 1;
-                    if leaves_only == 0 {
-                        break;
-                    }
-                }
-                if leaves_only > 0 {
-                    continue;
-                }
-            } else {
-                let id = node.kind_id() as usize;
-                let inside = intersects(&node);
-                let level = *levels.last().expect("the root's level is never left");
-                if inside && self.starts_at(id, parents.last().copied()) {
-                    visit(node, Near { node, earlier: &earlier[level..], parent: parents.last().copied() });
-                }
-                let descend = inside && (self.descends.get(id).copied().unwrap_or(true) || node.has_error());
-                let enter = descend || (inside && leaf.is_some());
-                if enter && cursor.goto_first_child() {
-                    if descend {
-                        parents.push(node);
-                        levels.push(earlier.len());
-                    } else {
-                        leaves_only = 1;
-                    }
-                    continue;
-                }
-                if let Some(leaf) = leaf.as_mut().filter(|_| enter) {
-                    leaf(node); // it has no children
-                }
+            let id = node.kind_id() as usize;
+            let inside = intersects(&node);
+            let level = *levels.last().expect("the root's level is never left");
+            if inside && self.starts_at(id, parents.last().copied()) {
+                visit(node, Near { node, earlier: &earlier[level..], parent: parents.last().copied() });
+            }
+            let descend = inside && (self.descends.get(id).copied().unwrap_or(true) || node.has_error());
+            if descend && cursor.goto_first_child() {
+                parents.push(node);
+                levels.push(earlier.len());
+                continue;
             }
             loop {
                 let here = cursor.node();
