@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-"""Generates queries/{typescript,tsx,javascript}/{tags,textobjects,locals,imports}.scm. The value-kind lists come from each
-grammar's node-types.json (subtypes of `expression`), so that a `const x = <value>` is tagged
-exactly once: as a function when the value is a function, as a variable otherwise."""
+"""Generates queries/{typescript,tsx,javascript}/{tags,textobjects,locals,imports}.scm. A `const x = <value>`
+is tagged exactly once: as a function when the value is a function, as a variable otherwise (`#not-kind?`)."""
 import glob, json
 
 # Usage: python3 queries/gen_js_family.py  (from anywhere; writes next to itself)
@@ -15,16 +14,6 @@ GRAMMARS = {
     "javascript": BASE + "tree-sitter-javascript-0.25.0/src/node-types.json",
 }
 FUNCTION_VALUES = ["arrow_function", "function_expression", "generator_function"]
-
-
-def expression_kinds(path):
-    d = {n["type"]: n for n in json.load(open(path))}
-    def expand(t):
-        n = d.get(t)
-        if n and "subtypes" in n:
-            return [x for s in n["subtypes"] for x in expand(s["type"])]
-        return [t]
-    return sorted(set(expand("expression")) - set(FUNCTION_VALUES))
 
 
 def wrap(items, indent):
@@ -42,15 +31,23 @@ def wrap(items, indent):
 
 def declarations(lang):
     """Module-level (and namespace-level) const/let/var declarations."""
-    kinds = expression_kinds(GRAMMARS[lang])
     funcs = " ".join(f"({f})" for f in FUNCTION_VALUES)
+    # A variable's value is any other expression: a wildcard whose kind #not-kind? checks. (An
+    # alternative of every other expression kind costs tree-sitter's matcher a state per kind at each
+    # declaration, and their pairwise comparison: ten times the wildcard's time.)
+    not_function = " ".join(FUNCTION_VALUES)
+    value_alts = ["value: (_) @_value"]
+    not_kind = f"\n  (#not-kind? @_value {not_function})"
     if lang == "javascript":
         # `var runInContext = (function runInContext(context) {...})` is a function too.
-        inner = [k for k in kinds if k != "parenthesized_expression"] + ["parenthesized_expression", "sequence_expression"]
-        kinds = [k if k != "parenthesized_expression" else "parenthesized_expression [\n" + wrap(inner, "              ")
-                 + "\n            ]" for k in kinds]
         funcs += f"\n            (parenthesized_expression [{funcs}])"
-    others = wrap(kinds, "            ")
+        value_alts.append("value: (parenthesized_expression (_) @_inner)")
+        not_kind = (f"\n  (#not-kind? @_value {not_function} parenthesized_expression)"
+                    f"\n  (#not-kind? @_inner {not_function} comment)")
+    variables = "\n".join(f"""      ({d}
+        (variable_declarator
+          name: (identifier) @name
+          {v}))""" for d in ("lexical_declaration", "variable_declaration") for v in value_alts + ["!value"])
     decl_fn = f"""[
       (lexical_declaration
         (variable_declarator
@@ -62,20 +59,7 @@ def declarations(lang):
           value: [{funcs}]))
     ] @definition.function"""
     decl_var = f"""[
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-{others}
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-{others}
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
+{variables}
     ] @definition.variable"""
     # export_statement only occurs at module or namespace level, so it is a context of its own. The
     # declarations directly under program, export_statement (always its `declaration:` field) and TS
@@ -87,11 +71,11 @@ def declarations(lang):
     top = ["program", "export_statement"] + (["ambient_declaration"] if ts else [])
     contexts = [] if ts else JS_WRAPPER_SCOPES
     out = []
-    for body in (decl_fn, decl_var):
-        out.append(in_context("program", body, "", parents=top))
+    for body, pred in ((decl_fn, ""), (decl_var, not_kind)):
+        out.append(in_context("program", body, pred, parents=top))
     if ts:
-        for body in (decl_fn, decl_var):
-            out.append(f"((statement_block\n    {body}) @_namespace\n  (#parent-is? @_namespace internal_module module))")
+        for body, pred in ((decl_fn, ""), (decl_var, not_kind)):
+            out.append(f"((statement_block\n    {body}) @_namespace\n  (#parent-is? @_namespace internal_module module){pred})")
     # in a wrapper only function values (the variable patterns there would cost more than the whole rest),
     # and the function members of an object-valued declaration (js_members): one pattern per wrapper, its
     # declarations alternatives (each wrapper's chain of parents is analysed once, not twice)
@@ -119,7 +103,7 @@ def in_context(ctx, body, pred, parents=("program",)):
     `parents`: for `program` itself, the parent kinds that #parent-is? allows."""
     if ctx == "program":
         capture = body.rsplit("@", 1)[1].split()[0]
-        return f"({body}\n  (#parent-is? @{capture} {' '.join(parents)}))"
+        return f"({body}\n  (#parent-is? @{capture} {' '.join(parents)}){pred})"
     if ctx.startswith("program "):
         ctx = ctx[len("program "):]
         opens = ctx.count("(") - ctx.count(")")

@@ -52,47 +52,31 @@
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [
-            (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-            (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-            (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object)
-            (parenthesized_expression [
-              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
-              (null) (number) (object) (regex) (string) (subscript_expression) (super)
-              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
-              (update_expression) (yield_expression) (parenthesized_expression)
-              (sequence_expression)
-            ])
-            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
-            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
+          value: (_) @_value))
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: (parenthesized_expression (_) @_inner)))
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          !value))
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [
-            (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-            (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-            (jsx_self_closing_element) (member_expression) (meta_property) (new_expression) (null)
-            (number) (object)
-            (parenthesized_expression [
-              (array) (assignment_expression) (augmented_assignment_expression) (await_expression)
-              (binary_expression) (call_expression) (class) (false) (identifier) (jsx_element)
-              (jsx_self_closing_element) (member_expression) (meta_property) (new_expression)
-              (null) (number) (object) (regex) (string) (subscript_expression) (super)
-              (template_string) (ternary_expression) (this) (true) (unary_expression) (undefined)
-              (update_expression) (yield_expression) (parenthesized_expression)
-              (sequence_expression)
-            ])
-            (regex) (string) (subscript_expression) (super) (template_string) (ternary_expression)
-            (this) (true) (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
+          value: (_) @_value))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: (parenthesized_expression (_) @_inner)))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          !value))
     ] @definition.variable
-  (#parent-is? @definition.variable program export_statement))
+  (#parent-is? @definition.variable program export_statement)
+  (#not-kind? @_value arrow_function function_expression generator_function parenthesized_expression)
+  (#not-kind? @_inner arrow_function function_expression generator_function comment))
 
 ((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
     [

@@ -79,31 +79,22 @@
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
+          value: (_) @_value))
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          !value))
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
+          value: (_) @_value))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          !value))
     ] @definition.variable
-  (#parent-is? @definition.variable program export_statement ambient_declaration))
+  (#parent-is? @definition.variable program export_statement ambient_declaration)
+  (#not-kind? @_value arrow_function function_expression generator_function))
 
 ((statement_block
     [
@@ -123,31 +114,22 @@
       (lexical_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (lexical_declaration (variable_declarator name: (identifier) @name !value))
+          value: (_) @_value))
+      (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          !value))
       (variable_declaration
         (variable_declarator
           name: (identifier) @name
-          value: [
-            (array) (as_expression) (assignment_expression) (augmented_assignment_expression)
-            (await_expression) (binary_expression) (call_expression) (class) (false) (identifier)
-            (instantiation_expression) (internal_module) (jsx_element) (jsx_self_closing_element)
-            (member_expression) (meta_property) (new_expression) (non_null_expression) (null)
-            (number) (object) (parenthesized_expression) (regex) (satisfies_expression) (string)
-            (subscript_expression) (super) (template_string) (ternary_expression) (this) (true)
-            (unary_expression) (undefined) (update_expression) (yield_expression)
-          ]))
-      (variable_declaration (variable_declarator name: (identifier) @name !value))
+          value: (_) @_value))
+      (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          !value))
     ] @definition.variable) @_namespace
-  (#parent-is? @_namespace internal_module module))
+  (#parent-is? @_namespace internal_module module)
+  (#not-kind? @_value arrow_function function_expression generator_function))
 
 ; ---- references ----------------------------------------------------------------------------
 

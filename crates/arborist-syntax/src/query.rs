@@ -233,43 +233,64 @@ pub struct TagsQuery {
     pub roles: Vec<Role>,
     /// None: the query runs over the whole tree.
     pub walk: Option<crate::walk::DefinitionWalk>,
-    /// Per pattern, its `(#parent-is? @capture kind…)` checks.
-    parent_is: Vec<Vec<ParentCheck>>,
+    /// Per pattern, its `#parent-is?` and `#not-kind?` checks.
+    checks: Vec<Vec<KindCheck>>,
 }
 
-/// One `(#parent-is? @capture kind…)`: the capture index and the kind ids its parent may have.
-type ParentCheck = (u32, Vec<u16>);
+/// One kind check of a pattern's capture: `(#parent-is? @capture kind…)` (the captured node's parent is of
+/// one of the kinds) or `(#not-kind? @capture kind…)` (the captured node is of none of them).
+struct KindCheck {
+    capture: u32,
+    of_parent: bool,
+    kinds: Vec<u16>,
+}
 
 impl TagsQuery {
-    /// Whether a match passes its pattern's `#parent-is?` checks: each checked capture's parent node is
-    /// of one of the kinds named. `known`: a node and its parent, which the caller has at hand
-    /// (`Node::parent` searches down from the root, a cost that grows with the siblings before the node).
-    pub fn parents_fit<'t>(&self, m: &tree_sitter::QueryMatch<'_, 't>, known: Option<(Node<'t>, Node<'t>)>) -> bool {
+    /// Whether a match passes its pattern's `#parent-is?` and `#not-kind?` checks. `known`: a node and its
+    /// parent, which the caller has at hand (`Node::parent` searches down from the root, a cost that grows
+    /// with the siblings before the node).
+    pub fn checks_pass<'t>(&self, m: &tree_sitter::QueryMatch<'_, 't>, known: Option<(Node<'t>, Node<'t>)>) -> bool {
         let parent = |node: Node<'t>| match known {
             Some((n, parent)) if n == node => Some(parent),
             _ => node.parent(),
         };
-        self.parent_is[m.pattern_index].iter().all(|(capture, kinds)| {
-            m.captures()
-                .iter()
-                .filter(|c| c.index == *capture)
-                .all(|c| parent(c.node).is_some_and(|p| kinds.contains(&p.kind_id())))
+        self.checks[m.pattern_index].iter().all(|check| {
+            let mut captured = m.captures().iter().filter(|c| c.index == check.capture);
+            if check.of_parent {
+                captured.all(|c| parent(c.node).is_some_and(|p| check.kinds.contains(&p.kind_id())))
+            } else {
+                captured.all(|c| !check.kinds.contains(&c.node.kind_id()))
+            }
         })
+    }
+
+    /// The parent kinds a `#parent-is?` of `pattern` allows the capture named `capture`.
+    fn parents_allowed(&self, pattern: usize, capture: &str) -> Option<Vec<u16>> {
+        let names = self.query.capture_names();
+        let mut checks = self.checks[pattern].iter().filter(|c| c.of_parent);
+        checks.find(|c| names[c.capture as usize] == capture).map(|c| c.kinds.clone())
     }
 }
 
-/// The `#parent-is?` checks of each pattern of a tags query; any other predicate the query engine does
-/// not evaluate itself is an error.
-fn parent_checks(language: &Language, query: &Query) -> Result<Vec<Vec<ParentCheck>>, String> {
+/// The `#parent-is?` and `#not-kind?` checks of each pattern of a tags query; any other predicate the
+/// query engine does not evaluate itself is an error.
+fn kind_checks(language: &Language, query: &Query) -> Result<Vec<Vec<KindCheck>>, String> {
     use tree_sitter::QueryPredicateArg;
     let mut out = Vec::new();
     for pattern in 0..query.pattern_count() {
         let mut checks = Vec::new();
         for p in query.general_predicates(pattern) {
-            let bad = || format!("`#{}` is not a predicate we know; allowed: #parent-is? @capture kind…", p.operator);
-            if &*p.operator != "parent-is?" {
-                return Err(bad());
-            }
+            let bad = || {
+                format!(
+                    "`#{}` is not a predicate we know; allowed: #parent-is? @capture kind…, #not-kind? @capture kind…",
+                    p.operator
+                )
+            };
+            let of_parent = match &*p.operator {
+                "parent-is?" => true,
+                "not-kind?" => false,
+                _ => return Err(bad()),
+            };
             let (Some(QueryPredicateArg::Capture(capture)), kinds) = (p.args.first(), &p.args[1..]) else {
                 return Err(bad());
             };
@@ -278,11 +299,11 @@ fn parent_checks(language: &Language, query: &Query) -> Result<Vec<Vec<ParentChe
                 let QueryPredicateArg::String(kind) = kind else { return Err(bad()) };
                 let found = crate::walk::kind_ids(language, kind, true);
                 if found.is_empty() {
-                    return Err(format!("#parent-is?: no node kind `{kind}`"));
+                    return Err(format!("#{}: no node kind `{kind}`", p.operator));
                 }
                 ids.extend(found);
             }
-            checks.push((*capture, ids));
+            checks.push(KindCheck { capture: *capture, of_parent, kinds: ids });
         }
         out.push(checks);
     }
@@ -300,7 +321,7 @@ pub fn compile_tags(language: &Language, source: &str, node_types: &str) -> Resu
     let source = stripped.as_deref().unwrap_or(source);
     let mut query = parse_query(language, source)?;
     let roles = query.capture_names().iter().map(|c| tags_role(c)).collect::<Result<Vec<_>, _>>()?;
-    let parent_is = parent_checks(language, &query)?;
+    let checks = kind_checks(language, &query)?;
     let mut disabled = Vec::new();
     for pattern in 0..query.pattern_count() {
         let uses = |role: &Role| {
@@ -315,15 +336,13 @@ pub fn compile_tags(language: &Language, source: &str, node_types: &str) -> Resu
             disabled.push(pattern);
         }
     }
-    let names = query.capture_names();
+    let mut tags = TagsQuery { query, roles, walk: None, checks };
     // a pattern whose root is checked with #parent-is? starts only under those parents
-    let root_parents = |pattern: usize, capture: &str| {
-        let checks = parent_is[pattern].iter();
-        checks.filter(|(c, _)| names[*c as usize] == capture).map(|(_, kinds)| kinds.clone()).next()
-    };
+    let root_parents = |pattern: usize, capture: &str| tags.parents_allowed(pattern, capture);
     let enabled = |p| !disabled.contains(&p);
-    let walk = crate::walk::DefinitionWalk::new(language, &query, source, node_types, enabled, root_parents);
-    Ok(TagsQuery { query, roles, walk, parent_is })
+    let walk = crate::walk::DefinitionWalk::new(language, &tags.query, source, node_types, enabled, root_parents);
+    tags.walk = walk;
+    Ok(tags)
 }
 
 /// The textobject a capture stands for, e.g. `function.around`.
@@ -635,8 +654,36 @@ mod tests {
         assert_eq!(SymbolKind::from_number(0), None);
     }
 
+    /// `#not-kind?` keeps the matches whose capture is of none of the kinds (and those without it).
     #[test]
-    fn only_parent_is_is_a_predicate_of_ours() {
+    fn not_kind_drops_the_matches_of_the_kinds_named() {
+        use streaming_iterator::StreamingIterator;
+        let python: Language = tree_sitter_python::LANGUAGE.into();
+        let nt = tree_sitter_python::NODE_TYPES;
+        let query = "([(assignment left: (identifier) @name right: (_) @_value)
+                       (assignment left: (identifier) @name !right)] @definition.variable
+                      (#not-kind? @_value integer lambda))";
+        let tags = compile_tags(&python, query, nt).unwrap();
+        let text = "a = 1\nb = 'x'\nc = lambda: 0\nd: int\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&python).unwrap();
+        let tree = parser.parse(text, None).unwrap();
+        let mut cursor = tree_sitter::QueryCursor::new();
+        let mut matches = cursor.matches(&tags.query, tree.root_node(), text.as_bytes());
+        let mut kept = Vec::new();
+        while let Some(m) = matches.next() {
+            if tags.checks_pass(m, None) {
+                let name = m.captures().iter().find(|c| tags.roles[c.index as usize] == Role::Name).unwrap();
+                kept.push(&text[name.node.byte_range()]);
+            }
+        }
+        assert_eq!(kept, ["b", "d"]);
+        let no_kind = "((identifier) @name (#not-kind? @name widget))";
+        assert!(compile_tags(&python, no_kind, nt).err().unwrap().contains("#not-kind?: no node kind `widget`"));
+    }
+
+    #[test]
+    fn only_parent_is_and_not_kind_are_predicates_of_ours() {
         let python: Language = tree_sitter_python::LANGUAGE.into();
         let nt = tree_sitter_python::NODE_TYPES;
         let ok = "((function_definition name: (identifier) @name) @definition.function (#parent-is? @definition.function module block))";

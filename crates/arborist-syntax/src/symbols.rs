@@ -556,7 +556,7 @@ impl Found {
         text: &S,
         near: Option<crate::walk::Near<'_, '_>>,
     ) {
-        if !tags.parents_fit(m, near.and_then(|n| Some((n.node, n.parent?)))) {
+        if !tags.checks_pass(m, near.and_then(|n| Some((n.node, n.parent?)))) {
             return;
         }
         let (by_node, supers) = (&mut self.by_node, &mut self.supers);
