@@ -9,54 +9,48 @@
 ; ---- types: struct / interface / anything else (package level only: a type declared inside a
 ; function body is local, like a local variable) ---------------------------------------------
 
-(source_file
-  (type_declaration
+((type_declaration
     (type_spec name: (type_identifier) @name type: (struct_type))) @definition.struct
-    (#not-match? @definition.struct "^type\\s*\\("))
-(source_file
-  (type_declaration "("
-    (type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct))
+  (#parent-is? @definition.struct source_file)
+  (#not-match? @definition.struct "^type\\s*\\("))
+((type_declaration "("
+    (type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct) @_decl
+  (#parent-is? @_decl source_file))
 
-(source_file
-  (type_declaration
+((type_declaration
     (type_spec name: (type_identifier) @name type: (interface_type))) @definition.interface
-    (#not-match? @definition.interface "^type\\s*\\("))
-(source_file
-  (type_declaration "("
-    (type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface))
+  (#parent-is? @definition.interface source_file)
+  (#not-match? @definition.interface "^type\\s*\\("))
+((type_declaration "("
+    (type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface) @_decl
+  (#parent-is? @_decl source_file))
 
-(source_file
-  (type_declaration
-    (type_spec
-      name: (type_identifier) @name
-      type: [
-        (array_type) (channel_type) (function_type) (generic_type) (map_type) (negated_type)
-        (parenthesized_type) (pointer_type) (qualified_type) (slice_type) (type_identifier)
-      ])) @definition.type
-    (#not-match? @definition.type "^type\\s*\\("))
-(source_file
-  (type_declaration "("
-    (type_spec
-      name: (type_identifier) @name
-      type: [
-        (array_type) (channel_type) (function_type) (generic_type) (map_type) (negated_type)
-        (parenthesized_type) (pointer_type) (qualified_type) (slice_type) (type_identifier)
-      ]) @definition.type))
+; any other type (a wildcard checked by #not-kind?: cheaper to match than an alternative of every kind)
+((type_declaration
+    (type_spec name: (type_identifier) @name type: (_) @_type)) @definition.type
+  (#parent-is? @definition.type source_file)
+  (#not-kind? @_type struct_type interface_type)
+  (#not-match? @definition.type "^type\\s*\\("))
+((type_declaration "("
+    (type_spec name: (type_identifier) @name type: (_) @_type) @definition.type) @_decl
+  (#parent-is? @_decl source_file)
+  (#not-kind? @_type struct_type interface_type))
 
 ; aliases: `type A = B`
-(source_file
-  (type_declaration (type_alias name: (type_identifier) @name)) @definition.type
-    (#not-match? @definition.type "^type\\s*\\("))
-(source_file
-  (type_declaration "(" (type_alias name: (type_identifier) @name) @definition.type))
+((type_declaration (type_alias name: (type_identifier) @name)) @definition.type
+  (#parent-is? @definition.type source_file)
+  (#not-match? @definition.type "^type\\s*\\("))
+((type_declaration "(" (type_alias name: (type_identifier) @name) @definition.type) @_decl
+  (#parent-is? @_decl source_file))
 
 ; struct fields (one match per name; an embedded field is named by its type)
-(source_file (type_declaration
+((type_declaration
   (type_spec
     type: (struct_type
       (field_declaration_list
-        (field_declaration name: (field_identifier) @name) @definition.field)))))
-(source_file (type_declaration
+        (field_declaration name: (field_identifier) @name) @definition.field)))) @_decl
+  (#parent-is? @_decl source_file))
+((type_declaration
   (type_spec
     type: (struct_type
       (field_declaration_list
@@ -69,23 +63,27 @@
               (type_identifier) @name
               (qualified_type name: (type_identifier) @name)
             ])
-          ]) @definition.field)))))
+          ]) @definition.field)))) @_decl
+  (#parent-is? @_decl source_file))
 
 ; interface methods, and embedded interfaces (a type element of one named type: a field named by its type,
 ; as gopls lists it; unions such as `int | float64` are no field)
-(source_file (type_declaration
+((type_declaration
   (type_spec
-    type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))))
-(source_file (type_declaration
+    type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))) @_decl
+  (#parent-is? @_decl source_file))
+((type_declaration
   (type_spec
     type: (interface_type
       (type_elem . [
         (type_identifier) @name
         (qualified_type name: (type_identifier) @name)
-      ] .) @definition.field))))
-(source_file (type_declaration
+      ] .) @definition.field))) @_decl
+  (#parent-is? @_decl source_file))
+((type_declaration
   (type_alias
-    type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))))
+    type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))) @_decl
+  (#parent-is? @_decl source_file))
 
 ; ---- functions and methods ---------------------------------------------------------------------
 ; @receiver is the receiver's type name without `*` and type arguments: the engine nests the
@@ -107,20 +105,20 @@
 ; ---- package-level constants and variables (same grouping rule as types; `_` is skipped) ------
 ; A grouped `var ( ... )` has a var_spec_list, so no text test is needed for var.
 
-(source_file
-  (const_declaration (const_spec name: (identifier) @name)) @definition.constant
+((const_declaration (const_spec name: (identifier) @name)) @definition.constant
+  (#parent-is? @definition.constant source_file)
   (#not-match? @definition.constant "^const\\s*\\(")
   (#not-eq? @name "_"))
-(source_file
-  (const_declaration "("
-    (const_spec name: (identifier) @name) @definition.constant)
+((const_declaration "("
+    (const_spec name: (identifier) @name) @definition.constant) @_decl
+  (#parent-is? @_decl source_file)
   (#not-eq? @name "_"))
 
-(source_file
-  (var_declaration (var_spec name: (identifier) @name)) @definition.variable
+((var_declaration (var_spec name: (identifier) @name)) @definition.variable
+  (#parent-is? @definition.variable source_file)
   (#not-eq? @name "_"))
-(source_file
-  (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable))
+((var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)) @_decl
+  (#parent-is? @_decl source_file)
   (#not-eq? @name "_"))
 
 ; ---- references ------------------------------------------------------------------------------

@@ -22,27 +22,29 @@
 (enum_variant name: (identifier) @name) @definition.enum_member
 
 ; ---- constants and statics (items only: never inside function bodies; `const _` is skipped) --
+; Patterns are rooted at the item (or the body that tells what it is) and check the parent with
+; #parent-is?: rooted at source_file, a pattern walks every top-level item's subtree to its depth.
 
-((source_file (const_item name: (identifier) @name) @definition.constant)
+((const_item name: (identifier) @name) @definition.constant
+  (#parent-is? @definition.constant source_file declaration_list)
   (#not-eq? @name "_"))
-((declaration_list (const_item name: (identifier) @name) @definition.constant)
-  (#not-eq? @name "_"))
-(source_file (static_item name: (identifier) @name) @definition.variable)
-(declaration_list (static_item name: (identifier) @name) @definition.variable)
+((static_item name: (identifier) @name) @definition.variable
+  (#parent-is? @definition.variable source_file declaration_list))
 
 ; ---- functions -----------------------------------------------------------------------------
 ; A function_item is a method inside impl/trait bodies, a function everywhere else.
 
-(source_file (function_item name: (identifier) @name) @definition.function)
-(mod_item body: (declaration_list (function_item name: (identifier) @name) @definition.function))
-(block (function_item name: (identifier) @name) @definition.function)
-(foreign_mod_item
-  body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function))
+((function_item name: (identifier) @name) @definition.function
+  (#parent-is? @definition.function source_file block))
+((declaration_list (function_item name: (identifier) @name) @definition.function) @_body
+  (#parent-is? @_body mod_item))
+((declaration_list (function_signature_item name: (identifier) @name) @definition.function) @_body
+  (#parent-is? @_body foreign_mod_item))
 
-(impl_item body: (declaration_list (function_item name: (identifier) @name) @definition.method))
-(trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.method))
-(trait_item
-  body: (declaration_list (function_signature_item name: (identifier) @name) @definition.method))
+((declaration_list (function_item name: (identifier) @name) @definition.method) @_body
+  (#parent-is? @_body impl_item trait_item))
+((declaration_list (function_signature_item name: (identifier) @name) @definition.method) @_body
+  (#parent-is? @_body trait_item))
 
 ; ---- impl containers -------------------------------------------------------------------------
 ; Children of an impl block are attached to the type named by @name; @trait names the trait.

@@ -152,7 +152,7 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
         let leaves = self.leaves;
         // SAFETY: `LeafKind` is `repr(u8)`, so the table is also one byte per kind id, `Other` zero.
         let wanted = unsafe { std::slice::from_raw_parts(leaves.as_ptr() as *const u8, leaves.len()) };
-        crate::leaves::each_leaf(tree.root_node(), wanted, |kind, range| self.leaf(kind, range));
+        crate::subtrees::each_leaf(tree.root_node(), wanted, |kind, range| self.leaf(kind, range));
     }
 
     /// Reads one leaf node of the file, of kind id `kind`, at `range`.

@@ -45,7 +45,7 @@ impl DefinitionWalk {
                 }
             }
         }
-        let holders = types.holders_of(&roots.keys().cloned().collect());
+        let holders = entered(language, &types, &roots);
         let count = language.node_kind_count();
         let (mut starts, mut start_parents, mut descends) = (vec![false; count], vec![None; count], vec![false; count]);
         for id in 0..count {
@@ -79,7 +79,30 @@ impl DefinitionWalk {
         range: Option<&std::ops::Range<usize>>,
         mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
     ) {
-        let intersects = |n: &Node| range.is_none_or(|r| n.start_byte() <= r.end && r.start <= n.end_byte());
+        match range {
+            None => crate::subtrees::each_start(
+                root,
+                bytes(&self.starts),
+                bytes(&self.descends),
+                |node, parent, earlier| {
+                    if self.starts_at(node.kind_id() as usize, parent) {
+                        visit(node, Near { node, earlier, parent });
+                    }
+                },
+            ),
+            Some(range) => self.for_each_start_by_cursor(root, range, visit),
+        }
+    }
+
+    /// `for_each_start` with a tree cursor, over the nodes that intersect `range` (the walk of the whole
+    /// tree reads tree-sitter's subtrees instead, in `subtrees::each_start`, and meets the same nodes).
+    fn for_each_start_by_cursor<'t>(
+        &self,
+        root: Node<'t>,
+        range: &std::ops::Range<usize>,
+        mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
+    ) {
+        let intersects = |n: &Node| n.start_byte() <= range.end && range.start <= n.end_byte();
         let mut cursor = root.walk();
         // The ancestors of the cursor's node up to `root`; the earlier siblings of every node on that path,
         // level after level, and where each level starts.
@@ -114,6 +137,12 @@ impl DefinitionWalk {
             }
         }
     }
+}
+
+/// A table of booleans as bytes (0 or 1), as the C walks read it.
+fn bytes(table: &[bool]) -> &[u8] {
+    // SAFETY: a bool is one byte, 0 or 1.
+    unsafe { std::slice::from_raw_parts(table.as_ptr() as *const u8, table.len()) }
 }
 
 /// A node's neighbours as the walk met them: what `Node::prev_sibling` (repeatedly) and `Node::parent`
@@ -212,6 +241,33 @@ impl NodeTypes {
         }
         holders
     }
+}
+
+/// The kinds whose subtrees the walk enters: those that can hold a root kind allowed anywhere, and the
+/// parents a root kind must be under (when all its patterns say so), with the kinds that can hold them. A
+/// function's body can hold a `const` of its own, but the walk need not enter it to find the module's.
+fn entered(
+    language: &Language,
+    types: &NodeTypes,
+    roots: &HashMap<(String, bool), Option<Vec<u16>>>,
+) -> HashSet<(String, bool)> {
+    let mut targets = HashSet::new();
+    let mut parents = HashSet::new();
+    for (kind, under) in roots {
+        let Some(under) = under else {
+            targets.insert(kind.clone());
+            continue;
+        };
+        for &id in under {
+            if let Some(name) = language.node_kind_for_id(id) {
+                parents.insert((name.to_string(), language.node_kind_is_named(id)));
+            }
+        }
+    }
+    targets.extend(parents.iter().cloned());
+    let mut holders = types.holders_of(&targets);
+    holders.extend(parents);
+    holders
 }
 
 /// Every id of the node kind `name` (named or a token): aliases give one name several ids.

@@ -1,0 +1,235 @@
+// Walks over a syntax tree that read tree-sitter's subtrees directly: the leaves of chosen kinds, and
+// the nodes where a definition can start.
+//
+// A `TSTreeCursor` moves between visible nodes only: every step descends through hidden rules, tracks
+// rows and columns, and re-reads alias sequences, so a full walk of a large tree costs nearly a quarter
+// of its parse. These walks read the same subtrees with an explicit stack (no recursion, so no depth
+// limit) and see the nodes a cursor would (visible nodes, aliases included), in the same order. They are
+// compiled against the internal headers of the very tree-sitter crate that is linked (`build.rs`), so
+// the layouts agree.
+//
+// The callbacks return nonzero to stop a walk.
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "tree_sitter/api.h"
+#include "language.h"
+#include "subtree.h"
+#include "tree.h"
+
+typedef int (*arborist_leaf_fn)(void *context, uint16_t kind, uint32_t start, uint32_t end);
+
+typedef struct {
+  const Subtree *children;
+  uint32_t count;
+  uint32_t index;
+  uint32_t structural_index;
+  // where the next child's padding starts
+  uint32_t position;
+  const TSSymbol *aliases;
+} Frame;
+
+
+static int has_visible_descendants(Subtree node) {
+  return ts_subtree_child_count(node) > 0 && node.ptr->visible_descendant_count > 0;
+}
+
+// Calls `emit` for each leaf under `root` (itself, when it is one) whose kind id `k` has `wanted[k]`
+// set, in document order. Returns 0; 1 when `emit` stopped the walk; -1 when memory ran out (some
+// leaves then went unreported).
+int arborist_each_leaf(TSNode root, const uint8_t *wanted, uint32_t wanted_len, arborist_leaf_fn emit,
+                       void *context) {
+  const TSLanguage *language = root.tree->language;
+  Subtree top = *(const Subtree *)root.id;
+  uint32_t top_position = ts_node_start_byte(root) - ts_subtree_padding(top).bytes;
+  if (!has_visible_descendants(top)) {
+    TSSymbol kind = ts_node_symbol(root);
+    if (kind < wanted_len && wanted[kind]) return emit(context, kind, ts_node_start_byte(root), ts_node_end_byte(root)) ? 1 : 0;
+    return 0;
+  }
+  uint32_t capacity = 64, depth = 0;
+  Frame *stack = malloc(capacity * sizeof(Frame));
+  if (!stack) return -1;
+  stack[depth++] = (Frame){ts_subtree_children(top), ts_subtree_child_count(top), 0, 0, top_position,
+                           ts_language_alias_sequence(language, top.ptr->production_id)};
+  while (depth > 0) {
+    Frame *frame = &stack[depth - 1];
+    if (frame->index == frame->count) {
+      depth--;
+      continue;
+    }
+    Subtree child = frame->children[frame->index++];
+    uint32_t position = frame->position;
+    frame->position += ts_subtree_total_bytes(child);
+    TSSymbol alias = 0;
+    if (!ts_subtree_extra(child)) {
+      if (frame->aliases) alias = frame->aliases[frame->structural_index];
+      frame->structural_index++;
+    }
+    if (!has_visible_descendants(child)) {
+      if (!alias && !ts_subtree_visible(child)) continue;
+      TSSymbol kind = ts_language_public_symbol(language, alias ? alias : ts_subtree_symbol(child));
+      if (kind >= wanted_len || !wanted[kind]) continue;
+      uint32_t start = position + ts_subtree_padding(child).bytes;
+      if (emit(context, kind, start, start + ts_subtree_size(child).bytes)) {
+        free(stack);
+        return 1;
+      }
+      continue;
+    }
+    if (depth == capacity) {
+      Frame *grown = realloc(stack, 2 * capacity * sizeof(Frame));
+      if (!grown) {
+        free(stack);
+        return -1;
+      }
+      stack = grown;
+      capacity *= 2;
+    }
+    stack[depth++] = (Frame){ts_subtree_children(child), ts_subtree_child_count(child), 0, 0, position,
+                             ts_language_alias_sequence(language, child.ptr->production_id)};
+  }
+  free(stack);
+  return 0;
+}
+
+// ---- definition starts ---------------------------------------------------------------------------
+
+typedef int (*arborist_start_fn)(void *context, TSNode node, const TSNode *parent, const TSNode *earlier,
+                                 uint32_t earlier_len);
+
+typedef struct {
+  const Subtree *children;
+  uint32_t count;
+  uint32_t index;
+  uint32_t structural_index;
+  // where the content (after the padding) of the child at `index` starts
+  Length position;
+  const TSSymbol *aliases;
+  // whether the frame lists the children of a visible node (a level of the walk), not of a hidden one
+  bool opens_level;
+} StartFrame;
+
+// A growable array of `T`: `grow(&array, &capacity, size, sizeof(T))` before adding the `size`th element.
+static bool grow(void **array, uint32_t *capacity, uint32_t size, size_t item) {
+  if (size < *capacity) return true;
+  uint32_t wanted = *capacity ? 2 * *capacity : 64;
+  void *grown = realloc(*array, wanted * item);
+  if (!grown) return false;
+  *array = grown;
+  *capacity = wanted;
+  return true;
+}
+
+typedef struct {
+  StartFrame *frames;
+  uint32_t frames_len, frames_cap;
+  // the visible ancestors of the current level, innermost last
+  TSNode *parents;
+  uint32_t parents_len, parents_cap;
+  // the visible siblings met before the current node, level after level, and where each level starts
+  TSNode *earlier;
+  uint32_t earlier_len, earlier_cap;
+  uint32_t *levels;
+  uint32_t levels_len, levels_cap;
+} StartWalk;
+
+static void start_walk_free(StartWalk *w) {
+  free(w->frames);
+  free(w->parents);
+  free(w->earlier);
+  free(w->levels);
+}
+
+static bool push_frame(StartWalk *w, const TSLanguage *language, Subtree node, Length position, bool opens_level) {
+  if (!grow((void **)&w->frames, &w->frames_cap, w->frames_len, sizeof(StartFrame))) return false;
+  w->frames[w->frames_len++] = (StartFrame){ts_subtree_children(node), ts_subtree_child_count(node), 0, 0, position,
+                                            ts_language_alias_sequence(language, node.ptr->production_id), opens_level};
+  return true;
+}
+
+static bool push_earlier(StartWalk *w, TSNode node) {
+  if (!grow((void **)&w->earlier, &w->earlier_cap, w->earlier_len, sizeof(TSNode))) return false;
+  w->earlier[w->earlier_len++] = node;
+  return true;
+}
+
+// Opens the level of the children of the visible node `node` (its subtree `subtree`, content at `position`).
+static bool open_level(StartWalk *w, const TSLanguage *language, TSNode node, Subtree subtree, Length position) {
+  if (!grow((void **)&w->parents, &w->parents_cap, w->parents_len, sizeof(TSNode))) return false;
+  if (!grow((void **)&w->levels, &w->levels_cap, w->levels_len, sizeof(uint32_t))) return false;
+  w->parents[w->parents_len++] = node;
+  w->levels[w->levels_len++] = w->earlier_len;
+  return push_frame(w, language, subtree, position, true);
+}
+
+static bool in_table(const uint8_t *table, uint32_t len, TSSymbol kind) {
+  // a kind beyond the table (a syntax error's node) is in every table
+  return kind >= len || table[kind];
+}
+
+// Calls `visit` for each visible node under `root` (itself included) whose kind id `k` has `starts[k]`
+// set, in document order, with its visible parent (NULL for `root`) and the visible siblings before it
+// that the walk met. Enters the children of a node when `descends[k]` is set for its kind or it holds a
+// syntax error. Kinds at or beyond `len` (a syntax error's node) are in both tables. Returns 0; 1 when
+// `visit` stopped the walk; -1 when memory ran out.
+int arborist_each_start(TSNode root, const uint8_t *starts, const uint8_t *descends, uint32_t len,
+                        arborist_start_fn visit, void *context) {
+  const TSTree *tree = root.tree;
+  const TSLanguage *language = tree->language;
+  Subtree top = *(const Subtree *)root.id;
+  TSSymbol root_kind = ts_node_symbol(root);
+  if (in_table(starts, len, root_kind) && visit(context, root, NULL, NULL, 0)) return 1;
+  bool enter = in_table(descends, len, root_kind) || ts_subtree_error_cost(top) > 0;
+  if (!enter || !has_visible_descendants(top)) return 0;
+  StartWalk w = {0};
+  Length root_position = {root.context[0], {root.context[1], root.context[2]}};
+  int status = 0;
+  if (!open_level(&w, language, root, top, root_position)) status = -1;
+  while (status == 0 && w.frames_len > 0) {
+    StartFrame *frame = &w.frames[w.frames_len - 1];
+    if (frame->index == frame->count) {
+      bool closes_level = frame->opens_level;
+      w.frames_len--;
+      if (closes_level) {
+        // the node whose children were the level is now an earlier sibling at its own level
+        w.earlier_len = w.levels[--w.levels_len];
+        if (!push_earlier(&w, w.parents[--w.parents_len])) status = -1;
+      }
+      continue;
+    }
+    const Subtree *child = &frame->children[frame->index++];
+    Length position = frame->position;
+    frame->position = length_add(position, ts_subtree_size(*child));
+    if (frame->index < frame->count) {
+      frame->position = length_add(frame->position, ts_subtree_padding(frame->children[frame->index]));
+    }
+    TSSymbol alias = 0;
+    if (!ts_subtree_extra(*child)) {
+      if (frame->aliases) alias = frame->aliases[frame->structural_index];
+      frame->structural_index++;
+    }
+    if (!alias && !ts_subtree_visible(*child)) {
+      if (has_visible_descendants(*child) && !push_frame(&w, language, *child, position, false)) status = -1;
+      continue;
+    }
+    TSNode node = ts_node_new(tree, child, position, alias);
+    TSSymbol kind = ts_language_public_symbol(language, alias ? alias : ts_subtree_symbol(*child));
+    if (in_table(starts, len, kind)) {
+      uint32_t level = w.levels[w.levels_len - 1];
+      if (visit(context, node, &w.parents[w.parents_len - 1], w.earlier + level, w.earlier_len - level)) {
+        status = 1;
+        break;
+      }
+    }
+    enter = in_table(descends, len, kind) || ts_subtree_error_cost(*child) > 0;
+    if (enter && has_visible_descendants(*child)) {
+      if (!open_level(&w, language, node, *child, position)) status = -1;
+    } else if (!push_earlier(&w, node)) {
+      status = -1;
+    }
+  }
+  start_walk_free(&w);
+  return status;
+}
