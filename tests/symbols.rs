@@ -93,6 +93,10 @@ fn the_definition_walk_finds_what_the_whole_query_finds() {
             let whole = std::slice::from_ref(&everything);
             let cursor_names = Identifiers::default().after_edit(lang, &tree, text.as_str(), Some(whole));
             assert_eq!(walked_names, cursor_names, "{}/{name}", lang.name());
+            // and the index's one walk for both (the definition walk reports the leaves too) finds the same
+            let (symbols, identifiers) = FileSymbols::extract_with_identifiers(lang, &tree, text.as_str());
+            assert_eq!(symbols, walked, "{}/{name}", lang.name());
+            assert_eq!(identifiers, walked_names, "{}/{name}", lang.name());
             checked += 1;
         }
     }

@@ -20,6 +20,14 @@
 
 typedef int (*arborist_leaf_fn)(void *context, uint16_t kind, uint32_t start, uint32_t end);
 
+// What a walk reports leaves to: the kinds wanted (`wanted[k]` set for kind id `k`) and the callback.
+typedef struct {
+  const uint8_t *wanted;
+  uint32_t wanted_len;
+  arborist_leaf_fn emit;
+  void *context;
+} Leaves;
+
 typedef struct {
   const Subtree *children;
   uint32_t count;
@@ -30,37 +38,49 @@ typedef struct {
   const TSSymbol *aliases;
 } Frame;
 
+// A growable array of `T`: `grow(&array, &capacity, size, sizeof(T))` before adding the `size`th element.
+static bool grow(void **array, uint32_t *capacity, uint32_t size, size_t item) {
+  if (size < *capacity) return true;
+  uint32_t wanted = *capacity ? 2 * *capacity : 64;
+  void *grown = realloc(*array, wanted * item);
+  if (!grown) return false;
+  *array = grown;
+  *capacity = wanted;
+  return true;
+}
 
-static int has_visible_descendants(Subtree node) {
+static bool has_visible_descendants(Subtree node) {
   return ts_subtree_child_count(node) > 0 && node.ptr->visible_descendant_count > 0;
 }
 
-// Calls `emit` for each leaf under `root` (itself, when it is one) whose kind id `k` has `wanted[k]`
-// set, in document order. Returns 0; 1 when `emit` stopped the walk; -1 when memory ran out (some
-// leaves then went unreported).
-int arborist_each_leaf(TSNode root, const uint8_t *wanted, uint32_t wanted_len, arborist_leaf_fn emit,
-                       void *context) {
-  const TSLanguage *language = root.tree->language;
-  Subtree top = *(const Subtree *)root.id;
-  uint32_t top_position = ts_node_start_byte(root) - ts_subtree_padding(top).bytes;
-  if (!has_visible_descendants(top)) {
-    TSSymbol kind = ts_node_symbol(root);
-    if (kind < wanted_len && wanted[kind]) return emit(context, kind, ts_node_start_byte(root), ts_node_end_byte(root)) ? 1 : 0;
-    return 0;
-  }
-  uint32_t capacity = 64, depth = 0;
-  Frame *stack = malloc(capacity * sizeof(Frame));
-  if (!stack) return -1;
-  stack[depth++] = (Frame){ts_subtree_children(top), ts_subtree_child_count(top), 0, 0, top_position,
-                           ts_language_alias_sequence(language, top.ptr->production_id)};
-  while (depth > 0) {
-    Frame *frame = &stack[depth - 1];
+// Reports the visible node `node` (kind `kind`, content from `start`) when it is a leaf of a wanted kind.
+static int report_leaf(const Leaves *leaves, Subtree node, TSSymbol kind, uint32_t start) {
+  if (kind >= leaves->wanted_len || !leaves->wanted[kind]) return 0;
+  return leaves->emit(leaves->context, kind, start, start + ts_subtree_size(node).bytes) ? 1 : 0;
+}
+
+// A stack of frames that one walk reuses for every subtree it reads the leaves of.
+typedef struct {
+  Frame *frames;
+  uint32_t len, capacity;
+} LeafStack;
+
+// Reports the leaves below `node` (which has visible descendants; its padding starts at `position`).
+// Returns 0; 1 when the callback stopped the walk; -1 when memory ran out.
+static int leaves_below(const TSLanguage *language, Subtree node, uint32_t position, const Leaves *leaves,
+                        LeafStack *stack) {
+  stack->len = 0;
+  if (!grow((void **)&stack->frames, &stack->capacity, 0, sizeof(Frame))) return -1;
+  stack->frames[stack->len++] = (Frame){ts_subtree_children(node), ts_subtree_child_count(node), 0, 0, position,
+                                        ts_language_alias_sequence(language, node.ptr->production_id)};
+  while (stack->len > 0) {
+    Frame *frame = &stack->frames[stack->len - 1];
     if (frame->index == frame->count) {
-      depth--;
+      stack->len--;
       continue;
     }
     Subtree child = frame->children[frame->index++];
-    uint32_t position = frame->position;
+    uint32_t at = frame->position;
     frame->position += ts_subtree_total_bytes(child);
     TSSymbol alias = 0;
     if (!ts_subtree_extra(child)) {
@@ -70,28 +90,34 @@ int arborist_each_leaf(TSNode root, const uint8_t *wanted, uint32_t wanted_len, 
     if (!has_visible_descendants(child)) {
       if (!alias && !ts_subtree_visible(child)) continue;
       TSSymbol kind = ts_language_public_symbol(language, alias ? alias : ts_subtree_symbol(child));
-      if (kind >= wanted_len || !wanted[kind]) continue;
-      uint32_t start = position + ts_subtree_padding(child).bytes;
-      if (emit(context, kind, start, start + ts_subtree_size(child).bytes)) {
-        free(stack);
-        return 1;
-      }
+      if (report_leaf(leaves, child, kind, at + ts_subtree_padding(child).bytes)) return 1;
       continue;
     }
-    if (depth == capacity) {
-      Frame *grown = realloc(stack, 2 * capacity * sizeof(Frame));
-      if (!grown) {
-        free(stack);
-        return -1;
-      }
-      stack = grown;
-      capacity *= 2;
-    }
-    stack[depth++] = (Frame){ts_subtree_children(child), ts_subtree_child_count(child), 0, 0, position,
-                             ts_language_alias_sequence(language, child.ptr->production_id)};
+    if (!grow((void **)&stack->frames, &stack->capacity, stack->len, sizeof(Frame))) return -1;
+    stack->frames[stack->len++] = (Frame){ts_subtree_children(child), ts_subtree_child_count(child), 0, 0, at,
+                                          ts_language_alias_sequence(language, child.ptr->production_id)};
   }
-  free(stack);
   return 0;
+}
+
+// Reports `node` (visible, of kind `kind`, content from `start`) when it is a leaf, else the leaves below it.
+static int leaves_of(const TSLanguage *language, Subtree node, TSSymbol kind, uint32_t start, const Leaves *leaves,
+                     LeafStack *stack) {
+  if (!has_visible_descendants(node)) return report_leaf(leaves, node, kind, start);
+  return leaves_below(language, node, start - ts_subtree_padding(node).bytes, leaves, stack);
+}
+
+// Calls `emit` for each leaf under `root` (itself, when it is one) whose kind id `k` has `wanted[k]`
+// set, in document order. Returns 0; 1 when `emit` stopped the walk; -1 when memory ran out (some
+// leaves then went unreported).
+int arborist_each_leaf(TSNode root, const uint8_t *wanted, uint32_t wanted_len, arborist_leaf_fn emit,
+                       void *context) {
+  Leaves leaves = {wanted, wanted_len, emit, context};
+  LeafStack stack = {0};
+  Subtree top = *(const Subtree *)root.id;
+  int status = leaves_of(root.tree->language, top, ts_node_symbol(root), ts_node_start_byte(root), &leaves, &stack);
+  free(stack.frames);
+  return status;
 }
 
 // ---- definition starts ---------------------------------------------------------------------------
@@ -110,17 +136,6 @@ typedef struct {
   // whether the frame lists the children of a visible node (a level of the walk), not of a hidden one
   bool opens_level;
 } StartFrame;
-
-// A growable array of `T`: `grow(&array, &capacity, size, sizeof(T))` before adding the `size`th element.
-static bool grow(void **array, uint32_t *capacity, uint32_t size, size_t item) {
-  if (size < *capacity) return true;
-  uint32_t wanted = *capacity ? 2 * *capacity : 64;
-  void *grown = realloc(*array, wanted * item);
-  if (!grown) return false;
-  *array = grown;
-  *capacity = wanted;
-  return true;
-}
 
 typedef struct {
   StartFrame *frames;
@@ -172,17 +187,26 @@ static bool in_table(const uint8_t *table, uint32_t len, TSSymbol kind) {
 // Calls `visit` for each visible node under `root` (itself included) whose kind id `k` has `starts[k]`
 // set, in document order, with its visible parent (NULL for `root`) and the visible siblings before it
 // that the walk met. Enters the children of a node when `descends[k]` is set for its kind or it holds a
-// syntax error. Kinds at or beyond `len` (a syntax error's node) are in both tables. Returns 0; 1 when
-// `visit` stopped the walk; -1 when memory ran out.
+// syntax error. Kinds at or beyond `len` (a syntax error's node) are in both tables. With `wanted`
+// (else NULL), also calls `emit` for every leaf of the tree whose kind id `k` has `wanted[k]` set, as
+// `arborist_each_leaf` does: one walk where two would each read the tree from memory. Returns 0; 1
+// when a callback stopped the walk; -1 when memory ran out.
 int arborist_each_start(TSNode root, const uint8_t *starts, const uint8_t *descends, uint32_t len,
-                        arborist_start_fn visit, void *context) {
+                        arborist_start_fn visit, void *context, const uint8_t *wanted, uint32_t wanted_len,
+                        arborist_leaf_fn emit, void *leaf_context) {
   const TSTree *tree = root.tree;
   const TSLanguage *language = tree->language;
+  Leaves leaves = {wanted, wanted_len, emit, leaf_context};
+  LeafStack leaf_stack = {0};
   Subtree top = *(const Subtree *)root.id;
   TSSymbol root_kind = ts_node_symbol(root);
   if (in_table(starts, len, root_kind) && visit(context, root, NULL, NULL, 0)) return 1;
   bool enter = in_table(descends, len, root_kind) || ts_subtree_error_cost(top) > 0;
-  if (!enter || !has_visible_descendants(top)) return 0;
+  if (!enter || !has_visible_descendants(top)) {
+    int status = wanted ? leaves_of(language, top, root_kind, ts_node_start_byte(root), &leaves, &leaf_stack) : 0;
+    free(leaf_stack.frames);
+    return status;
+  }
   StartWalk w = {0};
   Length root_position = {root.context[0], {root.context[1], root.context[2]}};
   int status = 0;
@@ -226,10 +250,12 @@ int arborist_each_start(TSNode root, const uint8_t *starts, const uint8_t *desce
     enter = in_table(descends, len, kind) || ts_subtree_error_cost(*child) > 0;
     if (enter && has_visible_descendants(*child)) {
       if (!open_level(&w, language, node, *child, position)) status = -1;
-    } else if (!push_earlier(&w, node)) {
-      status = -1;
+      continue;
     }
+    if (!push_earlier(&w, node)) status = -1;
+    if (status == 0 && wanted) status = leaves_of(language, *child, kind, position.bytes, &leaves, &leaf_stack);
   }
   start_walk_free(&w);
+  free(leaf_stack.frames);
   return status;
 }

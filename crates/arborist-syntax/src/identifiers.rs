@@ -140,6 +140,9 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
         if self.hashes.len() == self.hashes.capacity() && self.hashes.len() >= 1024 {
             self.hashes.sort_unstable();
             self.hashes.dedup();
+            // room for as many more as there are distinct names, so that each sort is paid for by as many
+            // names added (a file of few distinct names in many uses sorted its list every few names)
+            self.hashes.reserve(self.hashes.len());
         }
         self.hashes.push(name_hash(name));
         if let Some(texts) = &mut self.texts {
@@ -149,14 +152,19 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
 
     /// Reads every leaf of the tree.
     fn read_tree(&mut self, tree: &Tree) {
-        let leaves = self.leaves;
-        // SAFETY: `LeafKind` is `repr(u8)`, so the table is also one byte per kind id, `Other` zero.
-        let wanted = unsafe { std::slice::from_raw_parts(leaves.as_ptr() as *const u8, leaves.len()) };
+        let wanted = self.wanted();
         crate::subtrees::each_leaf(tree.root_node(), wanted, |kind, range| self.leaf(kind, range));
     }
 
+    /// The kinds of leaves read, as a walk of the tree takes them: per kind id, nonzero when wanted.
+    pub(crate) fn wanted(&self) -> &'s [u8] {
+        let leaves = self.leaves;
+        // SAFETY: `LeafKind` is `repr(u8)`, so the table is also one byte per kind id, `Other` zero.
+        unsafe { std::slice::from_raw_parts(leaves.as_ptr() as *const u8, leaves.len()) }
+    }
+
     /// Reads one leaf node of the file, of kind id `kind`, at `range`.
-    fn leaf(&mut self, kind: u16, range: Range<usize>) {
+    pub(crate) fn leaf(&mut self, kind: u16, range: Range<usize>) {
         if range.end > self.text.len() {
             return;
         }

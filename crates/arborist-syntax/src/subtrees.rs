@@ -29,6 +29,10 @@ unsafe extern "C" {
         len: u32,
         visit: VisitStart,
         context: *mut c_void,
+        wanted: *const u8,
+        wanted_len: u32,
+        emit: Emit,
+        leaf_context: *mut c_void,
     ) -> c_int;
 }
 
@@ -92,19 +96,78 @@ pub fn each_start<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node<'t>])>(
     descends: &[u8],
     visit: F,
 ) {
+    starts_and_leaves::<F, fn(u16, Range<usize>)>(root, starts, descends, visit, None)
+}
+
+/// `each_start`, and `each_leaf` with `wanted` and `leaf` in the same walk (which reads the tree from
+/// memory once, not twice).
+pub fn each_start_and_leaf<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node<'t>]), G: FnMut(u16, Range<usize>)>(
+    root: Node<'t>,
+    starts: &[u8],
+    descends: &[u8],
+    visit: F,
+    wanted: &[u8],
+    leaf: G,
+) {
+    starts_and_leaves(root, starts, descends, visit, Some((wanted, leaf)))
+}
+
+fn starts_and_leaves<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node<'t>]), G: FnMut(u16, Range<usize>)>(
+    root: Node<'t>,
+    starts: &[u8],
+    descends: &[u8],
+    visit: F,
+    leaves: Option<(&[u8], G)>,
+) {
     assert_eq!(starts.len(), descends.len(), "one table length");
     let mut visit = Visit { call: visit, panic: None };
     let len = u32::try_from(starts.len()).unwrap_or(u32::MAX);
-    // SAFETY: the node belongs to a live tree borrowed for 't; the tables outlive the call and hold `len`
-    // bytes each; `visit_start::<F>` receives the `visit` pointer it expects.
+    let (wanted, leaf) = match leaves {
+        Some((wanted, leaf)) => (Some(wanted), Some(leaf)),
+        None => (None, None),
+    };
+    let mut leaf = Visit { call: leaf, panic: None };
+    let wanted_len = wanted.map_or(0, |w| u32::try_from(w.len()).unwrap_or(u32::MAX));
+    // SAFETY: the node belongs to a live tree borrowed for 't; the tables outlive the call and hold the
+    // lengths given; `visit_start::<F>` and `emit_some::<G>` receive the `Visit` pointers they expect.
     let status = unsafe {
         let context = &mut visit as *mut Visit<F> as *mut c_void;
-        arborist_each_start(root.into_raw(), starts.as_ptr(), descends.as_ptr(), len, visit_start::<F>, context)
+        let leaf_context = &mut leaf as *mut Visit<Option<G>> as *mut c_void;
+        let wanted = wanted.map_or(std::ptr::null(), |w| w.as_ptr());
+        arborist_each_start(
+            root.into_raw(),
+            starts.as_ptr(),
+            descends.as_ptr(),
+            len,
+            visit_start::<F>,
+            context,
+            wanted,
+            wanted_len,
+            emit_some::<G>,
+            leaf_context,
+        )
     };
-    if let Some(panic) = visit.panic {
+    if let Some(panic) = visit.panic.or(leaf.panic) {
         resume_unwind(panic);
     }
     assert!(status >= 0, "out of memory walking a syntax tree");
+}
+
+unsafe extern "C" fn emit_some<G: FnMut(u16, Range<usize>)>(
+    context: *mut c_void,
+    kind: u16,
+    start: u32,
+    end: u32,
+) -> c_int {
+    // SAFETY: `context` is the `Visit<Option<G>>` that `starts_and_leaves` passed, borrowed mutably for
+    // the walk (and called only when it holds a function: the walk reports leaves only then).
+    unsafe {
+        call_back::<Option<G>>(context, |leaf| {
+            if let Some(leaf) = leaf {
+                leaf(kind, start as usize..end as usize)
+            }
+        })
+    }
 }
 
 /// Calls `leaf` with the kind id and byte range of each leaf under `root` (itself, when it has no

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::grammars::LanguageEntry;
-use crate::identifiers::Identifiers;
+use crate::identifiers::{Collector, Identifiers};
 use crate::language::Language;
 pub use crate::name::Name;
 use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
@@ -191,13 +191,19 @@ impl FileSymbols {
         Self::extract_with(lang, tree, text, None, Scan::WholeTree)
     }
 
-    /// `extract` and `Identifiers::collect`: what the index keeps of a parsed file.
+    /// `extract` and `Identifiers::collect` (what the index keeps of a parsed file), in one walk of the
+    /// tree when the language has a definition walk.
     pub fn extract_with_identifiers<S: Source + ?Sized>(
         lang: &Language,
         tree: &Tree,
         text: &S,
     ) -> (FileSymbols, Identifiers) {
-        (Self::extract(lang, tree, text), Identifiers::collect(lang, tree, text))
+        let Some(tags) = lang.tags().filter(|tags| tags.walk.is_some()) else {
+            return (Self::extract(lang, tree, text), Identifiers::collect(lang, tree, text));
+        };
+        let mut names = Collector::new(lang, text);
+        let (defs, supers) = collect_defs(lang, tags, tree, text, None, Scan::Walk, Some(&mut names));
+        (Self::built(lang, defs, supers), names.finish())
     }
 
     fn extract_with<S: Source + ?Sized>(
@@ -208,7 +214,11 @@ impl FileSymbols {
         scan: Scan,
     ) -> FileSymbols {
         let Some(tags) = lang.tags() else { return FileSymbols::default() };
-        let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan);
+        let (defs, supers) = collect_defs(lang, tags, tree, text, range, scan, None);
+        Self::built(lang, defs, supers)
+    }
+
+    fn built(lang: &Language, defs: Vec<Def>, supers: Vec<(usize, String)>) -> FileSymbols {
         let mut fs = build(defs, lang.entry);
         fs.add_supertypes(supers);
         fs
@@ -236,7 +246,7 @@ impl FileSymbols {
         new_text: &N,
         edit: &TextEdit,
     ) -> FileSymbols {
-        let fresh = |tags: &_, region| collect_defs(lang, tags, tree, new_text, Some(region), Scan::Walk);
+        let fresh = |tags: &_, region| collect_defs(lang, tags, tree, new_text, Some(region), Scan::Walk, None);
         self.after_edit_by(lang, old_text, new_text, edit, fresh).unwrap_or_else(|| Self::extract(lang, tree, new_text))
     }
 
@@ -251,7 +261,7 @@ impl FileSymbols {
         edit: &TextEdit,
     ) -> Option<FileSymbols> {
         let fresh = |tags: &_, _| {
-            let (defs, supers) = collect_defs(lang, tags, &region.tree, region.text.as_str(), None, Scan::Walk);
+            let (defs, supers) = collect_defs(lang, tags, &region.tree, region.text.as_str(), None, Scan::Walk, None);
             let defs = defs.into_iter().map(|d| d.moved(region.start, region.line)).collect();
             (defs, supers.into_iter().map(|(b, name)| (b + region.start, name)).collect())
         };
@@ -342,7 +352,7 @@ impl FileSymbols {
     /// captures them with `@definition.impl`, in document order.
     pub fn impl_blocks<S: Source + ?Sized>(lang: &Language, tree: &Tree, text: &S) -> Vec<ImplBlock> {
         let Some(tags) = lang.tags() else { return Vec::new() };
-        let (defs, _) = collect_defs(lang, tags, tree, text, None, Scan::Walk);
+        let (defs, _) = collect_defs(lang, tags, tree, text, None, Scan::Walk, None);
         defs.into_iter()
             .filter(|d| d.kind == DefKind::Impl)
             .map(|d| ImplBlock { type_name: d.name, trait_name: d.trait_name, range: d.range })
@@ -510,6 +520,7 @@ fn collect_defs<S: Source + ?Sized>(
     text: &S,
     range: Option<Range<usize>>,
     scan: Scan,
+    names: Option<&mut Collector<'_, S>>,
 ) -> (Vec<Def>, Vec<(usize, String)>) {
     let mut found = Found { by_node: HashMap::new(), supers: Vec::new() };
     let mut cursor = QueryCursor::new();
@@ -525,7 +536,13 @@ fn collect_defs<S: Source + ?Sized>(
                     found.add(lang, tags, m, text, Some(near));
                 }
             };
-            walk.for_each_start(tree.root_node(), range.as_ref(), visit);
+            match names {
+                Some(names) if range.is_none() => {
+                    let wanted = names.wanted();
+                    walk.for_each_start_and_leaf(tree.root_node(), visit, wanted, |kind, at| names.leaf(kind, at));
+                }
+                _ => walk.for_each_start(tree.root_node(), range.as_ref(), visit),
+            }
         }
         None => {
             let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));

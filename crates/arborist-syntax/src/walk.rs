@@ -94,6 +94,24 @@ impl DefinitionWalk {
         }
     }
 
+    /// `for_each_start` over the whole tree that also calls `leaf` with the kind id and byte range of every
+    /// leaf whose kind id `k` has `wanted[k] != 0`: one walk where two would each read the tree.
+    pub fn for_each_start_and_leaf<'t>(
+        &self,
+        root: Node<'t>,
+        mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
+        wanted: &[u8],
+        leaf: impl FnMut(u16, std::ops::Range<usize>),
+    ) {
+        let (starts, descends) = (bytes(&self.starts), bytes(&self.descends));
+        let start = |node: Node<'t>, parent: Option<Node<'t>>, earlier: &[Node<'t>]| {
+            if self.starts_at(node.kind_id() as usize, parent) {
+                visit(node, Near { node, earlier, parent });
+            }
+        };
+        crate::subtrees::each_start_and_leaf(root, starts, descends, start, wanted, leaf);
+    }
+
     /// `for_each_start` with a tree cursor, over the nodes that intersect `range` (the walk of the whole
     /// tree reads tree-sitter's subtrees instead, in `subtrees::each_start`, and meets the same nodes).
     fn for_each_start_by_cursor<'t>(
