@@ -531,9 +531,10 @@ fn collect_defs<S: Source + ?Sized>(
         Some(walk) => {
             cursor.set_max_start_depth(Some(0));
             let visit = |node, near: crate::walk::Near<'_, '_>| {
+                let mut children = StartChildren { start: node, children: None };
                 let mut matches = cursor.matches(&tags.query, node, |n: Node| text.chunks(n.byte_range()));
                 while let Some(m) = matches.next() {
-                    found.add(lang, tags, m, text, Some(near));
+                    found.add(lang, tags, m, text, Some(near), Some(&mut children));
                 }
             };
             match names {
@@ -547,13 +548,36 @@ fn collect_defs<S: Source + ?Sized>(
         None => {
             let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));
             while let Some(m) = matches.next() {
-                found.add(lang, tags, m, text, None);
+                found.add(lang, tags, m, text, None, None);
             }
         }
     }
     let mut defs: Vec<Def> = found.by_node.into_values().map(|(_, d)| d).collect();
     sort_defs(&mut defs);
     (defs, found.supers)
+}
+
+/// The children of the node a walk started the query at, read once when a definition is one of them
+/// (Go's grouped `const (...)` specs, Rust's methods in an impl's body): their neighbours then come from
+/// this list, not from the tree (`Node::prev_sibling` reads the parent's children up to the node each
+/// time, quadratic over a group of thousands; `Node::parent` searches down from the root).
+struct StartChildren<'t> {
+    start: Node<'t>,
+    children: Option<Vec<Node<'t>>>,
+}
+
+impl<'t> StartChildren<'t> {
+    /// `node`'s neighbours, when it is a child of the start node.
+    fn near(&mut self, node: Node<'t>) -> Option<crate::walk::Near<'_, 't>> {
+        let start = self.start;
+        let children = self.children.get_or_insert_with(|| start.children(&mut start.walk()).collect());
+        let at = children.partition_point(|c| c.start_byte() < node.start_byte());
+        // children that take no room share a start: look along those
+        let same_start = children[at..].iter().take_while(|c| c.start_byte() == node.start_byte());
+        let index = at + same_start.take_while(|c| c.id() != node.id()).count();
+        let found = children.get(index).is_some_and(|c| c.id() == node.id());
+        found.then(|| crate::walk::Near { node, earlier: &children[..index], parent: Some(start) })
+    }
 }
 
 /// What the matches of a tags query found so far.
@@ -565,13 +589,14 @@ struct Found {
 }
 
 impl Found {
-    fn add<S: Source + ?Sized>(
+    fn add<'t, S: Source + ?Sized>(
         &mut self,
         lang: &Language,
         tags: &crate::query::TagsQuery,
-        m: &tree_sitter::QueryMatch<'_, '_>,
+        m: &tree_sitter::QueryMatch<'_, 't>,
         text: &S,
-        near: Option<crate::walk::Near<'_, '_>>,
+        near: Option<crate::walk::Near<'_, 't>>,
+        children: Option<&mut StartChildren<'t>>,
     ) {
         if !tags.checks_pass(m, near.and_then(|n| Some((n.node, n.parent?)))) {
             return;
@@ -616,7 +641,10 @@ impl Found {
         let key = (node.id(), name.id());
         let keep = by_node.get(&key).is_none_or(|(pattern, _)| m.pattern_index < *pattern);
         if keep {
-            let near = near.filter(|n| n.node.id() == node.id());
+            let near = match near.filter(|n| n.node.id() == node.id()) {
+                Some(near) => Some(near),
+                None => children.and_then(|c| c.near(node)),
+            };
             let doc = doc.or_else(|| preceding_doc(lang, node, near, text));
             let (name, name_range) = match kind {
                 DefKind::Item => (String::new(), node.start_byte()..node.start_byte()),
