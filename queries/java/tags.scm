@@ -26,30 +26,23 @@
 
 ; ---- methods: in class, record, enum, interface and enum-constant bodies -----------------------
 
-(class_declaration
-  body: (class_body (method_declaration name: (identifier) @name) @definition.method))
-(record_declaration
-  body: (class_body (method_declaration name: (identifier) @name) @definition.method))
+; (rooted at the body, its owner checked with #parent-is?: the members are then children of the node
+; the query starts at, whose neighbours extraction reads once; the class_body of an anonymous class is
+; left out)
+((class_body (method_declaration name: (identifier) @name) @definition.method) @_body
+  (#parent-is? @_body class_declaration record_declaration enum_constant))
 (enum_body_declarations (method_declaration name: (identifier) @name) @definition.method)
-(enum_constant
-  body: (class_body (method_declaration name: (identifier) @name) @definition.method))
 (interface_body (method_declaration name: (identifier) @name) @definition.method)
 (annotation_type_body
   (annotation_type_element_declaration name: (identifier) @name) @definition.method)
 
 ; ---- fields: one match per declarator; the definition node is the whole field_declaration ---
 
-(class_declaration
-  body: (class_body
-    (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field))
-(record_declaration
-  body: (class_body
-    (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field))
+((class_body
+    (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field) @_body
+  (#parent-is? @_body class_declaration record_declaration enum_constant))
 (enum_body_declarations
   (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field)
-(enum_constant
-  body: (class_body
-    (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field))
 
 ; interface and annotation constants are implicitly static final
 (interface_body
