@@ -88,31 +88,10 @@ unsafe extern "C" fn visit_start<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node
 /// Calls `visit` with each node under `root` (itself included) whose kind id `k` has `starts[k] != 0`,
 /// in document order, with its parent (None for `root`) and the siblings before it; enters the children
 /// of a node whose kind has `descends[k] != 0` or that holds a syntax error. A kind id at or beyond the
-/// tables' length (a syntax error's node) is in both. A panic in `visit` stops the walk and resumes once
-/// it is back in Rust.
-pub fn each_start<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node<'t>])>(
-    root: Node<'t>,
-    starts: &[u8],
-    descends: &[u8],
-    visit: F,
-) {
-    starts_and_leaves::<F, fn(u16, Range<usize>)>(root, starts, descends, visit, None)
-}
-
-/// `each_start`, and `each_leaf` with `wanted` and `leaf` in the same walk (which reads the tree from
-/// memory once, not twice).
-pub fn each_start_and_leaf<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node<'t>]), G: FnMut(u16, Range<usize>)>(
-    root: Node<'t>,
-    starts: &[u8],
-    descends: &[u8],
-    visit: F,
-    wanted: &[u8],
-    leaf: G,
-) {
-    starts_and_leaves(root, starts, descends, visit, Some((wanted, leaf)))
-}
-
-fn starts_and_leaves<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node<'t>]), G: FnMut(u16, Range<usize>)>(
+/// tables' length (a syntax error's node) is in both. With `leaves` (`wanted` and `leaf`), also does what
+/// `each_leaf` does, in the same walk (which reads the tree from memory once, not twice). A panic in a
+/// callback stops the walk and resumes once it is back in Rust.
+pub fn each_start<'t, F: FnMut(Node<'t>, Option<Node<'t>>, &[Node<'t>]), G: FnMut(u16, Range<usize>)>(
     root: Node<'t>,
     starts: &[u8],
     descends: &[u8],
@@ -159,7 +138,7 @@ unsafe extern "C" fn emit_some<G: FnMut(u16, Range<usize>)>(
     start: u32,
     end: u32,
 ) -> c_int {
-    // SAFETY: `context` is the `Visit<Option<G>>` that `starts_and_leaves` passed, borrowed mutably for
+    // SAFETY: `context` is the `Visit<Option<G>>` that `each_start` passed, borrowed mutably for
     // the walk (and called only when it holds a function: the walk reports leaves only then).
     unsafe {
         call_back::<Option<G>>(context, |leaf| {

@@ -77,19 +77,10 @@ impl DefinitionWalk {
         &self,
         root: Node<'t>,
         range: Option<&std::ops::Range<usize>>,
-        mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
+        visit: impl FnMut(Node<'t>, Near<'_, 't>),
     ) {
         match range {
-            None => crate::subtrees::each_start(
-                root,
-                bytes(&self.starts),
-                bytes(&self.descends),
-                |node, parent, earlier| {
-                    if self.starts_at(node.kind_id() as usize, parent) {
-                        visit(node, Near { node, earlier, parent });
-                    }
-                },
-            ),
+            None => self.by_subtrees::<fn(u16, std::ops::Range<usize>)>(root, visit, None),
             Some(range) => self.for_each_start_by_cursor(root, range, visit),
         }
     }
@@ -99,17 +90,26 @@ impl DefinitionWalk {
     pub fn for_each_start_and_leaf<'t>(
         &self,
         root: Node<'t>,
-        mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
+        visit: impl FnMut(Node<'t>, Near<'_, 't>),
         wanted: &[u8],
         leaf: impl FnMut(u16, std::ops::Range<usize>),
     ) {
-        let (starts, descends) = (bytes(&self.starts), bytes(&self.descends));
+        self.by_subtrees(root, visit, Some((wanted, leaf)));
+    }
+
+    /// The walk of the whole tree, over tree-sitter's subtrees (`subtrees::each_start`).
+    fn by_subtrees<'t, G: FnMut(u16, std::ops::Range<usize>)>(
+        &self,
+        root: Node<'t>,
+        mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
+        leaves: Option<(&[u8], G)>,
+    ) {
         let start = |node: Node<'t>, parent: Option<Node<'t>>, earlier: &[Node<'t>]| {
             if self.starts_at(node.kind_id() as usize, parent) {
                 visit(node, Near { node, earlier, parent });
             }
         };
-        crate::subtrees::each_start_and_leaf(root, starts, descends, start, wanted, leaf);
+        crate::subtrees::each_start(root, bytes(&self.starts), bytes(&self.descends), start, leaves);
     }
 
     /// `for_each_start` with a tree cursor, over the nodes that intersect `range` (the walk of the whole
