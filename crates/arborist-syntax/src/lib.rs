@@ -1,6 +1,7 @@
 //! arborist-syntax: the bottom layer. Text primitives and content hashes, typed errors, the language
 //! registry (`grammars.toml` joined with the grammars compiled in), the query vocabulary, parsing and
-//! syntax census, symbol extraction and name paths, and pure edit planning. It reads files only through
+//! syntax census, walks over tree-sitter's subtrees (in C, `csrc/walks.c`), symbol extraction and name
+//! paths, and pure edit planning. It reads files only through
 //! `fsio` (a script's `#!` line), its data files are compiled in, and it knows nothing of projects, caches,
 //! language servers or MCP.
 
