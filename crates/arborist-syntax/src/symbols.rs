@@ -1049,18 +1049,18 @@ fn unlink(fs: &mut Building, i: u32) {
     }
 }
 
-/// The type symbol named `name` among `siblings`, if any.
-/// The type symbol named `name` among `siblings`, other than the containers in `except` (impl blocks
-/// are not types: members never move from one impl block into another).
-fn find_type(fs: &Building, siblings: &[u32], name: &str, except: &[u32]) -> Option<u32> {
+/// The type symbol named `name` among `siblings`, other than the containers in `except`, sorted (impl
+/// blocks are not types: members never move from one impl block into another). Names compare as
+/// interned names (by number, not by reading their texts: a file may hold thousands of impls).
+fn find_type(fs: &Building, siblings: &[u32], name: Name, except: &[u32]) -> Option<u32> {
     siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
-        !except.contains(&s) && sym.name == name && sym.kind.can_own_members()
+        sym.name == name && sym.kind.can_own_members() && except.binary_search(&s).is_err()
     })
 }
 
 /// A function or variable named `name` among `siblings` (a constructor function, a namespace object).
-fn find_value(fs: &Building, siblings: &[u32], name: &str) -> Option<u32> {
+fn find_value(fs: &Building, siblings: &[u32], name: Name) -> Option<u32> {
     siblings.iter().copied().find(|&s| {
         let sym = fs.get(s);
         sym.name == name && matches!(sym.kind, SymbolKind::Function | SymbolKind::Variable | SymbolKind::Constant)
@@ -1070,7 +1070,8 @@ fn find_value(fs: &Building, siblings: &[u32], name: &str) -> Option<u32> {
 /// Rust impl blocks (and extensions): members move to the type symbol of the same scope; without one,
 /// each block stays an `Object` symbol named after the type (same-named siblings: `Foo[0]`, `Foo[1]`).
 fn attach_impls(fs: &mut Building, impls: &[(u32, Option<String>)]) {
-    let impl_indices: Vec<u32> = impls.iter().map(|(i, _)| *i).collect();
+    let mut impl_indices: Vec<u32> = impls.iter().map(|(i, _)| *i).collect();
+    impl_indices.sort_unstable();
     for &(imp, ref trait_name) in impls {
         let name = fs.get(imp).name;
         let detail = match trait_name {
@@ -1078,7 +1079,7 @@ fn attach_impls(fs: &mut Building, impls: &[(u32, Option<String>)]) {
             None => format!("impl {name}"),
         };
         let siblings = siblings_of(fs, imp);
-        let target = find_type(fs, &siblings, &name, &impl_indices);
+        let target = find_type(fs, &siblings, name, &impl_indices);
         let members = std::mem::take(&mut fs.symbols[imp as usize].children);
         for &m in &members {
             fs.symbols[m as usize].detail = Some(detail.as_str().into());
@@ -1110,8 +1111,11 @@ fn attach_receivers(fs: &mut Building, may_be_values: bool) {
     for m in methods {
         let receiver = fs.get(m).detail.as_deref().unwrap()["receiver ".len()..].to_string();
         let siblings = siblings_of(fs, m);
-        let value = |fs: &Building| may_be_values.then(|| find_value(fs, &siblings, &receiver)).flatten();
-        let target = find_type(fs, &siblings, &receiver, &[m])
+        // a name no symbol was ever given is no sibling's
+        let named = Name::existing(&receiver);
+        let value = |fs: &Building| named.filter(|_| may_be_values).and_then(|n| find_value(fs, &siblings, n));
+        let target = named
+            .and_then(|n| find_type(fs, &siblings, n, &[m]))
             .or_else(|| value(fs))
             .unwrap_or_else(|| synthetic_type(fs, &receiver, m));
         fs.symbols[m as usize].detail = None;
