@@ -32,14 +32,16 @@
 ; ---- module variables: assignments at module level, or one level down in a module-level
 ; if/elif/else or try/except/else block (never inside functions) -----------------------------
 
-(module
-  (expression_statement
+; (rooted at the statement, its place checked with #parent-is?: a pattern rooted at the module reads every
+; top-level statement's subtree to the pattern's depth, class and function bodies included)
+((expression_statement
     (assignment left: [
       (identifier) @name
       (pattern_list (identifier) @name)
-    ])) @definition.variable)
+    ])) @definition.variable
+  (#parent-is? @definition.variable module))
 
-(module [
+([
   (if_statement consequence: (block
     (expression_statement (assignment left: (identifier) @name)) @definition.variable))
   (if_statement alternative: (elif_clause consequence: (block
@@ -52,7 +54,8 @@
     (expression_statement (assignment left: (identifier) @name)) @definition.variable)))
   (try_statement (else_clause body: (block
     (expression_statement (assignment left: (identifier) @name)) @definition.variable)))
-])
+] @_top
+  (#parent-is? @_top module))
 
 ; ---- references ------------------------------------------------------------------------------
 
