@@ -1636,10 +1636,7 @@ impl Receivers<'_> {
                     if let Some(declared) = locals.declared_field(range.start as usize..range.end as usize, name) {
                         return ReceiverType::declared(declared);
                     }
-                    class = fs.get(c).parent();
-                    while let Some(p) = class.filter(|&p| !fs.get(p).kind.can_own_members()) {
-                        class = fs.get(p).parent();
-                    }
+                    class = fs.enclosing_type(c);
                 }
                 ReceiverType::Named(name.to_string())
             }

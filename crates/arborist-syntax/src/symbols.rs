@@ -472,12 +472,18 @@ impl FileSymbols {
 
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
     pub fn innermost_type_at(&self, byte: usize) -> Option<u32> {
-        let mut at = self.innermost_at(byte);
-        while let Some(i) = at {
-            if self.get(i).kind.can_own_members() {
-                return Some(i);
+        let i = self.innermost_at(byte)?;
+        if self.get(i).kind.can_own_members() { Some(i) } else { self.enclosing_type(i) }
+    }
+
+    /// The nearest type-like symbol above symbol `i` (the class around a method, or around a class).
+    pub fn enclosing_type(&self, i: u32) -> Option<u32> {
+        let mut at = self.get(i).parent();
+        while let Some(p) = at {
+            if self.get(p).kind.can_own_members() {
+                return Some(p);
             }
-            at = self.get(i).parent();
+            at = self.get(p).parent();
         }
         None
     }
