@@ -19,7 +19,6 @@ use arborist_syntax::text::ContentHash;
 use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
 use names::NameMap;
 use std::collections::{HashMap, HashSet};
-use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
@@ -370,9 +369,8 @@ impl Index {
         });
         progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
+        let (large, rest) = pool.install(|| self.large_files_first(files));
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
-        // large files met while another thread parses one: parsed after the others
-        let deferred = Mutex::new(Vec::new());
         let tally = |rel: &str, refreshed: Option<Refreshed>| {
             progress.done.fetch_add(1, Ordering::Relaxed);
             match refreshed? {
@@ -396,24 +394,18 @@ impl Index {
             self.yield_to_queries();
             self.tables.read().unwrap().files.get(rel).cloned()
         };
-        let mut fresh: Vec<Arc<FileEntry>> = pool.install(|| {
+        let refresh = |(rel, abs): &(String, PathBuf)| tally(rel, refresh_entry(rel, abs, known(rel), &self.budget));
+        // the large files one after another on one thread (one such tree at a time), the others sharing
+        // the rest meanwhile
+        let fresh: Vec<Arc<FileEntry>> = pool.install(|| {
             use rayon::prelude::*;
-            files
-                .par_iter()
-                .filter_map(|file @ (rel, abs)| {
-                    match refresh_entry_in_turn(rel, abs, known(rel), &self.budget, large_parse_turn_now) {
-                        Ok(refreshed) => tally(rel, refreshed),
-                        Err(Deferred) => {
-                            deferred.lock().unwrap().push(file);
-                            None
-                        }
-                    }
-                })
-                .collect()
+            let (mut fresh, rest) = rayon::join(
+                || large.iter().filter_map(refresh).collect::<Vec<_>>(),
+                || rest.par_iter().filter_map(refresh).collect::<Vec<_>>(),
+            );
+            fresh.extend(rest);
+            fresh
         });
-        for (rel, abs) in deferred.into_inner().unwrap() {
-            fresh.extend(tally(rel, refresh_entry(rel, abs, known(rel), &self.budget)));
-        }
         let mut stats = BuildStats {
             files: fresh.len(),
             parsed: parsed.into_inner(),
@@ -422,7 +414,7 @@ impl Index {
         };
         let live: foldhash::HashSet<&str> = fresh.iter().map(|e| e.rel.as_str()).collect();
         // Skipped now: over the budget this time, among the files that still exist.
-        let listed: foldhash::HashSet<&str> = files.iter().map(|(rel, _)| rel.as_str()).collect();
+        let listed: foldhash::HashSet<&str> = large.iter().chain(&rest).map(|(rel, _)| rel.as_str()).collect();
         let mut skipped = self.skipped.lock().unwrap();
         skipped.retain(|rel, _| listed.contains(rel.as_str()) && !live.contains(rel.as_str()));
         stats.skipped = skipped.len();
@@ -450,6 +442,26 @@ impl Index {
         }
         stats.seconds = started.elapsed().as_secs_f64();
         stats
+    }
+
+    /// The large files (`LARGE_FILE`), largest first, and the rest: a process's peak memory is its index
+    /// plus the trees being parsed, so the largest trees are parsed first, while the index is still small.
+    /// A file of the saved index counts its saved size (no `stat`).
+    fn large_files_first(&self, files: Files) -> (Files, Files) {
+        use rayon::prelude::*;
+        let saved: Vec<Option<u64>> = {
+            let t = self.tables.read().unwrap();
+            files.iter().map(|(rel, _)| t.files.get(rel.as_str()).map(|e| e.stamp.len)).collect()
+        };
+        let sized: Vec<(u64, (String, PathBuf))> = files
+            .into_par_iter()
+            .zip(saved)
+            .map(|(file, saved)| (saved.unwrap_or_else(|| std::fs::metadata(&file.1).map_or(0, |m| m.len())), file))
+            .collect();
+        let (mut large, rest): (Vec<_>, Vec<_>) = sized.into_iter().partition(|(size, _)| *size >= LARGE_FILE as u64);
+        large.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
+        let files = |sized: Vec<(u64, (String, PathBuf))>| sized.into_iter().map(|(_, file)| file).collect();
+        (files(large), files(rest))
     }
 
     /// Lets a query that is parsing candidate files have the cores first.
@@ -817,49 +829,25 @@ fn large_parse_turn() -> MutexGuard<'static, ()> {
     LARGE_PARSE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The turn to parse a large file, or `Deferred` while another thread has it.
-fn large_parse_turn_now() -> Result<MutexGuard<'static, ()>, Deferred> {
-    match LARGE_PARSE.try_lock() {
-        Ok(turn) => Ok(turn),
-        Err(std::sync::TryLockError::Poisoned(e)) => Ok(e.into_inner()),
-        Err(std::sync::TryLockError::WouldBlock) => Err(Deferred),
-    }
-}
-
-/// A large file left for later: another thread is parsing one.
-struct Deferred;
-
 /// A file's entry, from `known` when its stamp or content still match, else parsed (large files one at a
 /// time); None when it cannot be read or is not code.
 fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &ParseBudget) -> Option<Refreshed> {
-    let Ok(refreshed) = refresh_entry_in_turn(rel, abs, known, budget, || Ok::<_, Infallible>(large_parse_turn()));
-    refreshed
-}
-
-/// `refresh_entry`, parsing a large file only in the turn `turn` gives (or failing with its error).
-fn refresh_entry_in_turn<E>(
-    rel: &str,
-    abs: &Path,
-    known: Option<Arc<FileEntry>>,
-    budget: &ParseBudget,
-    turn: impl FnOnce() -> Result<MutexGuard<'static, ()>, E>,
-) -> Result<Option<Refreshed>, E> {
-    let Some(stamp) = Stamp::read(abs) else { return Ok(None) };
+    let stamp = Stamp::read(abs)?;
     if let Some(k) = &known
         && k.stamp == stamp
     {
-        return Ok(Some(Refreshed::Known(k.clone())));
+        return Some(Refreshed::Known(k.clone()));
     }
     if let Err(why) = budget.check_size(stamp.len as usize) {
-        return Ok(Some(Refreshed::Skipped(why)));
+        return Some(Refreshed::Skipped(why));
     }
-    let Ok(bytes) = std::fs::read(abs) else { return Ok(None) };
+    let bytes = std::fs::read(abs).ok()?;
     let hash = ContentHash::of(&bytes);
     if let Some(k) = known.filter(|k| k.hash == hash) {
-        return Ok(Some(Refreshed::Parsed(Arc::new(k.restamped(stamp)))));
+        return Some(Refreshed::Parsed(Arc::new(k.restamped(stamp))));
     }
-    let Some(lang) = language::for_head(rel, &bytes) else { return Ok(None) };
-    let Ok(doc) = crate::cache::Document::decode(rel, &bytes) else { return Ok(None) };
+    let lang = language::for_head(rel, &bytes)?;
+    let doc = crate::cache::Document::decode(rel, &bytes).ok()?;
     let read = || {
         let tree = parse_within(lang, doc.text(), budget)?;
         Ok(FileSymbols::extract_with_identifiers(lang, &tree, doc.text()))
@@ -867,7 +855,7 @@ fn refresh_entry_in_turn<E>(
     let read = match bytes.len() >= LARGE_FILE {
         false => read(),
         true => {
-            let _turn = turn()?;
+            let _turn = large_parse_turn();
             let read = read();
             // the tree's pages go back to the system before the next large file's parse, which another
             // thread (another arena) may run
@@ -877,11 +865,14 @@ fn refresh_entry_in_turn<E>(
     };
     let parsed = match read {
         Ok(read) => read,
-        Err(why) => return Ok(Some(Refreshed::Skipped(why))),
+        Err(why) => return Some(Refreshed::Skipped(why)),
     };
     let entry = FileEntry::new(rel.to_string(), lang, stamp, hash, parsed);
-    Ok(Some(Refreshed::Parsed(Arc::new(entry))))
+    Some(Refreshed::Parsed(Arc::new(entry)))
 }
+
+/// Files as (relative, absolute) paths.
+type Files = Vec<(String, PathBuf)>;
 
 /// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.
 pub fn code_files(project: &Project, scope: &ProjectPath) -> Vec<(String, PathBuf)> {
