@@ -293,7 +293,7 @@ fn symbols_told_in_part_after_an_edit_are_those_of_the_whole_text() {
             }
             let old_tree = parse(lang, &before).unwrap();
             let old = FileSymbols::extract(lang, &old_tree, before.as_str());
-            for s in old.symbols.iter().take(30) {
+            for s in old.iter().take(30) {
                 // the start of the symbol's second line, when it has one
                 let Some(at) = before[s.range.start as usize..s.range.end as usize].find('\n') else { continue };
                 let at = s.range.start as usize + at + 1;
@@ -343,7 +343,7 @@ fn definition_prefilters_match_every_definition_in_the_fixtures() {
             let text = std::fs::read_to_string(&path).unwrap();
             let tree = parse(lang, &text).unwrap();
             let symbols = FileSymbols::extract(lang, &tree, text.as_str());
-            for s in &symbols.symbols {
+            for s in symbols.iter() {
                 let Some(re) = arborist::index::definition_regex(lang, &s.name) else { continue };
                 let re = regex::RegexBuilder::new(&re).multi_line(true).build().unwrap();
                 let start = text[..s.name_range.start as usize].rfind('\n').map_or(0, |i| i + 1);
@@ -385,7 +385,7 @@ fn lookups_before_the_index_find_what_the_whole_parse_finds() {
         let text = std::fs::read_to_string(&path).unwrap() + &"# filler\n".repeat(500);
         std::fs::write(&path, &text).unwrap();
         let symbols = FileSymbols::extract(lang, &parse(lang, &text).unwrap(), text.as_str());
-        names.extend(symbols.symbols.iter().map(|s| s.name.to_string()));
+        names.extend(symbols.names().map(|n| n.to_string()));
     }
     assert!(names.len() > 40 && names.contains("clean"), "{names:?}");
     let find = |p: &mut crate::util::TestProject, name: &str| {

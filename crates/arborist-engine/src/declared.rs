@@ -132,7 +132,7 @@ impl<'e> Declared<'e> {
         self.answer(entry, Question::Returns(index), |parsed| {
             let symbol = entry.symbols.get(index);
             let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
-            let mut node = parsed.definition(symbol)?;
+            let mut node = parsed.definition(&symbol)?;
             loop {
                 if let Some(written) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
                     return declared_type(entry.lang, &parsed.text[first_result(written).byte_range()]);
@@ -155,7 +155,7 @@ impl<'e> Declared<'e> {
     /// TypeScript's `type Args = Arg[]`).
     pub fn underlying_type(&self, entry: &FileEntry, index: u32) -> Option<TypeRef> {
         self.answer(entry, Question::Underlying(index), |file| {
-            let definition = file.definition(entry.symbols.get(index))?;
+            let definition = file.definition(&entry.symbols.get(index))?;
             let spec = match definition.named_child_count() {
                 // `type Args [4]Arg` ungrouped: the declaration holds one spec
                 1 => definition.named_child(0).filter(|c| c.child_by_field_name("type").is_some()),
@@ -171,7 +171,7 @@ impl<'e> Declared<'e> {
     /// `Bytes(ClassBytes)`).
     pub fn variant_field(&self, entry: &FileEntry, index: u32, position: usize) -> Option<TypeRef> {
         self.answer(entry, Question::VariantField(index, position), |file| {
-            let variant = file.definition(entry.symbols.get(index))?;
+            let variant = file.definition(&entry.symbols.get(index))?;
             let fields = variant.child_by_field_name("body")?;
             let written = fields.children_by_field_name("type", &mut fields.walk()).nth(position)?;
             declared_type(entry.lang, &file.text[written.byte_range()])
@@ -183,7 +183,7 @@ impl<'e> Declared<'e> {
     pub fn parameter_count(&self, entry: &FileEntry, index: u32) -> Option<usize> {
         let counts = &self.engine.declared().counts;
         self.kept_answer(counts, entry, Question::Parameters(index), |file| {
-            let list = file.definition(entry.symbols.get(index))?.child_by_field_name("parameters")?;
+            let list = file.definition(&entry.symbols.get(index))?.child_by_field_name("parameters")?;
             let parameters = list_items(list);
             let variadic = parameters.iter().any(|p| p.kind().contains("spread") || p.kind().contains("variadic"));
             (!variadic).then_some(parameters.len())
@@ -202,7 +202,7 @@ impl<'e> Declared<'e> {
         parameter: Option<usize>,
     ) -> Option<TypeRef> {
         self.answer(entry, Question::Callback(index, argument, parameter), |file| {
-            let function = file.definition(entry.symbols.get(index))?;
+            let function = file.definition(&entry.symbols.get(index))?;
             let declared = parameter_type(function, argument)?;
             let written = match parameter {
                 Some(parameter) => parameter_type(declared, parameter)?,

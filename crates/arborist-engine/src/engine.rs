@@ -26,7 +26,7 @@ pub struct SymbolRef {
 }
 
 impl SymbolRef {
-    pub fn symbol(&self) -> &arborist_syntax::symbols::Symbol {
+    pub fn symbol(&self) -> arborist_syntax::symbols::Symbol {
         self.entry.symbols.get(self.index)
     }
 
@@ -220,11 +220,11 @@ impl Engine {
             let mut found: Vec<u32> = match whole_name {
                 Some(Some(name)) => entry.named(name).filter(wanted).collect(),
                 Some(None) => Vec::new(),
-                None => (0..fs.symbols.len() as u32).filter(wanted).collect(),
+                None => (0..fs.len() as u32).filter(wanted).collect(),
             };
             if found.len() > 1 {
                 // in document order, parents before children
-                let mut hit = vec![false; fs.symbols.len()];
+                let mut hit = vec![false; fs.len()];
                 found.iter().for_each(|&i| hit[i as usize] = true);
                 found = fs.preorder().into_iter().filter(|&i| hit[i as usize]).collect();
             }

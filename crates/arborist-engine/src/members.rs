@@ -1063,7 +1063,7 @@ impl<'e> Hierarchy<'e> {
     fn returned_values(&self, e: &Arc<FileEntry>, function: u32, depth: usize) -> Option<TypedValues> {
         self.declared.typed(e, Typed::Returned { function, depth }, |file| {
             let receivers = Receivers { locals: file.locals()?, entry: e, text: &file.text };
-            let values = returned_values(file.definition(e.symbols.get(function))?);
+            let values = returned_values(file.definition(&e.symbols.get(function))?);
             Some(values.into_iter().map(|v| receivers.type_of(v, depth + 1)).collect())
         })
     }

@@ -145,12 +145,12 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     // a class's constructors are named after it (Java's `Bits(int n)`): a rename changes them with it
     let constructor = |u: &Use| {
         let fs = &entry.symbols;
-        let named = || fs.symbols.iter().find(|s| s.name_range.start as usize == u.bytes.start);
+        let named = || fs.iter().find(|s| s.name_range.start as usize == u.bytes.start);
         let of_class = |s: &arborist_syntax::symbols::Symbol| {
             let parent = s.parent().map(|p| fs.get(p).name_range.start as usize);
             s.kind == SymbolKind::Constructor && parent == Some(target.name_range.start)
         };
-        rel == target.def_rel && !target.member && named().is_some_and(of_class)
+        rel == target.def_rel && !target.member && named().is_some_and(|s| of_class(&s))
     };
     if !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
         return Vec::new();
@@ -244,8 +244,8 @@ impl Scoped<'_> {
         let h = self.hierarchy.filter(|_| self.target.member)?;
         let fs = &self.entry.symbols;
         let own = self.rel == self.target.def_rel && u.bytes == self.target.name_range;
-        let named = |s: &&arborist_syntax::symbols::Symbol| s.name_range.start as usize == u.bytes.start;
-        let index = fs.symbols.iter().position(|s| named(&s)).map(|i| i as u32).filter(|_| !own)?;
+        let index =
+            fs.iter().position(|s| s.name_range.start as usize == u.bytes.start).map(|i| i as u32).filter(|_| !own)?;
         Some(h.definition_typing(self.entry, index)).filter(|t| *t != Typing::Other)
     }
 

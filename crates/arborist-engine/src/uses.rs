@@ -184,7 +184,6 @@ fn work_out(
     // the name of a block of members (`impl Foo {`) is a use of the type, not a definition
     let definitions: Vec<Range<usize>> = entry
         .symbols
-        .symbols
         .iter()
         .filter(|s| !s.is_type_block())
         .map(|s| s.name_range.start as usize..s.name_range.end as usize)

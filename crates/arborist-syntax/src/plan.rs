@@ -211,13 +211,13 @@ fn blank_lines_near<S: Source + ?Sized>(
     };
     let own_start = text.line_of(around_start);
     if pos > 0 {
-        let prev_end = last_content_line(fs.get(siblings[pos - 1]));
+        let prev_end = last_content_line(&fs.get(siblings[pos - 1]));
         if let Some(n) = gap(prev_end + 1, own_start) {
             return n.min(3);
         }
     }
     if let Some(&next) = siblings.get(pos + 1) {
-        let (own_end, next) = (last_content_line(s), fs.get(next));
+        let (own_end, next) = (last_content_line(&s), fs.get(next));
         // The next sibling's comment lines belong to it.
         let mut next_start = next.start_line as usize;
         while next_start > own_end + 1 && is_comment_like(text, next_start - 1) {
@@ -538,7 +538,7 @@ pub fn check_kind(
     let inside = |s: &crate::symbols::Symbol| {
         (s.range.start as usize) >= changed.start && (s.range.start as usize) < changed.end.max(changed.start + 1)
     };
-    let ok = symbols.symbols.iter().any(|s| inside(s) && compatible(s.kind, &wanted));
+    let ok = symbols.iter().any(|s| inside(&s) && compatible(s.kind, &wanted));
     if ok {
         return Ok(());
     }

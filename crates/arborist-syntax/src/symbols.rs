@@ -15,9 +15,8 @@ use std::ops::Range;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, QueryCursor, Tree};
 
-/// One symbol of a file. Byte ranges index the file's `\n` text; lines are 0-based. Its children, doc and
-/// detail are kept by its `FileSymbols` (`children`, `doc`, `detail`): a symbol holds nothing on the heap
-/// but a name of over 24 bytes, and a large project's index holds millions of them.
+/// One symbol of a file, as `FileSymbols::get` gives it. Byte ranges index the file's `\n` text; lines
+/// are 0-based. Its children, doc and detail are kept by its `FileSymbols` (`children`, `doc`, `detail`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
     /// Interned: 4 bytes, its text stored once for the process (`name`).
@@ -34,8 +33,7 @@ pub struct Symbol {
     pub signature_end: u32,
     /// See `parent`: `NO_PARENT` for none.
     parent: u32,
-    /// Where its children are in its file's list of children.
-    children: Span,
+    children: u32,
     /// See `overload`: `NO_OVERLOAD` for none.
     overload: u16,
 }
@@ -45,11 +43,80 @@ const NO_PARENT: u32 = u32::MAX;
 /// `Symbol::overload` when there is none.
 const NO_OVERLOAD: u16 = u16::MAX;
 
-/// A run of a file's list of children.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Span {
+/// A symbol as its file's table stores it: 32 bytes, a large project's index holds millions. Its end
+/// line, name and signature end are 16-bit offsets from its start; a symbol where one does not fit
+/// (none in 3 million of a large corpus's) is `WIDE`, with those in the table's `wide` list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Packed {
+    name: Name,
+    kind: SymbolKind,
+    /// `TYPE_BLOCK`, `WIDE`.
+    flags: u8,
+    overload: u16,
     start: u32,
-    len: u32,
+    end: u32,
+    start_line: u32,
+    parent: u32,
+    /// Lines after `start_line` to the end line.
+    lines: u16,
+    /// The name's start from `start`, and its length.
+    name_at: u16,
+    name_len: u16,
+    /// The signature's end from `start`.
+    signature_at: u16,
+}
+
+/// `Packed::flags`: see `Symbol::is_type_block`.
+const TYPE_BLOCK: u8 = 1;
+/// `Packed::flags`: the offsets are in the table's `wide` list.
+const WIDE: u8 = 2;
+
+/// A symbol's positions that do not fit its `Packed` offsets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Wide {
+    end_line: u32,
+    name_range: Range<u32>,
+    signature_end: u32,
+}
+
+impl Packed {
+    /// The stored form of a symbol; the `Wide` positions when an offset does not fit 16 bits.
+    fn of(s: &SymbolParts, type_block: bool) -> (Packed, Option<Wide>) {
+        let offset = |to: u32, from: u32| to.checked_sub(from).and_then(|d| u16::try_from(d).ok());
+        let offsets = (
+            offset(s.end_line, s.start_line),
+            offset(s.name_range.start, s.range.start),
+            offset(s.name_range.end, s.name_range.start),
+            offset(s.signature_end, s.range.start),
+        );
+        let mut packed = Packed {
+            name: s.name,
+            kind: s.kind,
+            flags: if type_block { TYPE_BLOCK } else { 0 },
+            overload: s.overload.unwrap_or(NO_OVERLOAD),
+            start: s.range.start,
+            end: s.range.end,
+            start_line: s.start_line,
+            parent: s.parent.unwrap_or(NO_PARENT),
+            lines: 0,
+            name_at: 0,
+            name_len: 0,
+            signature_at: 0,
+        };
+        match offsets {
+            (Some(lines), Some(name_at), Some(name_len), Some(signature_at)) => {
+                (packed.lines, packed.name_at, packed.name_len, packed.signature_at) =
+                    (lines, name_at, name_len, signature_at);
+                (packed, None)
+            }
+            _ => {
+                packed.flags |= WIDE;
+                let wide =
+                    Wide { end_line: s.end_line, name_range: s.name_range.clone(), signature_end: s.signature_end };
+                (packed, Some(wide))
+            }
+        }
+    }
 }
 
 impl Symbol {
@@ -61,7 +128,7 @@ impl Symbol {
     }
 
     pub fn has_children(&self) -> bool {
-        self.children.len > 0
+        self.children > 0
     }
 
     /// The symbol it is nested in, if any.
@@ -110,22 +177,13 @@ impl SymbolParts {
 
     /// Adds the symbol to `fs` as its symbol `i`: its children, doc and detail to the file's lists.
     fn place(self, i: u32, fs: &mut FileSymbols) {
-        let children = Span { start: fs.child_list.len() as u32, len: self.children.len() as u32 };
         let impl_block = self.detail.as_deref().is_some_and(|d| d.starts_with("impl "));
-        fs.symbols.push(Symbol {
-            type_block: (self.kind == SymbolKind::Object && impl_block) || self.stands_for_elsewhere(),
-            name: self.name,
-            kind: self.kind,
-            range: self.range,
-            start_line: self.start_line,
-            end_line: self.end_line,
-            name_range: self.name_range,
-            signature_end: self.signature_end,
-            parent: self.parent.unwrap_or(NO_PARENT),
-            children,
-            overload: self.overload.unwrap_or(NO_OVERLOAD),
-        });
+        let type_block = (self.kind == SymbolKind::Object && impl_block) || self.stands_for_elsewhere();
+        let (packed, wide) = Packed::of(&self, type_block);
+        fs.packed.push(packed);
+        fs.wide.extend(wide.map(|w| (i, w)));
         fs.child_list.extend(self.children);
+        fs.child_starts.push(fs.child_list.len() as u32);
         fs.docs.extend(self.doc.map(|d| (i, d)));
         fs.details.extend(self.detail.map(|d| (i, d)));
     }
@@ -134,12 +192,17 @@ impl SymbolParts {
 /// The symbols of one file, as a forest stored flat.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileSymbols {
-    pub symbols: Vec<Symbol>,
+    /// The symbols (`get`), in document order of their starts.
+    packed: Vec<Packed>,
+    /// (symbol, positions) of the `WIDE` symbols, by symbol.
+    wide: Vec<(u32, Wide)>,
     pub roots: Vec<u32>,
     /// (type symbol, name of a base class / implemented interface or trait) pairs.
     pub supertypes: Vec<(u32, String)>,
     /// Every symbol's children, each symbol's together in document order (`children`).
     child_list: Vec<u32>,
+    /// Where symbol `i`'s children end in `child_list` at `i + 1` (and start at `i`); empty without symbols.
+    child_starts: Vec<u32>,
     /// (symbol, extra description) by symbol, e.g. `impl Display for Point` for a method of a trait impl.
     details: Vec<(u32, Box<str>)>,
     /// (symbol, doc comment or docstring) by symbol.
@@ -304,8 +367,8 @@ impl FileSymbols {
         // Outside the re-extracted region: a symbol that ends where it starts, or starts where it ends,
         // belongs to a neighbouring root and is kept.
         let outside = |s: &Symbol| (s.range.end as usize) <= lo || (s.range.start as usize) >= hi;
-        let mut defs: Vec<Def> = (0..self.symbols.len() as u32)
-            .filter(|&i| outside(self.get(i)))
+        let mut defs: Vec<Def> = (0..self.len() as u32)
+            .filter(|&i| outside(&self.get(i)))
             .map(|i| shifted_def(self, i, old_end, delta, line_delta))
             .collect();
         let (fresh, supers) = fresh(tags, region.clone());
@@ -318,7 +381,7 @@ impl FileSymbols {
         let kept_supers = self
             .supertypes
             .iter()
-            .filter(|(o, _)| outside(self.get(*o)))
+            .filter(|(o, _)| outside(&self.get(*o)))
             .map(|(o, n)| (shift(self.get(*o).range.start as usize, old_end, delta), n.clone()));
         let new_supers = supers.into_iter().filter(|(b, _)| region.contains(b));
         fs.add_supertypes(kept_supers.chain(new_supers).collect::<Vec<_>>());
@@ -328,7 +391,7 @@ impl FileSymbols {
     /// Whether every symbol lies within its parent and stands for a definition of its own: no member was
     /// attached to a type defined apart from it, and no block holds members of a type defined elsewhere.
     fn nested_by_range(&self) -> bool {
-        self.symbols.iter().all(|s| {
+        self.iter().all(|s| {
             let inside = s.parent().is_none_or(|p| {
                 let outer = &self.get(p).range;
                 outer.start <= s.range.start && s.range.end <= outer.end
@@ -359,14 +422,55 @@ impl FileSymbols {
             .collect()
     }
 
-    pub fn get(&self, i: u32) -> &Symbol {
-        &self.symbols[i as usize]
+    /// Symbol `i`.
+    pub fn get(&self, i: u32) -> Symbol {
+        let p = &self.packed[i as usize];
+        let (end_line, name_range, signature_end) = match side(&self.wide, i).filter(|_| p.flags & WIDE != 0) {
+            Some(w) => (w.end_line, w.name_range.clone(), w.signature_end),
+            None => {
+                let name_start = p.start + u32::from(p.name_at);
+                let name_range = name_start..name_start + u32::from(p.name_len);
+                (p.start_line + u32::from(p.lines), name_range, p.start + u32::from(p.signature_at))
+            }
+        };
+        Symbol {
+            name: p.name,
+            kind: p.kind,
+            type_block: p.flags & TYPE_BLOCK != 0,
+            range: p.start..p.end,
+            start_line: p.start_line,
+            end_line,
+            name_range,
+            signature_end,
+            parent: p.parent,
+            children: self.children(i).len() as u32,
+            overload: p.overload,
+        }
+    }
+
+    /// The number of symbols.
+    pub fn len(&self) -> usize {
+        self.packed.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.packed.is_empty()
+    }
+
+    /// Every symbol, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Symbol> + '_ {
+        (0..self.len() as u32).map(|i| self.get(i))
+    }
+
+    /// Every symbol's name, in symbol order.
+    pub fn names(&self) -> impl Iterator<Item = Name> + '_ {
+        self.packed.iter().map(|p| p.name)
     }
 
     /// The children of symbol `i`, in document order.
     pub fn children(&self, i: u32) -> &[u32] {
-        let Span { start, len } = self.get(i).children;
-        &self.child_list[start as usize..(start + len) as usize]
+        let i = i as usize;
+        &self.child_list[self.child_starts[i] as usize..self.child_starts[i + 1] as usize]
     }
 
     /// The extra description of symbol `i`, e.g. `impl Display for Point` for a method of a trait impl.
@@ -385,29 +489,35 @@ impl FileSymbols {
         let supertypes: usize = self.supertypes.iter().map(|(_, s)| size_of::<(u32, String)>() + s.capacity()).sum();
         let details: usize = self.details.iter().map(|(_, d)| size_of::<(u32, Box<str>)>() + d.len()).sum();
         let docs = self.docs.capacity() * size_of::<(u32, Range<u32>)>();
-        self.symbols.capacity() * size_of::<Symbol>()
+        self.packed.capacity() * size_of::<Packed>()
+            + self.wide.capacity() * size_of::<(u32, Wide)>()
             + supertypes
             + details
             + docs
-            + (self.roots.capacity() + self.child_list.capacity()) * size_of::<u32>()
+            + (self.roots.capacity() + self.child_list.capacity() + self.child_starts.capacity()) * size_of::<u32>()
     }
 
     /// The table of these symbols (in order, each with its detail and children), roots and supertypes.
     pub fn assemble(parts: Vec<SymbolParts>, roots: Vec<u32>, supertypes: Vec<(u32, String)>) -> FileSymbols {
         let mut fs = FileSymbols { roots, supertypes, ..FileSymbols::default() };
-        fs.symbols.reserve_exact(parts.len());
+        fs.packed.reserve_exact(parts.len());
         fs.child_list.reserve_exact(parts.iter().map(|p| p.children.len()).sum());
+        if !parts.is_empty() {
+            fs.child_starts.reserve_exact(parts.len() + 1);
+            fs.child_starts.push(0);
+        }
         for (i, p) in parts.into_iter().enumerate() {
             p.place(i as u32, &mut fs);
         }
         fs.docs.shrink_to_fit();
         fs.details.shrink_to_fit();
+        fs.wide.shrink_to_fit();
         fs
     }
 
     /// Every symbol index in document order (parents before children).
     pub fn preorder(&self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.symbols.len());
+        let mut out = Vec::with_capacity(self.len());
         let mut stack: Vec<u32> = self.roots.iter().rev().copied().collect();
         while let Some(i) = stack.pop() {
             out.push(i);
@@ -1380,9 +1490,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_symbol_takes_at_most_72_bytes() {
+    fn a_stored_symbol_takes_32_bytes() {
         // the index of a large project holds millions: a field that makes this grow costs tens of MB
-        assert!(size_of::<Symbol>() <= 72, "a symbol takes {} bytes", size_of::<Symbol>());
+        assert_eq!(size_of::<Packed>(), 32);
+    }
+
+    fn part(range: Range<u32>, lines: Range<u32>, name_range: Range<u32>, signature_end: u32) -> SymbolParts {
+        SymbolParts {
+            name: Name::new("f"),
+            kind: SymbolKind::Function,
+            range,
+            start_line: lines.start,
+            end_line: lines.end,
+            name_range,
+            signature_end,
+            doc: None,
+            detail: None,
+            parent: None,
+            children: Vec::new(),
+            overload: None,
+        }
+    }
+
+    #[test]
+    fn positions_beyond_16_bit_offsets_are_kept_whole() {
+        let parts = vec![
+            part(10..90, 1..5, 14..15, 20),
+            part(100..200_000, 6..80_006, 104..105, 110),
+            part(200_000..300_000, 80_007..80_008, 200_004..270_005, 270_010),
+            part(300_000..400_000, 80_009..80_010, 300_000..300_001, 380_000),
+            part(400_000..400_010, 80_011..80_011, 400_004..400_005, 400_005),
+        ];
+        let expected: Vec<_> = parts
+            .iter()
+            .map(|p| (p.range.clone(), p.start_line, p.end_line, p.name_range.clone(), p.signature_end))
+            .collect();
+        let fs = FileSymbols::assemble(parts, (0..5).collect(), Vec::new());
+        let got: Vec<_> =
+            fs.iter().map(|s| (s.range, s.start_line, s.end_line, s.name_range, s.signature_end)).collect();
+        assert_eq!(got, expected);
+        assert_eq!(fs.wide.len(), 3, "only the symbols whose offsets do not fit are wide");
     }
 
     fn names(pattern: &str) -> Vec<(String, Option<u32>)> {

@@ -68,7 +68,7 @@ pub struct FileEntry {
 impl FileEntry {
     pub fn new(rel: String, lang: &'static Language, stamp: Stamp, hash: ContentHash, parsed: Parsed) -> FileEntry {
         let (symbols, identifiers) = parsed;
-        let names = symbols.symbols.iter().map(|s| s.name).collect();
+        let names = symbols.names().collect();
         FileEntry { rel, lang, stamp, hash, symbols, identifiers, names }
     }
 
@@ -426,7 +426,7 @@ impl Index {
             gone.iter().for_each(|g| t.remove(g));
             stats.changed = stats.parsed > 0 || !gone.is_empty();
             for e in &fresh {
-                stats.symbols += e.symbols.symbols.len();
+                stats.symbols += e.symbols.len();
                 stats.bytes += e.stamp.len;
                 if !t.files.get(e.rel.as_str()).is_some_and(|old| Arc::ptr_eq(old, e)) {
                     t.insert(e.clone());
@@ -636,8 +636,7 @@ impl Index {
             if substring {
                 use rayon::prelude::*;
                 let finder = memchr::memmem::Finder::new(name);
-                let defines =
-                    |e: &&Arc<FileEntry>| e.symbols.symbols.iter().any(|s| finder.find(s.name.as_bytes()).is_some());
+                let defines = |e: &&Arc<FileEntry>| e.symbols.names().any(|n| finder.find(n.as_bytes()).is_some());
                 t.files
                     .par_iter()
                     .map(|(_, e)| e)
@@ -780,7 +779,7 @@ impl Index {
     /// Number of indexed files and symbols.
     pub fn size(&self) -> (usize, usize) {
         let t = self.tables.read().unwrap();
-        (t.files.len(), t.files.values().map(|e| e.symbols.symbols.len()).sum())
+        (t.files.len(), t.files.values().map(|e| e.symbols.len()).sum())
     }
 }
 
@@ -1006,7 +1005,7 @@ mod tests {
         let project = Project::open(root).unwrap();
         let index = Index::new(&project);
         let path = project.resolve_file("a.py").unwrap();
-        let names = |e: Arc<FileEntry>| e.symbols.symbols.iter().map(|s| s.name).collect::<Vec<_>>();
+        let names = |e: Arc<FileEntry>| e.symbols.names().collect::<Vec<_>>();
         let scope = index.query_scope();
         let first = index.file(&path).unwrap();
         write(root, "a.py", "def b():\n    pass\n\n\ndef c():\n    pass\n", None);

@@ -229,8 +229,8 @@ fn write_entry(w: &mut Writer, names: &mut ChunkNames, e: &FileEntry) {
     w.0.extend_from_slice(&e.hash.0);
     w.u32(e.symbols.roots.len() as u32);
     e.symbols.roots.iter().for_each(|&r| w.u32(r));
-    w.u32(e.symbols.symbols.len() as u32);
-    for i in 0..e.symbols.symbols.len() as u32 {
+    w.u32(e.symbols.len() as u32);
+    for i in 0..e.symbols.len() as u32 {
         write_symbol(w, names, &e.symbols, i);
     }
     w.u32(e.symbols.supertypes.len() as u32);
@@ -416,7 +416,7 @@ mod tests {
         let saved = decode_from(&bytes[..]).expect("a whole dump loads");
         assert_eq!(saved.len(), 2500);
         let same = |(a, b): (&FileEntry, &FileEntry)| {
-            a.rel == b.rel && a.stamp == b.stamp && a.symbols.symbols[0].name == b.symbols.symbols[0].name
+            a.rel == b.rel && a.stamp == b.stamp && a.symbols.get(0).name == b.symbols.get(0).name
         };
         assert!(saved.iter().map(|e| e.as_ref()).zip(&entries).all(same));
         let mut damaged = bytes.clone();
@@ -434,7 +434,7 @@ mod tests {
         let bytes = encode(&refs);
         assert!(bytes.len() > 2 * CHUNK_BYTES);
         let saved = decode_from(&bytes[..]).expect("a whole dump loads");
-        let symbols = |e: &FileEntry| e.symbols.symbols.iter().map(|s| s.name).collect::<Vec<_>>();
+        let symbols = |e: &FileEntry| e.symbols.names().collect::<Vec<_>>();
         assert_eq!(
             saved.iter().map(|e| symbols(e)).collect::<Vec<_>>(),
             entries.iter().map(symbols).collect::<Vec<_>>()
