@@ -371,18 +371,19 @@ impl Index {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
         let (large, rest) = pool.install(|| self.large_files_first(files));
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
+        // (the entry, whether it is new)
         let tally = |rel: &str, refreshed: Option<Refreshed>| {
             progress.done.fetch_add(1, Ordering::Relaxed);
             match refreshed? {
                 Refreshed::Known(entry) => {
                     reused.fetch_add(1, Ordering::Relaxed);
-                    Some(entry)
+                    Some((entry, false))
                 }
                 Refreshed::Parsed(entry) => {
                     if parsed.fetch_add(1, Ordering::Relaxed) % TRIM_EVERY == TRIM_EVERY - 1 {
                         crate::heap::trim();
                     }
-                    Some(entry)
+                    Some((entry, true))
                 }
                 Refreshed::Skipped(why) => {
                     self.note_skip(rel, Some(why));
@@ -395,16 +396,29 @@ impl Index {
             self.tables.read().unwrap().files.get(rel).cloned()
         };
         let refresh = |(rel, abs): &(String, PathBuf)| tally(rel, refresh_entry(rel, abs, known(rel), &self.budget));
-        // the large files one after another on one thread (one such tree at a time), the others sharing
-        // the rest meanwhile
-        let fresh: Vec<Arc<FileEntry>> = pool.install(|| {
-            use rayon::prelude::*;
-            let (mut fresh, rest) = rayon::join(
-                || large.iter().filter_map(refresh).collect::<Vec<_>>(),
-                || rest.par_iter().filter_map(refresh).collect::<Vec<_>>(),
-            );
-            fresh.extend(rest);
-            fresh
+        // New entries are copied by this thread as they come: made by a parser thread, an entry lies
+        // among the pages of that thread's trees and keeps each page it touches after the trees are
+        // freed; copied here, the entries lie together and the parser threads' pages go back whole.
+        let (sender, entries) = std::sync::mpsc::channel::<(Arc<FileEntry>, bool)>();
+        let fresh: Vec<Arc<FileEntry>> = std::thread::scope(|s| {
+            let (large, rest) = (&large, &rest);
+            s.spawn(move || {
+                // the large files one after another on one thread (one such tree at a time), the others
+                // sharing the rest meanwhile
+                pool.install(|| {
+                    use rayon::prelude::*;
+                    let send = |entry| sender.send(entry).unwrap_or(());
+                    rayon::join(
+                        || large.iter().filter_map(refresh).for_each(send),
+                        || rest.par_iter().filter_map(refresh).for_each(send),
+                    )
+                })
+            });
+            let copied = |(entry, new): (Arc<FileEntry>, bool)| match new {
+                true => Arc::new(entry.restamped(entry.stamp)),
+                false => entry,
+            };
+            entries.into_iter().map(copied).collect()
         });
         let mut stats = BuildStats {
             files: fresh.len(),
@@ -414,15 +428,19 @@ impl Index {
         };
         let live: foldhash::HashSet<&str> = fresh.iter().map(|e| e.rel.as_str()).collect();
         // Skipped now: over the budget this time, among the files that still exist.
-        let listed: foldhash::HashSet<&str> = large.iter().chain(&rest).map(|(rel, _)| rel.as_str()).collect();
         let mut skipped = self.skipped.lock().unwrap();
-        skipped.retain(|rel, _| listed.contains(rel.as_str()) && !live.contains(rel.as_str()));
+        let listed: foldhash::HashSet<String> =
+            large.into_iter().chain(rest).map(|(rel, _)| rel).filter(|rel| skipped.contains_key(rel)).collect();
+        skipped.retain(|rel, _| listed.contains(rel) && !live.contains(rel.as_str()));
         stats.skipped = skipped.len();
         drop(skipped);
+        // the parser threads' free pages go back before the tables grow
+        crate::heap::trim();
         {
             let mut t = self.tables.write().unwrap();
             let gone: Vec<String> =
                 t.files.keys().filter(|k| !live.contains(k.as_ref())).map(|k| k.to_string()).collect();
+            drop(live);
             gone.iter().for_each(|g| t.remove(g));
             stats.changed = stats.parsed > 0 || !gone.is_empty();
             for e in &fresh {
@@ -444,9 +462,9 @@ impl Index {
         stats
     }
 
-    /// The large files (`LARGE_FILE`), largest first, and the rest: a process's peak memory is its index
-    /// plus the trees being parsed, so the largest trees are parsed first, while the index is still small.
-    /// A file of the saved index counts its saved size (no `stat`).
+    /// The large files (`LARGE_FILE`), largest first, and the rest, those of `EARLY_FILE` or more first: a
+    /// process's peak memory is its index plus the trees being parsed, so the largest trees are parsed
+    /// first, while the index is still small. A file of the saved index counts its saved size (no `stat`).
     fn large_files_first(&self, files: Files) -> (Files, Files) {
         use rayon::prelude::*;
         let saved: Vec<Option<u64>> = {
@@ -458,8 +476,11 @@ impl Index {
             .zip(saved)
             .map(|(file, saved)| (saved.unwrap_or_else(|| std::fs::metadata(&file.1).map_or(0, |m| m.len())), file))
             .collect();
-        let (mut large, rest): (Vec<_>, Vec<_>) = sized.into_iter().partition(|(size, _)| *size >= LARGE_FILE as u64);
+        let (mut large, mut rest): (Vec<_>, Vec<_>) =
+            sized.into_iter().partition(|(size, _)| *size >= LARGE_FILE as u64);
         large.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
+        // (stable: the others stay in the order listed, files of a directory together)
+        rest.sort_by_key(|(size, _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
         let files = |sized: Vec<(u64, (String, PathBuf))>| sized.into_iter().map(|(_, file)| file).collect();
         (files(large), files(rest))
     }
@@ -814,9 +835,13 @@ fn in_scope(rel: &str, scope: &str) -> bool {
     scope.is_empty() || rel == scope || (rel.starts_with(scope) && rel.as_bytes().get(scope.len()) == Some(&b'/'))
 }
 
-/// Files this large are parsed one at a time: a tree takes tens of bytes per byte of source, and two
-/// parser threads on the 9 MB and 6 MB bundles of a JavaScript package would hold both at once.
+/// Files this large are parsed one at a time (first in a build): a tree takes tens of bytes per byte of
+/// source, and two parser threads on the 9 MB and 6 MB bundles of a JavaScript package would hold both
+/// at once.
 const LARGE_FILE: usize = 4 << 20;
+/// Files this large are parsed early in a build, while the index is small (the large corpus has 47 code
+/// files of 1 MB or more, a tenth of its bytes).
+const EARLY_FILE: usize = 1 << 20;
 static LARGE_PARSE: Mutex<()> = Mutex::new(());
 
 /// Files parsed between two trims of the heap during a build: the pages of the trees parsed meanwhile
