@@ -33,6 +33,7 @@ pub struct Symbol {
     pub signature_end: u32,
     /// See `parent`: `NO_PARENT` for none.
     parent: u32,
+    /// How many children it has (`FileSymbols::children`).
     children: u32,
     /// See `overload`: `NO_OVERLOAD` for none.
     overload: u16,
@@ -89,33 +90,32 @@ impl Packed {
             offset(s.name_range.end, s.name_range.start),
             offset(s.signature_end, s.range.start),
         );
-        let mut packed = Packed {
+        let ((lines, name_at, name_len, signature_at), wide) = match offsets {
+            (Some(lines), Some(name_at), Some(name_len), Some(signature_at)) => {
+                ((lines, name_at, name_len, signature_at), None)
+            }
+            _ => {
+                let wide =
+                    Wide { end_line: s.end_line, name_range: s.name_range.clone(), signature_end: s.signature_end };
+                ((0, 0, 0, 0), Some(wide))
+            }
+        };
+        let flags = if type_block { TYPE_BLOCK } else { 0 } | if wide.is_some() { WIDE } else { 0 };
+        let packed = Packed {
             name: s.name,
             kind: s.kind,
-            flags: if type_block { TYPE_BLOCK } else { 0 },
+            flags,
             overload: s.overload.unwrap_or(NO_OVERLOAD),
             start: s.range.start,
             end: s.range.end,
             start_line: s.start_line,
             parent: s.parent.unwrap_or(NO_PARENT),
-            lines: 0,
-            name_at: 0,
-            name_len: 0,
-            signature_at: 0,
+            lines,
+            name_at,
+            name_len,
+            signature_at,
         };
-        match offsets {
-            (Some(lines), Some(name_at), Some(name_len), Some(signature_at)) => {
-                (packed.lines, packed.name_at, packed.name_len, packed.signature_at) =
-                    (lines, name_at, name_len, signature_at);
-                (packed, None)
-            }
-            _ => {
-                packed.flags |= WIDE;
-                let wide =
-                    Wide { end_line: s.end_line, name_range: s.name_range.clone(), signature_end: s.signature_end };
-                (packed, Some(wide))
-            }
-        }
+        (packed, wide)
     }
 }
 
@@ -425,7 +425,8 @@ impl FileSymbols {
     /// Symbol `i`.
     pub fn get(&self, i: u32) -> Symbol {
         let p = &self.packed[i as usize];
-        let (end_line, name_range, signature_end) = match side(&self.wide, i).filter(|_| p.flags & WIDE != 0) {
+        let wide = if p.flags & WIDE != 0 { side(&self.wide, i) } else { None };
+        let (end_line, name_range, signature_end) = match wide {
             Some(w) => (w.end_line, w.name_range.clone(), w.signature_end),
             None => {
                 let name_start = p.start + u32::from(p.name_at);

@@ -396,30 +396,7 @@ impl Index {
             self.tables.read().unwrap().files.get(rel).cloned()
         };
         let refresh = |(rel, abs): &(String, PathBuf)| tally(rel, refresh_entry(rel, abs, known(rel), &self.budget));
-        // New entries are copied by this thread as they come: made by a parser thread, an entry lies
-        // among the pages of that thread's trees and keeps each page it touches after the trees are
-        // freed; copied here, the entries lie together and the parser threads' pages go back whole.
-        let (sender, entries) = std::sync::mpsc::channel::<(Arc<FileEntry>, bool)>();
-        let fresh: Vec<Arc<FileEntry>> = std::thread::scope(|s| {
-            let (large, rest) = (&large, &rest);
-            s.spawn(move || {
-                // the large files one after another on one thread (one such tree at a time), the others
-                // sharing the rest meanwhile
-                pool.install(|| {
-                    use rayon::prelude::*;
-                    let send = |entry| sender.send(entry).unwrap_or(());
-                    rayon::join(
-                        || large.iter().filter_map(refresh).for_each(send),
-                        || rest.par_iter().filter_map(refresh).for_each(send),
-                    )
-                })
-            });
-            let copied = |(entry, new): (Arc<FileEntry>, bool)| match new {
-                true => Arc::new(entry.restamped(entry.stamp)),
-                false => entry,
-            };
-            entries.into_iter().map(copied).collect()
-        });
+        let fresh = refresh_all(&pool, (&large, &rest), refresh);
         let mut stats = BuildStats {
             files: fresh.len(),
             parsed: parsed.into_inner(),
@@ -897,6 +874,37 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &
 
 /// Files as (relative, absolute) paths.
 type Files = Vec<(String, PathBuf)>;
+
+/// Refreshes `files` (the large ones, then the rest) with `refresh` (an entry and whether it is new) on
+/// `pool`: the large files one after another on one thread (one such tree at a time), the others
+/// sharing the rest meanwhile. New entries are copied by the calling thread as they come:
+/// made by a parser thread, an entry lies among the pages of that thread's trees and keeps each page it
+/// touches after the trees are freed; copied, the entries lie together and those pages go back whole.
+fn refresh_all(
+    pool: &rayon::ThreadPool,
+    (large, rest): (&Files, &Files),
+    refresh: impl Fn(&(String, PathBuf)) -> Option<(Arc<FileEntry>, bool)> + Sync,
+) -> Vec<Arc<FileEntry>> {
+    let (sender, entries) = std::sync::mpsc::channel::<(Arc<FileEntry>, bool)>();
+    let refresh = &refresh;
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            pool.install(|| {
+                use rayon::prelude::*;
+                let send = |entry| sender.send(entry).unwrap_or(());
+                rayon::join(
+                    || large.iter().filter_map(refresh).for_each(send),
+                    || rest.par_iter().filter_map(refresh).for_each(send),
+                )
+            })
+        });
+        let copied = |(entry, new): (Arc<FileEntry>, bool)| match new {
+            true => Arc::new(entry.restamped(entry.stamp)),
+            false => entry,
+        };
+        entries.into_iter().map(copied).collect()
+    })
+}
 
 /// Every code file under `scope` (ignored files skipped), as (relative, absolute) paths.
 pub fn code_files(project: &Project, scope: &ProjectPath) -> Vec<(String, PathBuf)> {
