@@ -143,48 +143,19 @@ impl NameMap {
             return id;
         }
         let path: Arc<str> = Arc::from(rel);
-        let id = match self.free_ids.pop() {
-            Some(id) => {
-                self.paths[id as usize] = Some(path.clone());
-                id
-            }
-            None => {
-                self.paths.push(Some(path.clone()));
-                (self.paths.len() - 1) as u32
-            }
-        };
+        let id = put(&mut self.paths, &mut self.free_ids, Some(path.clone()));
         self.ids.insert(path, id);
         id
     }
 
     /// A list slot holding `files`, as a map value.
     fn new_list(&mut self, files: Vec<u32>) -> u32 {
-        let slot = match self.free_lists.pop() {
-            Some(slot) => {
-                self.lists[slot as usize] = files;
-                slot
-            }
-            None => {
-                self.lists.push(files);
-                (self.lists.len() - 1) as u32
-            }
-        };
-        MANY | slot
+        MANY | put(&mut self.lists, &mut self.free_lists, files)
     }
 
     /// A pair slot holding `files`, as a map value.
     fn new_pair(&mut self, files: [u32; 2]) -> u32 {
-        let slot = match self.free_pairs.pop() {
-            Some(slot) => {
-                self.pairs[slot as usize] = files;
-                slot
-            }
-            None => {
-                self.pairs.push(files);
-                (self.pairs.len() - 1) as u32
-            }
-        };
-        PAIR | slot
+        PAIR | put(&mut self.pairs, &mut self.free_pairs, files)
     }
 
     fn free_pair(&mut self, slot: u32) {
@@ -194,6 +165,20 @@ impl NameMap {
     fn free_list(&mut self, slot: u32) {
         self.lists[slot as usize] = Vec::new();
         self.free_lists.push(slot);
+    }
+}
+
+/// Puts `value` in a free slot of `slots` (one of `free`), else in a new one; its slot.
+fn put<T>(slots: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u32 {
+    match free.pop() {
+        Some(slot) => {
+            slots[slot as usize] = value;
+            slot
+        }
+        None => {
+            slots.push(value);
+            (slots.len() - 1) as u32
+        }
     }
 }
 
