@@ -395,7 +395,8 @@ impl Index {
             self.yield_to_queries();
             self.tables.read().unwrap().files.get(rel).cloned()
         };
-        let refresh = |(rel, abs): &(String, PathBuf)| tally(rel, refresh_entry(rel, abs, known(rel), &self.budget));
+        let refresh =
+            |(rel, abs, stamp): &Listed| tally(rel, refresh_entry(rel, abs, *stamp, known(rel), &self.budget));
         let fresh = refresh_all(&pool, (&large, &rest), refresh);
         let mut stats = BuildStats {
             files: fresh.len(),
@@ -407,7 +408,7 @@ impl Index {
         // Skipped now: over the budget this time, among the files that still exist.
         let mut skipped = self.skipped.lock().unwrap();
         let listed: foldhash::HashSet<String> =
-            large.into_iter().chain(rest).map(|(rel, _)| rel).filter(|rel| skipped.contains_key(rel)).collect();
+            large.into_iter().chain(rest).map(|(rel, ..)| rel).filter(|rel| skipped.contains_key(rel)).collect();
         skipped.retain(|rel, _| listed.contains(rel) && !live.contains(rel.as_str()));
         stats.skipped = skipped.len();
         drop(skipped);
@@ -441,24 +442,28 @@ impl Index {
 
     /// The large files (`LARGE_FILE`), largest first, and the rest, those of `EARLY_FILE` or more first: a
     /// process's peak memory is its index plus the trees being parsed, so the largest trees are parsed
-    /// first, while the index is still small. A file of the saved index counts its saved size (no `stat`).
-    fn large_files_first(&self, files: Files) -> (Files, Files) {
+    /// first, while the index is still small. A file of the saved index counts its saved size (no `stat`);
+    /// another's stamp is read here, once, for its refresh.
+    fn large_files_first(&self, files: Files) -> (Vec<Listed>, Vec<Listed>) {
         use rayon::prelude::*;
         let saved: Vec<Option<u64>> = {
             let t = self.tables.read().unwrap();
             files.iter().map(|(rel, _)| t.files.get(rel.as_str()).map(|e| e.stamp.len)).collect()
         };
-        let sized: Vec<(u64, (String, PathBuf))> = files
+        let sized: Vec<(u64, Listed)> = files
             .into_par_iter()
             .zip(saved)
-            .map(|(file, saved)| (saved.unwrap_or_else(|| std::fs::metadata(&file.1).map_or(0, |m| m.len())), file))
+            .map(|((rel, abs), saved)| {
+                let stamp = saved.is_none().then(|| Stamp::read(&abs)).flatten();
+                (saved.or(stamp.map(|s| s.len)).unwrap_or(0), (rel, abs, stamp))
+            })
             .collect();
         let (mut large, mut rest): (Vec<_>, Vec<_>) =
             sized.into_iter().partition(|(size, _)| *size >= LARGE_FILE as u64);
         large.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
         // (stable: the others stay in the order listed, files of a directory together)
         rest.sort_by_key(|(size, _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
-        let files = |sized: Vec<(u64, (String, PathBuf))>| sized.into_iter().map(|(_, file)| file).collect();
+        let files = |sized: Vec<(u64, Listed)>| sized.into_iter().map(|(_, file)| file).collect();
         (files(large), files(rest))
     }
 
@@ -552,7 +557,7 @@ impl Index {
             return;
         }
         let known = self.tables.read().unwrap().files.get(rel.as_str()).cloned();
-        let refreshed = refresh_entry(&rel, abs, known, &self.budget);
+        let refreshed = refresh_entry(&rel, abs, None, known, &self.budget);
         self.note_skip(&rel, if let Some(Refreshed::Skipped(why)) = &refreshed { Some(*why) } else { None });
         match refreshed {
             Some(Refreshed::Parsed(entry)) => self.tables.write().unwrap().insert(entry),
@@ -599,7 +604,7 @@ impl Index {
             }
             Some(entry)
         };
-        match refresh_entry(&p.rel, &p.abs, known, &self.budget)? {
+        match refresh_entry(&p.rel, &p.abs, None, known, &self.budget)? {
             Refreshed::Known(entry) => fresh(entry),
             Refreshed::Parsed(entry) => {
                 self.tables.write().unwrap().insert(entry.clone());
@@ -830,10 +835,16 @@ fn large_parse_turn() -> MutexGuard<'static, ()> {
     LARGE_PARSE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// A file's entry, from `known` when its stamp or content still match, else parsed (large files one at a
-/// time); None when it cannot be read or is not code.
-fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &ParseBudget) -> Option<Refreshed> {
-    let stamp = Stamp::read(abs)?;
+/// A file's entry, from `known` when its stamp (`stamp`, when it was just read, else read now) or content
+/// still match, else parsed (large files one at a time); None when it cannot be read or is not code.
+fn refresh_entry(
+    rel: &str,
+    abs: &Path,
+    stamp: Option<Stamp>,
+    known: Option<Arc<FileEntry>>,
+    budget: &ParseBudget,
+) -> Option<Refreshed> {
+    let stamp = stamp.or_else(|| Stamp::read(abs))?;
     if let Some(k) = &known
         && k.stamp == stamp
     {
@@ -874,6 +885,8 @@ fn refresh_entry(rel: &str, abs: &Path, known: Option<Arc<FileEntry>>, budget: &
 
 /// Files as (relative, absolute) paths.
 type Files = Vec<(String, PathBuf)>;
+/// A file to refresh: its relative and absolute paths, and its stamp when it was read while listing it.
+type Listed = (String, PathBuf, Option<Stamp>);
 
 /// Refreshes `files` (the large ones, then the rest) with `refresh` (an entry and whether it is new) on
 /// `pool`: the large files one after another on one thread (one such tree at a time), the others
@@ -882,8 +895,8 @@ type Files = Vec<(String, PathBuf)>;
 /// touches after the trees are freed; copied, the entries lie together and those pages go back whole.
 fn refresh_all(
     pool: &rayon::ThreadPool,
-    (large, rest): (&Files, &Files),
-    refresh: impl Fn(&(String, PathBuf)) -> Option<(Arc<FileEntry>, bool)> + Sync,
+    (large, rest): (&[Listed], &[Listed]),
+    refresh: impl Fn(&Listed) -> Option<(Arc<FileEntry>, bool)> + Sync,
 ) -> Vec<Arc<FileEntry>> {
     let (sender, entries) = std::sync::mpsc::channel::<(Arc<FileEntry>, bool)>();
     let refresh = &refresh;
