@@ -1,12 +1,14 @@
 //! The symbol index: per-file symbol tables keyed by content hash, a name → files map, a background
-//! full build (parallel parse), a persistent on-disk copy for fast restarts, and freshness checks by
-//! mtime/size (plus a file watcher) before each query. Until the full build is ready, queries search
+//! full build (parallel parse), a persistent on-disk copy for fast restarts, and freshness before each
+//! query: the file watcher's reports, once it has caught up with the disk (`watch`), else a check of each
+//! file's mtime/size. Until the full build is ready, queries search
 //! for the name first and parse only the candidate files (only the skeletons of their definitions where
 //! the language allows: `skeleton`).
 
 mod names;
 mod skeleton;
 mod store;
+mod watch;
 
 use crate::project::{Project, ProjectPath};
 use crate::search::{Kinds, PathFilter, compile_matcher, for_each_file};
@@ -18,11 +20,12 @@ use arborist_syntax::syntax::{ParseBudget, Unparsed, parse_within};
 use arborist_syntax::text::ContentHash;
 use grep_searcher::{BinaryDetection, SearcherBuilder, sinks::Lossy};
 use names::NameMap;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 use std::time::{Instant, UNIX_EPOCH};
+use watch::Watch;
 
 pub use store::FILE_NAME as STORE_FILE_NAME;
 
@@ -219,10 +222,8 @@ pub struct Index {
     root: PathBuf,
     tables: RwLock<Tables>,
     ready: AtomicBool,
-    /// Paths reported by the watcher since the last query.
-    dirty: Arc<Mutex<HashSet<PathBuf>>>,
-    watching: AtomicBool,
-    watcher: Mutex<Option<notify::RecommendedWatcher>>,
+    /// The file watcher: what changed since the last query.
+    watch: Watch,
     /// Whether a build starts the watcher (not for a one-shot `arborist index`).
     watch_changes: AtomicBool,
     /// Set once the saved index was looked for: whether there was one (its entries are there before the
@@ -263,9 +264,7 @@ impl Index {
             root: project.root().to_path_buf(),
             tables: RwLock::new(Tables::default()),
             ready: AtomicBool::new(false),
-            dirty: Arc::new(Mutex::new(HashSet::new())),
-            watching: AtomicBool::new(false),
-            watcher: Mutex::new(None),
+            watch: Watch::new(project.root()),
             watch_changes: AtomicBool::new(true),
             loaded_saved: OnceLock::new(),
             foreground: std::sync::atomic::AtomicUsize::new(0),
@@ -396,7 +395,7 @@ impl Index {
             self.tables.read().unwrap().files.get(rel).cloned()
         };
         let refresh =
-            |(rel, abs, stamp): &Listed| tally(rel, refresh_entry(rel, abs, *stamp, known(rel), &self.budget));
+            |(rel, abs, stamp): &Listed| tally(rel, refresh_entry(rel, abs, *stamp, known(rel), true, &self.budget));
         let fresh = refresh_all(&pool, (&large, &rest), refresh);
         let mut stats = BuildStats {
             files: fresh.len(),
@@ -481,45 +480,36 @@ impl Index {
     }
 
     /// Watches the project for changes (best effort: without a watcher, every indexed file is
-    /// re-checked by mtime/size before each query). Opening and reading a file (ours included: the
-    /// build reads every file) is not a change. What changed between the build's reading and the start
-    /// of the watcher is marked changed.
+    /// re-checked by mtime/size before each query). What changed between the build's reading and the
+    /// start of the watcher is marked changed.
     fn start_watching(&self, project: &Project) {
-        use notify::{RecursiveMode, Watcher};
-        let dirty = self.dirty.clone();
-        let handler = move |res: notify::Result<notify::Event>| {
-            if let Ok(ev) = res
-                && !is_read(&ev.kind)
-            {
-                dirty.lock().unwrap().extend(ev.paths);
-            }
-        };
-        match notify::recommended_watcher(handler)
-            .and_then(|mut w| w.watch(&self.root, RecursiveMode::Recursive).map(|_| w))
-        {
-            Ok(w) => {
-                *self.watcher.lock().unwrap() = Some(w);
-                let changed = self.changed_since_read(project);
-                self.dirty.lock().unwrap().extend(changed);
-                self.watching.store(true, Ordering::Release);
+        match self.watch.start(&self.root) {
+            Ok(()) => {
+                self.watch.mark(self.changed_since_read(project));
+                self.watch.set_watching();
             }
             Err(e) => tracing::warn!("file watcher unavailable ({e}); checking files by mtime before each query"),
         }
     }
 
     /// Brings the index up to date with changes on disk: watcher reports, or (without a watcher) a stat
-    /// of every indexed file.
-    fn sync(&self, project: &Project) {
+    /// of every indexed file. True when the watcher has caught up with every change made before the call
+    /// (`Watch::catch_up`): the index's entries are then up to date without checking each file on disk.
+    fn sync(&self, project: &Project) -> bool {
         if !self.is_ready() {
-            return;
+            return false;
         }
-        let mut changed: Vec<PathBuf> = self.dirty.lock().unwrap().drain().collect();
-        if !self.watching.load(Ordering::Acquire) {
+        let caught_up = self.watch.catch_up();
+        let (mut changed, lost_events) = self.watch.take();
+        if lost_events {
+            changed.extend(self.changed_since_read(project));
+        } else if !self.watch.is_watching() {
             changed.extend(self.stale_entries());
         }
         for abs in changed {
             self.refresh_path(project, &abs);
         }
+        caught_up
     }
 
     /// The indexed files whose stamp on disk differs from their entry's (or that are gone).
@@ -557,7 +547,8 @@ impl Index {
             return;
         }
         let known = self.tables.read().unwrap().files.get(rel.as_str()).cloned();
-        let refreshed = refresh_entry(&rel, abs, None, known, &self.budget);
+        // (reported changed: the same size and modification time do not vouch for the same content)
+        let refreshed = refresh_entry(&rel, abs, None, known, false, &self.budget);
         self.note_skip(&rel, if let Some(Refreshed::Skipped(why)) = &refreshed { Some(*why) } else { None });
         match refreshed {
             Some(Refreshed::Parsed(entry)) => self.tables.write().unwrap().insert(entry),
@@ -582,7 +573,7 @@ impl Index {
     /// Marks a file as changed by one of our own edits; it is re-read before the next query.
     pub fn invalidate(&self, rel: &str) {
         self.forget_checked(rel);
-        self.dirty.lock().unwrap().insert(self.root.join(rel));
+        self.watch.mark([self.root.join(rel)]);
     }
 
     /// The up-to-date symbols of one file; None if it is not a supported code file or is over the parse
@@ -604,7 +595,7 @@ impl Index {
             }
             Some(entry)
         };
-        match refresh_entry(&p.rel, &p.abs, None, known, &self.budget)? {
+        match refresh_entry(&p.rel, &p.abs, None, known, true, &self.budget)? {
             Refreshed::Known(entry) => fresh(entry),
             Refreshed::Parsed(entry) => {
                 self.tables.write().unwrap().insert(entry.clone());
@@ -628,7 +619,7 @@ impl Index {
         substring: bool,
     ) -> Vec<Arc<FileEntry>> {
         self.ensure_loaded();
-        self.sync(project);
+        let trusted = self.sync(project);
         if !self.is_ready() {
             return self.search_then_parse(project, scope, pattern, substring);
         }
@@ -651,18 +642,23 @@ impl Index {
                 t.defining(name).filter(|r| in_scope(r)).map(|r| r.to_string()).collect()
             }
         };
-        let mut entries = self.fresh_entries(rels);
+        let mut entries = self.fresh_entries(rels, trusted);
         if !substring {
             retain_definers(&mut entries, name);
         }
         entries
     }
 
-    /// The up-to-date entries of the files `rels` (each once), checked on disk in parallel, in path order.
-    fn fresh_entries(&self, rels: Vec<String>) -> Vec<Arc<FileEntry>> {
+    /// The up-to-date entries of the files `rels` (each once), in path order: the index's own when the
+    /// watcher has caught up with the disk (`trusted`, see `sync`), else each checked on disk, in parallel.
+    fn fresh_entries(&self, rels: Vec<String>, trusted: bool) -> Vec<Arc<FileEntry>> {
         use rayon::prelude::*;
-        let mut entries: Vec<Arc<FileEntry>> =
-            rels.into_par_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect();
+        let mut entries: Vec<Arc<FileEntry>> = if trusted {
+            let t = self.tables.read().unwrap();
+            rels.iter().filter_map(|rel| t.files.get(rel.as_str()).cloned()).collect()
+        } else {
+            rels.into_par_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect()
+        };
         entries.sort_by(|a, b| a.rel.cmp(&b.rel));
         entries
     }
@@ -671,7 +667,7 @@ impl Index {
     /// identifier index; None until the full build is ready (the caller then searches the files).
     pub fn files_using(&self, project: &Project, name: &str) -> Option<Vec<Arc<FileEntry>>> {
         self.ensure_loaded();
-        self.sync(project);
+        let trusted = self.sync(project);
         if !self.is_ready() {
             return None;
         }
@@ -680,7 +676,7 @@ impl Index {
             let t = self.tables.read().unwrap();
             t.files.values().filter(|e| e.identifiers.contains_hash(hash)).map(|e| e.rel.clone()).collect()
         };
-        let mut entries = self.fresh_entries(rels);
+        let mut entries = self.fresh_entries(rels, trusted);
         entries.retain(|e| e.identifiers.contains_hash(hash));
         Some(entries)
     }
@@ -795,15 +791,6 @@ fn retain_definers(entries: &mut Vec<Arc<FileEntry>>, name: &str) {
     }
 }
 
-/// Whether a watcher event only says a file was opened or read (closing a file written to is a change).
-fn is_read(kind: &notify::EventKind) -> bool {
-    use notify::event::{AccessKind, AccessMode};
-    matches!(
-        kind,
-        notify::EventKind::Access(AccessKind::Open(_) | AccessKind::Read | AccessKind::Close(AccessMode::Read))
-    )
-}
-
 /// Runs a closure when dropped.
 struct Defer<F: FnMut()>(F);
 
@@ -835,17 +822,20 @@ fn large_parse_turn() -> MutexGuard<'static, ()> {
     LARGE_PARSE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// A file's entry, from `known` when its stamp (`stamp`, when it was just read, else read now) or content
-/// still match, else parsed (large files one at a time); None when it cannot be read or is not code.
+/// A file's entry, from `known` when its stamp (`stamp`, when it was just read, else read now; only if
+/// `stamp_vouches`) or content still match, else parsed (large files one at a time); None when it cannot
+/// be read or is not code.
 fn refresh_entry(
     rel: &str,
     abs: &Path,
     stamp: Option<Stamp>,
     known: Option<Arc<FileEntry>>,
+    stamp_vouches: bool,
     budget: &ParseBudget,
 ) -> Option<Refreshed> {
     let stamp = stamp.or_else(|| Stamp::read(abs))?;
     if let Some(k) = &known
+        && stamp_vouches
         && k.stamp == stamp
     {
         return Some(Refreshed::Known(k.clone()));
@@ -1038,6 +1028,38 @@ mod tests {
         std::fs::write(root.join(rel), text).unwrap();
         if let Some(t) = modified {
             std::fs::File::options().write(true).open(root.join(rel)).unwrap().set_modified(t).unwrap();
+        }
+    }
+
+    /// With the watcher running, a file written behind our back just before a query is seen by it, without
+    /// waiting and without a newer modification time (the same size and time as before).
+    #[test]
+    fn the_watcher_catches_up_before_a_query() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        write(&root, "a.py", "def alpha():\n    pass\n", None);
+        let project = Project::open(&root).unwrap();
+        let index = Index::new(&project);
+        index.build(&project, 1);
+        let scope = project.resolve("").unwrap();
+        let definers = |name: &str| -> Vec<String> {
+            let pattern = NamePattern::parse(name).unwrap();
+            index.candidates(&project, &scope, &pattern, false).iter().map(|e| e.rel.clone()).collect()
+        };
+        assert_eq!(definers("alpha"), ["a.py"]);
+        let stamp = Stamp::read(&root.join("a.py")).unwrap();
+        for round in 0..10 {
+            let (old, new) = if round % 2 == 0 { ("alpha", "gamma") } else { ("gamma", "alpha") };
+            write(
+                &root,
+                "a.py",
+                &format!("def {new}():\n    pass\n"),
+                Some(UNIX_EPOCH + Duration::from_nanos(stamp.mtime_ns)),
+            );
+            write(&root, &format!("b{round}.py"), "def beta():\n    pass\n", None);
+            assert_eq!(definers(new), ["a.py"], "round {round}");
+            assert!(definers(old).is_empty(), "round {round}");
+            assert_eq!(definers("beta").len(), round + 1, "round {round}");
         }
     }
 
