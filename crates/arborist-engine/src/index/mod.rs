@@ -394,8 +394,9 @@ impl Index {
             self.yield_to_queries();
             self.tables.read().unwrap().files.get(rel).cloned()
         };
-        let refresh =
-            |(rel, abs, stamp): &Listed| tally(rel, refresh_entry(rel, abs, *stamp, known(rel), true, &self.budget));
+        let refresh = |(rel, stamp): &Listed| {
+            tally(rel, refresh_entry(rel, &self.root.join(rel), *stamp, known(rel), true, &self.budget))
+        };
         let fresh = refresh_all(&pool, (&large, &rest), refresh);
         let mut stats = BuildStats {
             files: fresh.len(),
@@ -454,7 +455,7 @@ impl Index {
             .zip(saved)
             .map(|((rel, abs), saved)| {
                 let stamp = saved.is_none().then(|| Stamp::read(&abs)).flatten();
-                (saved.or(stamp.map(|s| s.len)).unwrap_or(0), (rel, abs, stamp))
+                (saved.or(stamp.map(|s| s.len)).unwrap_or(0), (rel, stamp))
             })
             .collect();
         let (mut large, mut rest): (Vec<_>, Vec<_>) =
@@ -875,8 +876,9 @@ fn refresh_entry(
 
 /// Files as (relative, absolute) paths.
 type Files = Vec<(String, PathBuf)>;
-/// A file to refresh: its relative and absolute paths, and its stamp when it was read while listing it.
-type Listed = (String, PathBuf, Option<Stamp>);
+/// A file to refresh: its path under the root, and its stamp when it was read while listing it (the
+/// absolute path is made when the file is read: a build lists every file at once, ~100 bytes each).
+type Listed = (String, Option<Stamp>);
 
 /// Refreshes `files` (the large ones, then the rest) with `refresh` (an entry and whether it is new) on
 /// `pool`: the large files one after another on one thread (one such tree at a time), the others
