@@ -651,11 +651,14 @@ def field_declarations(node, name_field, annotated):
 
 
 JS_FIELDS = field_declarations("field_definition", "property", False)
-TS_FIELDS = field_declarations("public_field_definition", "name", True) + """\
+TS_FIELDS = field_declarations("public_field_definition", "name", True) + f"""\
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field)
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
 (optional_parameter (accessibility_modifier) pattern: (identifier) @local.field)
 (optional_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
+; an interface's or an object type's property (`window: Subject<T>;`)
+(property_signature name: {FIELD})
+(property_signature name: {FIELD} type: (type_annotation) @local.type)
 """
 
 JS_PARAMETERS = "(formal_parameters (identifier) @local.definition)\n"

@@ -1472,6 +1472,30 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
     assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run\nb.ts:9 run\nb.ts:11 run");
 }
 
+/// TypeScript: an interface's property is typed by its annotation (`record.window.next()`); a callback passed
+/// to a function of an enclosing scope (a nested `function`, a `const` arrow) is typed by what that function
+/// declares, not by a module function of the same name elsewhere; a callback passed to a parameter stays
+/// uncertain.
+#[test]
+fn typescript_interface_properties_and_local_functions_type_receivers() {
+    let mut p = heuristic_project(&[
+        ("a.ts", "export class Subject<T> {\n  next(v: T) {}\n}\nexport class Other {\n  next(v: number) {}\n}\n"),
+        (
+            "b.ts",
+            "import { Subject, Other } from './a';\n\ninterface WindowRecord<T> {\n  seen: number;\n  window: Subject<T>;\n}\n\
+             export function run(records: WindowRecord<number>[], cb: (f: (o: Other) => void) => void) {\n\
+             \x20 const loop = (each: (record: WindowRecord<number>) => void) => records.forEach(each);\n\
+             \x20 loop((record) => record.window.next(1));\n\
+             \x20 function notify(each: (o: Other) => void) {}\n  notify((o) => o.next(2));\n\
+             \x20 cb((o) => o.next(3));\n}\n",
+        ),
+        // a module function of the name that `run`'s own `notify` hides
+        ("c.ts", "import { Subject } from './a';\n\nexport function notify(each: (o: Subject<number>) => void) {}\n"),
+    ]);
+    assert_eq!(uses(&mut p, "Subject/next", "a.ts"), "b.ts:8 run\nb.ts:11 run ?");
+    assert_eq!(uses(&mut p, "Other/next", "a.ts"), "b.ts:10 run\nb.ts:11 run ?");
+}
+
 /// TypeScript: the members of an object literal are members of the type it is written as: a parameter's
 /// declared type (`new SafeSubscriber({ next })`, a nullable union with a function type), a variable's,
 /// a cast's (an intersection with an object type), a typed variable assigned; an argument of another

@@ -113,3 +113,6 @@
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
 (optional_parameter (accessibility_modifier) pattern: (identifier) @local.field)
 (optional_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
+; an interface's or an object type's property (`window: Subject<T>;`)
+(property_signature name: [(property_identifier) (private_property_identifier)] @local.field)
+(property_signature name: [(property_identifier) (private_property_identifier)] @local.field type: (type_annotation) @local.type)

@@ -44,6 +44,16 @@ impl Parsed {
         self.tree.root_node().descendant_for_byte_range(start, end)
     }
 
+    /// The function a function symbol defines: its definition, or the function a variable is declared
+    /// with (`const notify = (cb: (o: Observer) => void) => ...`, whose symbol is the declaration).
+    pub fn function(&self, symbol: &Symbol) -> Option<Node<'_>> {
+        let definition = self.definition(symbol)?;
+        let declarator = [Some(definition), definition.named_child(0)].into_iter().flatten();
+        let value = declarator.filter_map(|d| d.child_by_field_name("value")).next();
+        let function = value.filter(|v| v.child_by_field_name("parameters").is_some());
+        Some(function.unwrap_or(definition))
+    }
+
     /// The node spanning exactly `range`, or the smallest one around it.
     pub fn node_at(&self, range: Range<usize>) -> Option<Node<'_>> {
         self.tree.root_node().descendant_for_byte_range(range.start, range.end)
@@ -132,7 +142,7 @@ impl<'e> Declared<'e> {
         self.answer(entry, Question::Returns(index), |parsed| {
             let symbol = entry.symbols.get(index);
             let (start, end) = (symbol.range.start as usize, symbol.range.end as usize);
-            let mut node = parsed.definition(&symbol)?;
+            let mut node = parsed.function(&symbol)?;
             loop {
                 if let Some(written) = fields.iter().find_map(|f| node.child_by_field_name(f)) {
                     return declared_type(entry.lang, &parsed.text[first_result(written).byte_range()]);
@@ -183,7 +193,7 @@ impl<'e> Declared<'e> {
     pub fn parameter_count(&self, entry: &FileEntry, index: u32) -> Option<usize> {
         let counts = &self.engine.declared().counts;
         self.kept_answer(counts, entry, Question::Parameters(index), |file| {
-            let list = file.definition(&entry.symbols.get(index))?.child_by_field_name("parameters")?;
+            let list = file.function(&entry.symbols.get(index))?.child_by_field_name("parameters")?;
             let parameters = list_items(list);
             let variadic = parameters.iter().any(|p| p.kind().contains("spread") || p.kind().contains("variadic"));
             (!variadic).then_some(parameters.len())
@@ -202,7 +212,7 @@ impl<'e> Declared<'e> {
         parameter: Option<usize>,
     ) -> Option<TypeRef> {
         self.answer(entry, Question::Callback(index, argument, parameter), |file| {
-            let function = file.definition(&entry.symbols.get(index))?;
+            let function = file.function(&entry.symbols.get(index))?;
             let declared = parameter_type(function, argument)?;
             let written = match parameter {
                 Some(parameter) => parameter_type(declared, parameter)?,
@@ -310,7 +320,7 @@ pub fn returned_values(function: Node) -> Vec<Node> {
 }
 
 /// The type node of parameter `i` of a function or a function type (a type annotation unwrapped).
-fn parameter_type(function: Node, i: usize) -> Option<Node> {
+pub fn parameter_type(function: Node, i: usize) -> Option<Node> {
     let list = function.child_by_field_name("parameters")?;
     // TypeScript's `this: T` pseudo-parameter is not one of the arguments
     let this = |p: &Node| p.child_by_field_name("pattern").is_some_and(|t| t.kind() == "this");

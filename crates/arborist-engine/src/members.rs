@@ -7,7 +7,7 @@
 //! or overrides or that implements or overrides it (a call that may reach the target through an interface
 //! or supertype), another symbol, or unknown.
 
-use crate::declared::{Declared, Parsed, Typed, TypedValues, returned_values};
+use crate::declared::{Declared, Parsed, Typed, TypedValues, parameter_type, returned_values};
 use crate::engine::Engine;
 use crate::imports::Verdict;
 use crate::index::FileEntry;
@@ -1723,25 +1723,55 @@ impl Receivers<'_> {
             }
             None => return None,
         };
+        if let Some(local) = self.local_callback(function, parameter) {
+            return local;
+        }
         let argument = self.argument(function, depth)?;
         Some(ReceiverType::Callback(Box::new(Callback { parameter: Some(parameter), ..argument })))
     }
 
-    /// The argument `value` is, or is a branch of (`cond ? (s) => ... : (s) => ...`): its call's callee and
-    /// the callee's owner type, and its position (the parameter left None).
-    fn argument(&self, value: Node, depth: usize) -> Option<Callback> {
-        let mut passed = value;
-        while let Some(p) = passed.parent().filter(|p| CHOICES.contains(&p.kind())) {
-            passed = p;
+    /// The type a function of an enclosing scope (a nested `function each(cb: (o: Owner) => void)`, a
+    /// `const notify = (cb: ...) => ...`) declares for parameter `parameter` of the function `value`
+    /// passed to it: Some(None) when it declares none, or the callee is bound there to something else (a
+    /// parameter); None when the callee is not bound in an enclosing scope.
+    fn local_callback(&self, value: Node, parameter: usize) -> Option<Option<ReceiverType>> {
+        let (call, argument) = call_of(value)?;
+        let callee = callee_of(self.entry.lang, call, self.text)?;
+        let function = self.local_function(callee)?;
+        let declared = function.and_then(|f| parameter_type(f, argument)).and_then(|d| parameter_type(d, parameter));
+        let declared = declared.and_then(|d| declared_type(self.entry.lang, &self.text[d.byte_range()]));
+        Some(declared.map(|t| ReceiverType::declared(&t)))
+    }
+
+    /// The function bare callee `callee` is bound to in an enclosing scope (not the module's): Some(None)
+    /// when it is bound there to something else (a parameter, a variable of a value not a function);
+    /// None when it is not bound in an enclosing scope.
+    fn local_function<'t>(&self, callee: Node<'t>) -> Option<Option<Node<'t>>> {
+        if is_member_use(self.entry.lang, &callee, self.text) {
+            return None;
         }
-        let arguments = passed.parent()?;
-        let call = arguments.parent().filter(|c| c.child_by_field_name("arguments") == Some(arguments))?;
-        let argument = position(arguments, passed)?;
+        let binding = self.locals.resolve(callee, &self.text[callee.byte_range()]).filter(|b| b.scope.is_some())?;
+        let def = root_of(callee).descendant_for_byte_range(binding.def.start, binding.def.end);
+        let function = def.and_then(|d| d.parent()).and_then(|p| {
+            let value = p.child_by_field_name("value").unwrap_or(p);
+            value.child_by_field_name("parameters").is_some().then_some(value)
+        });
+        Some(function)
+    }
+
+    /// The argument `value` is, or is a branch of (`cond ? (s) => ... : (s) => ...`): its call's callee and
+    /// the callee's owner type, and its position (the parameter left None). None for a call of a function
+    /// bound in an enclosing scope (not the module's function of its name).
+    fn argument(&self, value: Node, depth: usize) -> Option<Callback> {
+        let (call, argument) = call_of(value)?;
         let (owner, callee) = match self.locals.instance_type(call) {
             // `new Owner(callback)`: the class's constructor
             Some(class) => (Some(ReceiverType::declared(class)), CONSTRUCTOR.to_string()),
             None => {
                 let callee = callee_of(self.entry.lang, call, self.text)?;
+                if self.local_function(callee).is_some() {
+                    return None;
+                }
                 (self.call_owner(callee, depth)?, self.text[callee.byte_range()].to_string())
             }
         };
@@ -1838,6 +1868,18 @@ impl Receivers<'_> {
         let owner = self.type_of(object_of(callee)?, depth + 1);
         (owner != ReceiverType::Unknown).then_some(Some(owner))
     }
+}
+
+/// The call whose argument `value` is, or is a branch of (`cond ? (s) => ... : (s) => ...`), and its position
+/// among the arguments.
+fn call_of(value: Node) -> Option<(Node, usize)> {
+    let mut passed = value;
+    while let Some(p) = passed.parent().filter(|p| CHOICES.contains(&p.kind())) {
+        passed = p;
+    }
+    let arguments = passed.parent()?;
+    let call = arguments.parent().filter(|c| c.child_by_field_name("arguments") == Some(arguments))?;
+    Some((call, position(arguments, passed)?))
 }
 
 /// Whether a node kind is a function (a declaration, an expression, a lambda, an arrow, a closure).
