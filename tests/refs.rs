@@ -1472,6 +1472,31 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
     assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run\nb.ts:9 run\nb.ts:11 run");
 }
 
+/// A map's values are of its second type argument (`new Map<K, { subscription: Sub }>()`, `dict[str, Sub]`):
+/// a value taken out by key is typed, what iterating the map gives (keys, entries) is not.
+#[test]
+fn map_values_are_typed_by_their_type_argument() {
+    let mut p = heuristic_project(&[
+        ("a.ts", "export class Sub {\n  unsubscribe(): void {}\n}\n"),
+        (
+            "b.ts",
+            "import { Sub } from './a';\n\nexport function f() {\n\
+             \x20 const lookup = new Map<number, { handler: () => void; subscription: Sub }>();\n\
+             \x20 const value = lookup.get(1);\n  value!.subscription.unsubscribe();\n\
+             \x20 const subs: ReadonlyMap<string, Sub> = new Map();\n  subs.get('a')?.unsubscribe();\n\
+             \x20 for (const entry of subs) {\n    entry.unsubscribe();\n  }\n}\n",
+        ),
+        ("sub.py", "class Sub:\n    def unsubscribe(self):\n        pass\n"),
+        (
+            "use.py",
+            "from sub import Sub\n\n\ndef f(subs: dict[str, Sub]):\n    subs['a'].unsubscribe()\n\
+             \x20   subs.get('b').unsubscribe()\n    for key in subs:\n        key.unsubscribe()\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Sub/unsubscribe", "a.ts"), "b.ts:5 f\nb.ts:7 f\nb.ts:9 f ?");
+    assert_eq!(uses(&mut p, "Sub/unsubscribe", "sub.py"), "use.py:4 f\nuse.py:5 f\nuse.py:7 f ?");
+}
+
 /// TypeScript: an interface's property is typed by its annotation (`record.window.next()`); a callback passed
 /// to a function of an enclosing scope (a nested `function`, a `const` arrow) is typed by what that function
 /// declares, not by a module function of the same name elsewhere; a callback passed to a parameter stays

@@ -195,6 +195,9 @@ pub enum ReceiverType {
     /// An object type written out (`{ subs: Subscription }`): its properties' types, as the file declaring it
     /// writes them.
     Object(Vec<(String, TypeRef)>),
+    /// A map (`Map<K, V>`, `dict[K, V]`) of values of this type: a value taken out by key (`m.get(k)`,
+    /// `d[k]`) is one; iterating it gives its keys or entries.
+    Map(TypeRef),
     Unknown,
 }
 
@@ -206,6 +209,9 @@ impl ReceiverType {
         }
         if !declared.properties.is_empty() {
             return ReceiverType::Object(declared.properties.clone());
+        }
+        if let (0, Some(value)) = (declared.layers, &declared.value) {
+            return ReceiverType::Map((**value).clone());
         }
         match (declared.layers, &declared.qualifier) {
             (0, None) => ReceiverType::Named(declared.name.clone()),
@@ -241,7 +247,17 @@ impl ReceiverType {
             | ReceiverType::Bases(_)
             | ReceiverType::Union(_)
             | ReceiverType::Object(_)
+            | ReceiverType::Map(_)
             | ReceiverType::Unknown => ReceiverType::Unknown,
+        }
+    }
+
+    /// The type of a value taken out of a value of this type by index or key (`xs[i]`, `d[k]`): a map's
+    /// value, else an element.
+    fn indexed(self) -> ReceiverType {
+        match self {
+            ReceiverType::Map(value) => ReceiverType::declared(&value),
+            other => other.element(),
         }
     }
 
@@ -459,6 +475,7 @@ impl<'e> Hierarchy<'e> {
             | ReceiverType::VariantField(..)
             | ReceiverType::Callback(_)
             | ReceiverType::Collection(..)
+            | ReceiverType::Map(_)
             | ReceiverType::Element(_)
             | ReceiverType::Union(_) => self.in_classes(self.classes_of(entry, receiver, 0)),
             // a property of an object type is no class's member
@@ -839,9 +856,11 @@ impl<'e> Hierarchy<'e> {
             }
             // a member of a collection itself (`xs.append`) is the collection type's
             ReceiverType::Union(types) => union(types, |t| self.classes_of(entry, t, depth + 1)),
-            ReceiverType::Collection(..) | ReceiverType::Bases(_) | ReceiverType::Object(_) | ReceiverType::Unknown => {
-                None
-            }
+            ReceiverType::Collection(..)
+            | ReceiverType::Map(_)
+            | ReceiverType::Bases(_)
+            | ReceiverType::Object(_)
+            | ReceiverType::Unknown => None,
         }
     }
 
@@ -1574,7 +1593,7 @@ impl Receivers<'_> {
             Some(Shape::Choice(a, b)) => {
                 ReceiverType::Union(vec![self.type_of(a, depth + 1), self.type_of(b, depth + 1)])
             }
-            Some(Shape::Index(collection)) => self.type_of(collection, depth + 1).element(),
+            Some(Shape::Index(collection)) => self.type_of(collection, depth + 1).indexed(),
             Some(Shape::List(first)) => self.type_of(first, depth + 1).list_of(),
             Some(Shape::Cast) => {
                 cast_type(self.entry.lang, r, text).map_or(ReceiverType::Unknown, |t| ReceiverType::declared(&t))
@@ -1840,8 +1859,10 @@ impl Receivers<'_> {
     fn returned(&self, callee: Node, depth: usize) -> ReceiverType {
         let name = &self.text[callee.byte_range()];
         let element_method = || self.entry.lang.entry.element_methods.iter().any(|m| m == name);
+        let value_method = || self.entry.lang.entry.map_value_methods.iter().any(|m| m == name);
         match self.call_owner(callee, depth) {
             Some(Some(owner @ ReceiverType::Collection(..))) if element_method() => owner.element(),
+            Some(Some(owner @ ReceiverType::Map(_))) if value_method() => owner.indexed(),
             Some(owner) => ReceiverType::Returned(owner.map(Box::new), name.to_string()),
             None => ReceiverType::Unknown,
         }

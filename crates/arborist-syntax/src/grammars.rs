@@ -106,6 +106,14 @@ pub struct LanguageEntry {
     /// is typed as an element of `xs`.
     #[serde(default)]
     pub element_methods: Vec<String>,
+    /// Generic types whose second type argument is the type of their values (`Map<K, V>`, `dict[K, V]`):
+    /// a value taken out of one by key (`m.get(k)`, `d[k]`) is typed by it; iterating one gives its keys
+    /// or entries, not typed.
+    #[serde(default)]
+    pub map_types: Vec<String>,
+    /// Methods of a map that return one of its values (`get`).
+    #[serde(default)]
+    pub map_value_methods: Vec<String>,
     /// Properties of a class that are its instances' shape (JavaScript's `prototype`):
     /// `Owner.prototype.flush` is `Owner`'s member `flush`.
     #[serde(default)]

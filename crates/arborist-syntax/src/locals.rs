@@ -91,12 +91,14 @@ pub struct TypeRef {
     /// An object type written out (`{ window: Subject<T>; subs: Subscription }`, `name` empty): the type of
     /// each property the tree can read.
     pub properties: Vec<(String, TypeRef)>,
+    /// A map's (`Map<K, V>`, `dict[K, V]`, of the language's `map_types`): the type of its values.
+    pub value: Option<Box<TypeRef>>,
 }
 
 impl TypeRef {
     /// A class named, or a collection of them, not a union.
     pub fn named(name: String, qualifier: Option<String>, layers: u8) -> TypeRef {
-        TypeRef { name, qualifier, layers, alternatives: Vec::new(), properties: Vec::new() }
+        TypeRef { name, qualifier, layers, alternatives: Vec::new(), properties: Vec::new(), value: None }
     }
 
     /// The types of a union, each alone (the first, then the alternatives).
@@ -169,7 +171,11 @@ impl Locals {
                 let value = m.captures().iter().find(|c| role(c) == LocalRole::Value).map(|c| c.node);
                 let null = value.is_some_and(is_null);
                 let origin = Origin {
-                    declared: range_of(LocalRole::Type).and_then(|t| declared_type(lang, &text[t])),
+                    declared: m
+                        .captures()
+                        .iter()
+                        .find(|c| role(c) == LocalRole::Type)
+                        .and_then(|c| declared_type(lang, &text[with_type_arguments(c.node)])),
                     value: value.filter(|_| !null).map(|v| v.byte_range()),
                     iterated: range_of(LocalRole::Iterated),
                     destructured: range_of(LocalRole::Destructured),
@@ -303,13 +309,17 @@ impl Locals {
     }
 
     /// The type of instance attribute `name` of a class spanning bytes `class` (a class or a collection):
-    /// the one its declarations without a value give it (`protected destination: Observer;`, `x: Owner`),
-    /// which every assignment must fit; without such, the one every assignment and declaration of it there
-    /// shows (None when one shows none, or they differ, or there is none).
+    /// the one its declarations without a value (or with a null one) give it (`protected destination:
+    /// Observer;`, `x: Owner`, `observers: Observer[] | null = null`), which every assignment must fit;
+    /// without such, the one every assignment and declaration of it there shows (None when one shows none,
+    /// or they differ, or there is none).
     pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<&TypeRef> {
-        let declaration = |o: &&Origin| o.value.is_none() && o.iterated.is_none() && o.destructured.is_none();
-        let mut declared =
-            self.field_origins(class.clone(), name).filter(declaration).filter_map(|o| o.declared.as_ref());
+        let declaration = |(at, o): &&(usize, Origin)| {
+            (o.value.is_none() || self.null_fields.contains(at)) && o.iterated.is_none() && o.destructured.is_none()
+        };
+        let fields = self.fields.get(name).map_or(&[][..], Vec::as_slice);
+        let in_class = fields.iter().filter(|(at, _)| class.contains(at));
+        let mut declared = in_class.filter(declaration).filter_map(|(_, o)| o.declared.as_ref());
         if let Some(first) = declared.next() {
             return declared.all(|t| t == first).then_some(first);
         }
@@ -376,7 +386,21 @@ pub fn type_name(written: &str) -> Option<String> {
 /// The type `written` declares in `lang` (with its generic collections and wrappers, grammars.toml
 /// `element_containers` and `wrapper_types`).
 pub fn declared_type(lang: &Language, written: &str) -> Option<TypeRef> {
-    type_ref(written, &GenericTypes { containers: &lang.entry.element_containers, wrappers: &lang.entry.wrapper_types })
+    let entry = &lang.entry;
+    type_ref(
+        written,
+        &GenericTypes { containers: &entry.element_containers, wrappers: &entry.wrapper_types, maps: &entry.map_types },
+    )
+}
+
+/// The bytes of a type node, with the type arguments of the `new` expression it is the class of (`new
+/// Map<K, V>()`, whose class node is `Map` alone).
+fn with_type_arguments(node: Node) -> Range<usize> {
+    let arguments = node
+        .parent()
+        .filter(|p| p.child_by_field_name("constructor") == Some(node))
+        .and_then(|p| p.child_by_field_name("type_arguments"));
+    node.start_byte()..arguments.map_or(node.end_byte(), |a| a.end_byte())
 }
 
 /// A language's generic types that `type_ref` looks into.
@@ -386,6 +410,8 @@ pub struct GenericTypes<'a> {
     pub containers: &'a [String],
     /// Values with their one type argument's members (`wrapper_types`).
     pub wrappers: &'a [String],
+    /// Maps of their second type argument (`map_types`).
+    pub maps: &'a [String],
 }
 
 /// The type `written` declares, given the language's generic types: `[]*Owner`, `map[string]Owner`,
@@ -425,6 +451,10 @@ pub fn type_ref(written: &str, generics: &GenericTypes) -> Option<TypeRef> {
             t = inner.trim();
             continue;
         }
+        if let Some(value) = map_value(t, generics.maps) {
+            let value = type_ref(value, generics).map(Box::new);
+            return Some(TypeRef { value, ..TypeRef::named(type_name(t)?, qualifier(t), layers) });
+        }
         match element_of(t, generics.containers) {
             Some(inner) if layers < 4 => (t, layers) = (inner.trim(), layers + 1),
             Some(_) => return None,
@@ -454,6 +484,18 @@ fn element_of<'a>(t: &'a str, containers: &[String]) -> Option<&'a str> {
     generic_argument(t, containers)
 }
 
+/// The second of two type arguments of `t` when it is `M<K, V>` or `M[K, V]` for a map type M of `maps`.
+fn map_value<'a>(t: &'a str, maps: &[String]) -> Option<&'a str> {
+    let open = t.find(['<', '['])?;
+    let head = t[..open].rsplit(['.', ':']).next()?;
+    let inner = t[open + 1..].strip_suffix(if &t[open..=open] == "<" { '>' } else { ']' })?;
+    let (key, value) = match top_level_parts(inner, &[',']).as_slice() {
+        [key, value] => (*key, *value),
+        _ => return None,
+    };
+    (maps.iter().any(|m| m == head) && one_argument(key) && one_argument(value)).then_some(value)
+}
+
 /// The one type argument of `t` when it is `C<T>` or `C[T]` for a C of `generics`.
 fn generic_argument<'a>(t: &'a str, generics: &[String]) -> Option<&'a str> {
     let open = t.find(['<', '['])?;
@@ -479,13 +521,11 @@ fn closing(rest: &str) -> Option<usize> {
 /// Whether type arguments `args` are one type: brackets balanced, no comma outside them.
 fn one_argument(args: &str) -> bool {
     let mut depth = 0i32;
-    for c in args.chars() {
-        match c {
-            '[' | '<' | '(' | '{' => depth += 1,
-            ']' | '>' | ')' | '}' => depth -= 1,
-            ',' if depth == 0 => return false,
-            _ => {}
+    for (i, c) in args.char_indices() {
+        if c == ',' && depth == 0 {
+            return false;
         }
+        depth += depth_step(args, i, c);
         if depth < 0 {
             return false;
         }
@@ -597,13 +637,27 @@ mod tests {
     #[test]
     fn an_intersection_is_its_named_types() {
         let wrappers = ["Readonly".to_string()];
-        let generics = GenericTypes { containers: &[], wrappers: &wrappers };
+        let generics = GenericTypes { wrappers: &wrappers, ..GenericTypes::default() };
         let t = type_ref("Readonly<Observer<any>> & { closed: true }", &generics).unwrap();
         assert_eq!((t.name.as_str(), t.alternatives.len()), ("Observer", 0), "an object type beside it is left out");
         let names: Vec<String> = type_ref("A & pkg.B<T>", &generics).unwrap().union_members().map(|m| m.name).collect();
         assert_eq!(names, ["A", "B"]);
         assert_eq!(type_ref("&Owner", &generics).unwrap().name, "Owner", "a reference is no intersection");
         assert_eq!(type_ref("Foo<A & B>", &generics).unwrap().name, "Foo");
+    }
+
+    #[test]
+    fn maps_are_of_their_second_type_argument() {
+        let maps = ["Map".to_string(), "dict".to_string()];
+        let generics = GenericTypes { maps: &maps, ..GenericTypes::default() };
+        let value = |w: &str| type_ref(w, &generics).and_then(|t| t.value);
+        assert_eq!(value("Map<K, Owner>").map(|v| v.name).as_deref(), Some("Owner"));
+        assert_eq!(value("dict[str, Owner] | None").map(|v| v.name).as_deref(), Some("Owner"));
+        let object = value("Map<K, { handler: () => void; subscription: Owner }>").unwrap();
+        assert_eq!(object.properties, [("subscription".to_string(), TypeRef::named("Owner".into(), None, 0))]);
+        assert_eq!(value("Map<K>"), None, "one type argument: no map");
+        assert_eq!(value("HashMap<K, Owner>"), None, "not one of the language's map types");
+        assert_eq!(type_ref("Map<K, V>[]", &generics).map(|t| (t.layers, t.value.is_some())), Some((1, true)));
     }
 
     #[test]
@@ -626,7 +680,7 @@ mod tests {
     fn collections_are_their_elements_a_layer_down() {
         let containers = ["list".to_string(), "Array".to_string(), "Vec".to_string()];
         let wrappers = ["Partial".to_string(), "Box".to_string()];
-        let generics = GenericTypes { containers: &containers, wrappers: &wrappers };
+        let generics = GenericTypes { containers: &containers, wrappers: &wrappers, ..GenericTypes::default() };
         let t = |w: &str| {
             type_ref(w, &generics).map(|t| {
                 format!(
