@@ -1472,6 +1472,27 @@ fn typescript_callback_parameters_are_typed_by_the_called_function() {
     assert_eq!(uses(&mut p, "Subscriber/next", "a.ts"), "b.ts:4 run\nb.ts:8 run\nb.ts:9 run\nb.ts:11 run");
 }
 
+/// TypeScript: a call of a function of an enclosing scope returns what its signature there declares: a
+/// parameter's function type (`factory: () => Sub | void`), a nested function's, a const arrow's; a
+/// parameter of no function type says nothing, whatever a module function of its name returns.
+#[test]
+fn typescript_calls_of_local_functions_return_their_declared_type() {
+    let mut p = heuristic_project(&[
+        (
+            "a.ts",
+            "export class Sub {\n  unsubscribe(): void {}\n}\nexport function make(): Sub {\n  return new Sub();\n}\n",
+        ),
+        (
+            "b.ts",
+            "import { Sub } from './a';\n\nexport function g(factory: () => Sub | void, make: any) {\n\
+             \x20 const resource = factory();\n  resource!.unsubscribe();\n\
+             \x20 function build(): Sub {\n    return new Sub();\n  }\n  build().unsubscribe();\n\
+             \x20 const mk = (): Sub => new Sub();\n  mk().unsubscribe();\n  make().unsubscribe();\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Sub/unsubscribe", "a.ts"), "b.ts:4 g\nb.ts:8 g\nb.ts:10 g\nb.ts:11 g ?");
+}
+
 /// A map's values are of its second type argument (`new Map<K, { subscription: Sub }>()`, `dict[str, Sub]`):
 /// a value taken out by key is typed, what iterating the map gives (keys, entries) is not.
 #[test]
@@ -1499,8 +1520,8 @@ fn map_values_are_typed_by_their_type_argument() {
 
 /// TypeScript: an interface's property is typed by its annotation (`record.window.next()`); a callback passed
 /// to a function of an enclosing scope (a nested `function`, a `const` arrow) is typed by what that function
-/// declares, not by a module function of the same name elsewhere; a callback passed to a parameter stays
-/// uncertain.
+/// declares, or a parameter's function type declares, not by a module function of the same name elsewhere;
+/// a callback passed to a parameter of no function type stays uncertain.
 #[test]
 fn typescript_interface_properties_and_local_functions_type_receivers() {
     let mut p = heuristic_project(&[
@@ -1508,17 +1529,17 @@ fn typescript_interface_properties_and_local_functions_type_receivers() {
         (
             "b.ts",
             "import { Subject, Other } from './a';\n\ninterface WindowRecord<T> {\n  seen: number;\n  window: Subject<T>;\n}\n\
-             export function run(records: WindowRecord<number>[], cb: (f: (o: Other) => void) => void) {\n\
+             export function run(records: WindowRecord<number>[], cb: (f: (o: Other) => void) => void, any: any) {\n\
              \x20 const loop = (each: (record: WindowRecord<number>) => void) => records.forEach(each);\n\
              \x20 loop((record) => record.window.next(1));\n\
              \x20 function notify(each: (o: Other) => void) {}\n  notify((o) => o.next(2));\n\
-             \x20 cb((o) => o.next(3));\n}\n",
+             \x20 cb((o) => o.next(3));\n  any((o) => o.next(4));\n}\n",
         ),
         // a module function of the name that `run`'s own `notify` hides
         ("c.ts", "import { Subject } from './a';\n\nexport function notify(each: (o: Subject<number>) => void) {}\n"),
     ]);
-    assert_eq!(uses(&mut p, "Subject/next", "a.ts"), "b.ts:8 run\nb.ts:11 run ?");
-    assert_eq!(uses(&mut p, "Other/next", "a.ts"), "b.ts:10 run\nb.ts:11 run ?");
+    assert_eq!(uses(&mut p, "Subject/next", "a.ts"), "b.ts:8 run\nb.ts:12 run ?");
+    assert_eq!(uses(&mut p, "Other/next", "a.ts"), "b.ts:10 run\nb.ts:11 run\nb.ts:12 run ?");
 }
 
 /// TypeScript: the members of an object literal are members of the type it is written as: a parameter's

@@ -1762,9 +1762,10 @@ impl Receivers<'_> {
         Some(declared.map(|t| ReceiverType::declared(&t)))
     }
 
-    /// The function bare callee `callee` is bound to in an enclosing scope (not the module's): Some(None)
-    /// when it is bound there to something else (a parameter, a variable of a value not a function);
-    /// None when it is not bound in an enclosing scope.
+    /// The signature of the function bare callee `callee` is bound to in an enclosing scope (not the
+    /// module's): a nested function, a variable's function value, a parameter's function type (`factory:
+    /// () => Owner`). Some(None) when it is bound there to something else; None when it is not bound in
+    /// an enclosing scope.
     fn local_function<'t>(&self, callee: Node<'t>) -> Option<Option<Node<'t>>> {
         if is_member_use(self.entry.lang, &callee, self.text) {
             return None;
@@ -1773,9 +1774,24 @@ impl Receivers<'_> {
         let def = root_of(callee).descendant_for_byte_range(binding.def.start, binding.def.end);
         let function = def.and_then(|d| d.parent()).and_then(|p| {
             let value = p.child_by_field_name("value").unwrap_or(p);
-            value.child_by_field_name("parameters").is_some().then_some(value)
+            let typed = p.child_by_field_name("type").and_then(|t| match t.kind() {
+                "type_annotation" => t.named_child(0),
+                _ => Some(t),
+            });
+            [Some(value), typed].into_iter().flatten().find(|f| f.child_by_field_name("parameters").is_some())
         });
         Some(function)
+    }
+
+    /// What a call of bare callee `callee` bound in an enclosing scope returns, as its signature there
+    /// declares it (`local_function`), Unknown when it is bound there to something else; None when it is
+    /// not bound in an enclosing scope, or is a function that declares no return type (its `return`s
+    /// tell, as any function's).
+    fn local_returned(&self, callee: Node) -> Option<ReceiverType> {
+        let Some(function) = self.local_function(callee)? else { return Some(ReceiverType::Unknown) };
+        let fields = &self.entry.lang.entry.return_type_fields;
+        let written = fields.iter().find_map(|r| function.child_by_field_name(r))?;
+        declared_type(self.entry.lang, &self.text[written.byte_range()]).map(|t| ReceiverType::declared(&t))
     }
 
     /// The argument `value` is, or is a branch of (`cond ? (s) => ... : (s) => ...`): its call's callee and
@@ -1860,6 +1876,9 @@ impl Receivers<'_> {
         let name = &self.text[callee.byte_range()];
         let element_method = || self.entry.lang.entry.element_methods.iter().any(|m| m == name);
         let value_method = || self.entry.lang.entry.map_value_methods.iter().any(|m| m == name);
+        if let Some(local) = self.local_returned(callee) {
+            return local;
+        }
         match self.call_owner(callee, depth) {
             Some(Some(owner @ ReceiverType::Collection(..))) if element_method() => owner.element(),
             Some(Some(owner @ ReceiverType::Map(_))) if value_method() => owner.indexed(),

@@ -560,12 +560,14 @@ fn object_type(body: &str, generics: &GenericTypes) -> Option<TypeRef> {
     (!properties.is_empty()).then(|| TypeRef { properties, ..TypeRef::named(String::new(), None, 0) })
 }
 
-/// The types of a union `t` (split at its top-level `|`), its null types (`null`, `undefined`, `None`) and
+/// The types of a union `t` (split at its top-level `|`), its null types (`null`, `undefined`, `void`, `None`) and
 /// function types (`(() => void)`: a member use is never a call of one) left out: one for a type that is
 /// no union.
 fn union_parts(t: &str) -> Vec<&str> {
     let parts = top_level_parts(t, &['|']).into_iter();
-    parts.filter(|part| !matches!(*part, "null" | "undefined" | "None" | "") && !is_function_type(part)).collect()
+    parts
+        .filter(|part| !matches!(*part, "null" | "undefined" | "void" | "None" | "") && !is_function_type(part))
+        .collect()
 }
 
 /// Whether `t` is a function type (`(x: T) => void`), maybe parenthesized.
