@@ -1664,6 +1664,53 @@ fn rust_module_functions_and_calls_in_macro_arguments_type_receivers() {
     assert_eq!(uses(&mut p, "Parser/flag", "src/lib.rs"), "src/t.rs:10 tests/flags\nsrc/t.rs:12 tests/flags");
 }
 
+/// Rust: receivers typed by `Self::default()` in a trait's default method and by `clone()`; a parameter
+/// typed with a lifetime (`&'e Span`); a class reached through a module path (`crate::Builder`, re-exported
+/// by the crate's root, `crate::ast::Builder`, `super::parser::Builder`, `use crate::Builder`), not a
+/// same-named class of another module; the value out of a `Result` by `?`; the items of a type that
+/// implements `Iterator` (`type Item = Span;`).
+#[test]
+fn rust_self_paths_results_and_iterators_type_receivers() {
+    let mut p = heuristic_project(&[
+        ("src/lib.rs", "pub mod ast;\npub mod parser;\npub mod user;\npub use crate::parser::Builder;\n"),
+        (
+            "src/ast.rs",
+            "pub struct Builder;\n\nimpl Builder {\n    pub fn new() -> Builder {\n        Builder\n    }\n}\n",
+        ),
+        (
+            "src/parser.rs",
+            "pub struct Builder;\n\nimpl Builder {\n    pub fn new() -> Builder {\n        Builder\n    }\n}\n\n\
+             pub struct Span;\n\nimpl Span {\n    pub fn start(&self) -> u32 {\n        0\n    }\n}\n\n\
+             pub struct Spans;\n\nimpl Iterator for Spans {\n    type Item = Span;\n\n\
+             \x20   fn next(&mut self) -> Option<Span> {\n        None\n    }\n}\n\n\
+             pub fn parse(s: &str) -> Result<Span, String> {\n    Ok(Span)\n}\n\n\
+             pub trait Interval: Clone + Default {\n    fn set_upper(&mut self, bound: u32);\n\n\
+             \x20   fn create(upper: u32) -> Self {\n        let mut int = Self::default();\n        int.set_upper(upper);\n\
+             \x20       let copy = int.clone();\n        copy.set_upper(upper);\n        int\n    }\n}\n",
+        ),
+        (
+            "src/user.rs",
+            "use crate::parser::{parse, Span, Spans};\n\npub fn f<'e>(span: &'e Span, spans: Spans) -> Result<u32, String> {\n\
+             \x20   crate::Builder::new();\n    crate::ast::Builder::new();\n    super::parser::Builder::new();\n\
+             \x20   span.start();\n    let parsed = parse(\"a\")?;\n    parsed.start();\n\
+             \x20   for s in spans {\n        s.start();\n    }\n    Ok(0)\n}\n\n\
+             #[cfg(test)]\nmod tests {\n    use crate::Builder;\n\n    fn t() {\n        Builder::new();\n    }\n}\n",
+        ),
+    ]);
+    // (`crate::ast::Builder::new` is still uncertain for either `Builder`, though the path is resolved for
+    // the other uses: listed, not renamed)
+    assert_eq!(
+        uses(&mut p, "Builder/new", "src/parser.rs"),
+        "src/user.rs:3 f\nsrc/user.rs:5 f\nsrc/user.rs:20 tests/t\nsrc/user.rs:4 f ?"
+    );
+    assert_eq!(uses(&mut p, "Builder/new", "src/ast.rs"), "src/user.rs:4 f ?");
+    assert_eq!(uses(&mut p, "Span/start", "src/parser.rs"), "src/user.rs:6 f\nsrc/user.rs:8 f\nsrc/user.rs:10 f");
+    assert_eq!(
+        uses(&mut p, "Interval/set_upper", "src/parser.rs"),
+        "src/parser.rs:35 Interval/create\nsrc/parser.rs:37 Interval/create"
+    );
+}
+
 /// A receiver of a class named through a module (`models.ImageField(...)`, `f: models.ImageField`) is the
 /// class that module has (here through a package's re-export), not a same-named class of another module.
 #[test]

@@ -547,11 +547,14 @@ impl FileImports {
             }
             None => return Verdict::Unknown,
         };
-        if root == def_root && def_segments.starts_with(&segments) {
+        let same_crate = root == def_root;
+        if same_crate && def_segments == segments {
             return Verdict::Target;
         }
+        // a module above the target's (`crate::Name`) has the name only as it re-exports it (`pub use`)
         match r.rust_module_file(&root, &segments) {
             Some(file) => reexports_of(r, &file, name, def_rel, depth),
+            None if same_crate && def_segments.starts_with(&segments) => Verdict::Target,
             None => Verdict::Unknown,
         }
     }

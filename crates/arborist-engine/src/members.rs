@@ -67,8 +67,9 @@ const MAX_CHAIN: usize = 4;
 /// through references).
 const WRAPPERS: [&str; 3] = ["parenthesized_expression", "non_null_expression", "reference_expression"];
 
-/// Expressions that take an element out of a collection (`xs[i]`), the collection their first named child.
-const INDEXES: [&str; 4] = ["index_expression", "subscript_expression", "subscript", "array_access"];
+/// Expressions that take an element out of a collection (`xs[i]`; Rust's `x?`, the value out of a `Result`
+/// or `Option`, which the language's `element_containers` hold), the collection their first named child.
+const INDEXES: [&str; 5] = ["index_expression", "subscript_expression", "subscript", "array_access", "try_expression"];
 
 /// Expressions whose value is one of their branches' (`c ? a : b`), or the one they wrap.
 const CHOICES: [&str; 3] = ["ternary_expression", "conditional_expression", "parenthesized_expression"];
@@ -934,10 +935,25 @@ impl<'e> Hierarchy<'e> {
             }
             let named = TypeRef { layers: 0, ..t.clone() };
             let [(de, di)] = self.declared_classes(&e, &named)?.try_into().ok()?;
-            let underlying = self.declared.underlying_type(&de, di)?;
+            let iterated = || self.iterator_item(&de, di).map(|item| TypeRef { layers: item.layers + 1, ..item });
+            let underlying = self.declared.underlying_type(&de, di).or_else(iterated)?;
             (e, t) = (de, TypeRef { layers: underlying.layers + t.layers, ..underlying });
         }
         (t.layers == layers).then_some((e, t))
+    }
+
+    /// The type of the items a class of `e`'s file iterates over, as an iterator implementation of it
+    /// there declares it (Rust's `type Item = Utf8Sequence;` in `impl Iterator for Utf8Sequences`, the
+    /// language's `iterator_item`).
+    fn iterator_item(&self, e: &Arc<FileEntry>, class: u32) -> Option<TypeRef> {
+        let item = e.lang.entry.iterator_item.as_deref()?;
+        let fs = &e.symbols;
+        let name = fs.get(class).name;
+        let of_class = |i: &u32| fs.get(*i).parent().is_some_and(|p| fs.get(p).name == name);
+        let items =
+            (0..fs.len() as u32).filter(|&i| fs.get(i).name == item && fs.get(i).kind == SymbolKind::TypeParameter);
+        let [index] = items.filter(of_class).collect::<Vec<_>>().try_into().ok()?;
+        self.declared.underlying_type(e, index)
     }
 
     /// The top-level classes `name` of the module that `owner`, a name, is bound to by `entry`'s imports
@@ -1610,8 +1626,12 @@ impl Receivers<'_> {
         self.property_type(object, &self.text[name.byte_range()], depth)
     }
 
-    /// The type of property `attribute` of `object`'s value: the field's type its class declares.
+    /// The type of property `attribute` of `object`'s value: the field's type its class declares; of a
+    /// Rust module path's item (`crate::hir::print::Printer`), the class it names there.
     fn property_type(&self, object: Node, attribute: &str, depth: usize) -> ReceiverType {
+        if let Some(path) = module_path(object, self.text) {
+            return ReceiverType::Qualified(path.to_string(), attribute.to_string());
+        }
         if let Some(declared) = field_type(self.locals, self.entry, object, attribute, self.text) {
             return ReceiverType::declared(declared);
         }
@@ -1630,6 +1650,12 @@ impl Receivers<'_> {
         let (locals, entry, text) = (self.locals, self.entry, self.text);
         let name = &text[r.byte_range()];
         let class_at = |byte| entry.symbols.innermost_type_at(byte);
+        // Rust's `Self` (`Self::default()`): the type of the impl block or trait around
+        if name == "Self"
+            && let Some(block) = class_at(r.start_byte())
+        {
+            return ReceiverType::Named(entry.symbols.get(block).name.to_string());
+        }
         match locals.resolve(r, name) {
             // the class the method is in, else the type the receiver declares (a Go method in another file
             // than its type)
@@ -1882,6 +1908,7 @@ impl Receivers<'_> {
         match self.call_owner(callee, depth) {
             Some(Some(owner @ ReceiverType::Collection(..))) if element_method() => owner.element(),
             Some(Some(owner @ ReceiverType::Map(_))) if value_method() => owner.indexed(),
+            Some(Some(owner)) if self.entry.lang.entry.self_type_methods.iter().any(|m| m == name) => owner,
             Some(owner) => ReceiverType::Returned(owner.map(Box::new), name.to_string()),
             None => ReceiverType::Unknown,
         }
@@ -1908,6 +1935,17 @@ impl Receivers<'_> {
         let owner = self.type_of(object_of(callee)?, depth + 1);
         (owner != ReceiverType::Unknown).then_some(Some(owner))
     }
+}
+
+/// A Rust path of modules written before `::` (`crate`, `crate::hir::print`, `super::ast`, `regex_syntax`):
+/// it names a module, never a value.
+fn module_path<'t>(object: Node, text: &'t str) -> Option<&'t str> {
+    let in_path = object.parent().is_some_and(|p| p.kind().starts_with("scoped_"));
+    let path = &text[object.byte_range()];
+    let module = |segment: &str| {
+        matches!(segment, "crate" | "self" | "super") || segment.starts_with(|c: char| c.is_lowercase() || c == '_')
+    };
+    (in_path && path.split("::").all(module)).then_some(path)
 }
 
 /// The call whose argument `value` is, or is a branch of (`cond ? (s) => ... : (s) => ...`), and its position

@@ -111,6 +111,13 @@ pub struct LanguageEntry {
     /// or entries, not typed.
     #[serde(default)]
     pub map_types: Vec<String>,
+    /// Methods that return a value of their receiver's type, by the language's contract (Rust's `clone`,
+    /// `default` of `Self::default()`).
+    #[serde(default)]
+    pub self_type_methods: Vec<String>,
+    /// The associated type that names what a type's iterator implementation yields (Rust's `Item`).
+    #[serde(default)]
+    pub iterator_item: Option<String>,
     /// Methods of a map that return one of its values (`get`).
     #[serde(default)]
     pub map_value_methods: Vec<String>,

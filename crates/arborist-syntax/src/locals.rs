@@ -373,7 +373,7 @@ fn is_null(value: Node) -> bool {
 pub fn type_name(written: &str) -> Option<String> {
     let t = non_null(written.trim().trim_start_matches(':').trim());
     let t = t.split(['<', '[']).next().unwrap_or(t).trim();
-    let t = t.trim_start_matches(['*', '&']).trim_start_matches("mut ").trim();
+    let t = without_lifetime(t.trim_start_matches(['*', '&'])).trim_start_matches("mut ").trim();
     let t = t.trim_matches(['"', '\'']);
     let dotted = !t.is_empty()
         && t.split(['.', ':'])
@@ -381,6 +381,17 @@ pub fn type_name(written: &str) -> Option<String> {
             .all(|p| p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$'));
     let last = t.rsplit(['.', ':']).next()?;
     (dotted && last.chars().next().is_some_and(|c| !c.is_ascii_digit())).then(|| last.to_string())
+}
+
+/// `t` without a reference's lifetime before it (Rust's `'e ast::Error` of `&'e ast::Error`).
+fn without_lifetime(t: &str) -> &str {
+    let lifetime = t.strip_prefix('\'').and_then(|rest| rest.split_once(char::is_whitespace));
+    match lifetime {
+        Some((name, after)) if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') => {
+            after.trim_start()
+        }
+        _ => t,
+    }
 }
 
 /// The type `written` declares in `lang` (with its generic collections and wrappers, grammars.toml
@@ -440,14 +451,13 @@ pub fn type_ref(written: &str, generics: &GenericTypes) -> Option<TypeRef> {
     }
     let mut layers = 0u8;
     loop {
-        t = non_null(t)
-            .trim_start_matches(['*', '&'])
+        t = without_lifetime(non_null(t).trim_start_matches(['*', '&']))
             .trim_start_matches("mut ")
             .trim_start_matches("readonly ")
             .trim_start_matches("dyn ")
             .trim_start_matches("impl ")
             .trim();
-        if let Some(inner) = generic_argument(t, generics.wrappers) {
+        if let Some(inner) = generic_argument(t, generics.wrappers, false) {
             t = inner.trim();
             continue;
         }
@@ -481,7 +491,7 @@ fn element_of<'a>(t: &'a str, containers: &[String]) -> Option<&'a str> {
             false => Some(after),
         };
     }
-    generic_argument(t, containers)
+    generic_argument(t, containers, true)
 }
 
 /// The second of two type arguments of `t` when it is `M<K, V>` or `M[K, V]` for a map type M of `maps`.
@@ -496,12 +506,16 @@ fn map_value<'a>(t: &'a str, maps: &[String]) -> Option<&'a str> {
     (maps.iter().any(|m| m == head) && one_argument(key) && one_argument(value)).then_some(value)
 }
 
-/// The one type argument of `t` when it is `C<T>` or `C[T]` for a C of `generics`.
-fn generic_argument<'a>(t: &'a str, generics: &[String]) -> Option<&'a str> {
+/// The one type argument of `t` when it is `C<T>` or `C[T]` for a C of `generics`; with `first_of_several`,
+/// the first of several too (a collection's elements: `HashSet<T, S>`, `Result<T, E>`).
+fn generic_argument<'a>(t: &'a str, generics: &[String], first_of_several: bool) -> Option<&'a str> {
     let open = t.find(['<', '['])?;
     let head = t[..open].rsplit(['.', ':']).next()?;
     let inner = t[open + 1..].strip_suffix(if &t[open..=open] == "<" { '>' } else { ']' })?;
-    (generics.iter().any(|c| c == head) && one_argument(inner)).then_some(inner)
+    let arguments = top_level_parts(inner, &[',']);
+    let first =
+        arguments.first().filter(|a| !a.is_empty() && one_argument(a) && (first_of_several || arguments.len() == 1));
+    generics.iter().any(|c| c == head).then_some(*first?)
 }
 
 /// The byte index of the `]` that closes a bracket opened just before `rest`.
@@ -669,6 +683,10 @@ mod tests {
         assert_eq!(type_name("\"Owner\"").as_deref(), Some("Owner"));
         assert_eq!(type_name("*pkg.Owner").as_deref(), Some("Owner"));
         assert_eq!(type_name("&mut Owner").as_deref(), Some("Owner"));
+        assert_eq!(type_name("&'e ast::Error").as_deref(), Some("Error"));
+        assert_eq!(type_name("&'a mut Owner<'a>").as_deref(), Some("Owner"));
+        assert_eq!(type_ref("&'e ast::Error", &GenericTypes::default()).map(|t| t.name).as_deref(), Some("Error"));
+        assert_eq!(type_name("'Owner'").as_deref(), Some("Owner"), "a quoted name is no lifetime");
         assert_eq!(type_name("list[Owner]").as_deref(), Some("list"));
         assert_eq!(type_name("Map<K, V>").as_deref(), Some("Map"));
         assert_eq!(type_name("A | B"), None);
