@@ -443,7 +443,9 @@ mod tests {
         let command = format!("sleep {marker} & sleep {marker}");
         let started = Instant::now();
         let running = std::thread::spawn(move || sh(&command, Duration::from_secs(60)));
-        while running_processes(&marker) < 2 && started.elapsed() < Duration::from_secs(10) {
+        // (the processes may be seen before the command is listed as running: wait for both)
+        let listed = || !super::running().is_empty();
+        while (running_processes(&marker) < 2 || !listed()) && started.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(10));
         }
         assert!(kill_all_running() >= 1);
