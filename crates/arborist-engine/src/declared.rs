@@ -49,9 +49,7 @@ impl Parsed {
     pub fn function(&self, symbol: &Symbol) -> Option<Node<'_>> {
         let definition = self.definition(symbol)?;
         let declarator = [Some(definition), definition.named_child(0)].into_iter().flatten();
-        let value = declarator.filter_map(|d| d.child_by_field_name("value")).next();
-        let function = value.filter(|v| v.child_by_field_name("parameters").is_some());
-        Some(function.unwrap_or(definition))
+        Some(declarator.filter_map(signature).next().unwrap_or(definition))
     }
 
     /// The node spanning exactly `range`, or the smallest one around it.
@@ -317,6 +315,17 @@ pub fn returned_values(function: Node) -> Vec<Node> {
         }
     }
     out
+}
+
+/// The function or function type that declaration `node` gives its parameters and result: itself (a
+/// function), its value's (`const f = (x: T) => ...`) or its annotation's (`factory: () => Owner`).
+pub fn signature(node: Node) -> Option<Node> {
+    let annotation = node.child_by_field_name("type").and_then(|t| match t.kind() {
+        "type_annotation" => t.named_child(0),
+        _ => Some(t),
+    });
+    let candidates = [Some(node), node.child_by_field_name("value"), annotation];
+    candidates.into_iter().flatten().find(|f| f.child_by_field_name("parameters").is_some())
 }
 
 /// The type node of parameter `i` of a function or a function type (a type annotation unwrapped).

@@ -7,7 +7,7 @@
 //! or overrides or that implements or overrides it (a call that may reach the target through an interface
 //! or supertype), another symbol, or unknown.
 
-use crate::declared::{Declared, Parsed, Typed, TypedValues, parameter_type, returned_values};
+use crate::declared::{Declared, Parsed, Typed, TypedValues, parameter_type, returned_values, signature};
 use crate::engine::Engine;
 use crate::imports::Verdict;
 use crate::index::FileEntry;
@@ -1798,15 +1798,7 @@ impl Receivers<'_> {
         }
         let binding = self.locals.resolve(callee, &self.text[callee.byte_range()]).filter(|b| b.scope.is_some())?;
         let def = root_of(callee).descendant_for_byte_range(binding.def.start, binding.def.end);
-        let function = def.and_then(|d| d.parent()).and_then(|p| {
-            let value = p.child_by_field_name("value").unwrap_or(p);
-            let typed = p.child_by_field_name("type").and_then(|t| match t.kind() {
-                "type_annotation" => t.named_child(0),
-                _ => Some(t),
-            });
-            [Some(value), typed].into_iter().flatten().find(|f| f.child_by_field_name("parameters").is_some())
-        });
-        Some(function)
+        Some(def.and_then(|d| d.parent()).and_then(signature))
     }
 
     /// What a call of bare callee `callee` bound in an enclosing scope returns, as its signature there
@@ -1900,15 +1892,15 @@ impl Receivers<'_> {
     /// collection for its `element_methods`, `xs.pop()`), else a function's.
     fn returned(&self, callee: Node, depth: usize) -> ReceiverType {
         let name = &self.text[callee.byte_range()];
-        let element_method = || self.entry.lang.entry.element_methods.iter().any(|m| m == name);
-        let value_method = || self.entry.lang.entry.map_value_methods.iter().any(|m| m == name);
+        let listed = |methods: &[String]| methods.iter().any(|m| m == name);
+        let entry = &self.entry.lang.entry;
         if let Some(local) = self.local_returned(callee) {
             return local;
         }
         match self.call_owner(callee, depth) {
-            Some(Some(owner @ ReceiverType::Collection(..))) if element_method() => owner.element(),
-            Some(Some(owner @ ReceiverType::Map(_))) if value_method() => owner.indexed(),
-            Some(Some(owner)) if self.entry.lang.entry.self_type_methods.iter().any(|m| m == name) => owner,
+            Some(Some(owner @ ReceiverType::Collection(..))) if listed(&entry.element_methods) => owner.element(),
+            Some(Some(owner @ ReceiverType::Map(_))) if listed(&entry.map_value_methods) => owner.indexed(),
+            Some(Some(owner)) if listed(&entry.self_type_methods) => owner,
             Some(owner) => ReceiverType::Returned(owner.map(Box::new), name.to_string()),
             None => ReceiverType::Unknown,
         }

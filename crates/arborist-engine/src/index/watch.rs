@@ -168,13 +168,19 @@ fn is_read(kind: &notify::EventKind) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_change_made_before_the_barrier_is_reported_by_it() {
+    /// A watch of a new temporary directory, started: the directory and its canonical path.
+    fn watching() -> (tempfile::TempDir, PathBuf, Watch) {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         let watch = Watch::new(&root);
         watch.start(&root).unwrap();
         watch.set_watching();
+        (dir, root, watch)
+    }
+
+    #[test]
+    fn a_change_made_before_the_barrier_is_reported_by_it() {
+        let (_dir, root, watch) = watching();
         for i in 0..20 {
             let file = root.join(format!("f{i}.py"));
             std::fs::write(&file, "x = 1\n").unwrap();
@@ -198,11 +204,7 @@ mod tests {
 
     #[test]
     fn a_cookie_that_cannot_be_written_stops_the_trust() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        let watch = Watch::new(&root);
-        watch.start(&root).unwrap();
-        watch.set_watching();
+        let (_dir, root, watch) = watching();
         std::fs::remove_dir(root.join(".arborist")).unwrap();
         std::fs::write(root.join(".arborist"), "a file where the directory was").unwrap();
         assert!(!watch.catch_up());
