@@ -991,6 +991,31 @@ fn java_calls_through_supertypes_outside_the_project() {
     assert_eq!(uses(&mut p, "Bag/isSupportedOption", "a/Bag.java"), "a/Use.java:18 Use/run via");
 }
 
+/// Java: a name brought by an import of every name of a package outside the project (`import java.util.*;`)
+/// is that package's type when the method's class implements it by that full name (`java.util.List`); a
+/// field of a class nested in another is not the outer class's (`currentClass` declared twice).
+#[test]
+fn java_wildcard_imported_supertypes_and_nested_fields() {
+    let mut p = heuristic_project(&[
+        (
+            "a/Bag.java",
+            "package a;\n\npublic class Bag implements java.util.List<String> {\n\
+             \x20   public String get(int i) { return null; }\n}\n",
+        ),
+        ("a/Owner.java", "package a;\n\npublic class Owner {\n    public boolean isInner() { return false; }\n}\n"),
+        ("a/Other.java", "package a;\n\npublic class Other {\n    public boolean isInner() { return true; }\n}\n"),
+        (
+            "b/Use.java",
+            "package b;\n\nimport java.util.*;\nimport a.*;\n\nclass Use {\n    Owner currentClass;\n\n\
+             \x20   class Inner {\n        Other currentClass;\n        void f() { currentClass.isInner(); }\n    }\n\n\
+             \x20   void run(List<String> xs) {\n        xs.get(0);\n        currentClass.isInner();\n    }\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Bag/get", "a/Bag.java"), "b/Use.java:14 Use/run via");
+    assert_eq!(uses(&mut p, "Owner/isInner", "a/Owner.java"), "b/Use.java:15 Use/run");
+    assert_eq!(uses(&mut p, "Other/isInner", "a/Other.java"), "b/Use.java:10 Use/Inner/f");
+}
+
 /// Java: a supertype nested in a class, written through it (`extends Tree.Visitor`) or brought by an import
 /// of the class's members (`import a.Tree.*;`), is that class's nested one: calls through it may reach an
 /// override.

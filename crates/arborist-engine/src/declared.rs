@@ -154,8 +154,7 @@ impl<'e> Declared<'e> {
     /// when every declaration and assignment of it in the class agrees.
     pub fn field_type(&self, entry: &FileEntry, class: u32, name: &str) -> Option<TypeRef> {
         self.answer(entry, Question::Field(class, name.to_string()), |file| {
-            let range = entry.symbols.get(class).range.clone();
-            file.locals()?.declared_field(range.start as usize..range.end as usize, name).cloned()
+            file.locals()?.declared_field(&entry.symbols.own_bytes(class), name).cloned()
         })
     }
 

@@ -211,6 +211,13 @@ impl FileImports {
         Some(format!("{}{}{}", import.module, self.naming.separator, import.name.as_deref()?))
     }
 
+    /// The full names `name` may have through the file's imports of every name of a module (`java.util.List`
+    /// for `import java.util.*;`).
+    pub fn glob_paths(&self, name: &str) -> Vec<String> {
+        let globs = self.imports.iter().filter(|i| i.glob && !i.reexport);
+        globs.map(|i| format!("{}{}{name}", i.module, self.naming.separator)).collect()
+    }
+
     /// Whether `bytes` are where the file writes the name one of its imports brings.
     pub fn is_imported_name(&self, bytes: &std::ops::Range<usize>) -> bool {
         self.imported_names.iter().any(|(range, _)| range == bytes)

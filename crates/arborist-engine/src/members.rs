@@ -592,15 +592,19 @@ impl<'e> Hierarchy<'e> {
     }
 
     /// The full name of the type outside the project a value of type `receiver` in `entry`'s file is
-    /// declared as: a name the file imports from outside (`import java.util.List;`), a qualified name no
-    /// project class has (`java.util.List`), or what the one field or function it comes from declares.
+    /// declared as: a name the file imports from outside (`import java.util.List;`, or `import java.util.*;`
+    /// for a supertype of the target's class of that full name), a qualified name no project class has
+    /// (`java.util.List`), or what the one field or function it comes from declares.
     fn external_type(&self, entry: &Arc<FileEntry>, receiver: &ReceiverType, depth: usize) -> Option<String> {
         if depth > MAX_CHAIN {
             return None;
         }
         let (e, declared) = match receiver {
             ReceiverType::Named(name) if self.imported_classes(entry, name, true).is_empty() => {
-                return Resolver::new(self.engine).imports_of(&entry.rel)?.imported_path(name);
+                let resolver = Resolver::new(self.engine);
+                let imports = resolver.imports_of(&entry.rel)?;
+                let by_glob = || imports.glob_paths(name).into_iter().find(|p| self.external_supertypes().contains(p));
+                return imports.imported_path(name).or_else(by_glob);
             }
             ReceiverType::Qualified(qualifier, name) if self.qualified_classes(entry, qualifier, name).is_empty() => {
                 return Some(format!("{qualifier}.{name}"));
@@ -1331,8 +1335,7 @@ fn field_origins<'p>(
     class: u32,
     name: &str,
 ) -> Option<impl Iterator<Item = &'p Origin>> {
-    let range = e.symbols.get(class).range.clone();
-    Some(file.locals()?.field_origins(range.start as usize..range.end as usize, name))
+    Some(file.locals()?.field_origins(e.symbols.own_bytes(class), name))
 }
 
 /// The symbols of `entry`'s file named `name` of a kind `wanted` at its top level or in its modules (Rust's
@@ -1540,9 +1543,8 @@ fn field_type<'l>(
 ) -> Option<&'l TypeRef> {
     let receiver = |n: Node| locals.resolve(n, &text[n.byte_range()]).is_some_and(|b| b.kind == BindingKind::Receiver);
     let on_instance = locals.is_receiver_keyword(object) || object.child_count() == 0 && receiver(object);
-    let class = entry.symbols.get(entry.symbols.innermost_type_at(object.start_byte()).filter(|_| on_instance)?);
-    let range = class.range.start as usize..class.range.end as usize;
-    locals.declared_field(range, attribute)
+    let class = entry.symbols.innermost_type_at(object.start_byte()).filter(|_| on_instance)?;
+    locals.declared_field(&entry.symbols.own_bytes(class), attribute)
 }
 
 /// The class the receiver of member use `node` (the member's name in `receiver.name`) in `entry`'s file
@@ -1677,8 +1679,7 @@ impl Receivers<'_> {
                 let fs = &entry.symbols;
                 let mut class = class_at(r.start_byte());
                 while let Some(c) = class {
-                    let range = fs.get(c).range.clone();
-                    if let Some(declared) = locals.declared_field(range.start as usize..range.end as usize, name) {
+                    if let Some(declared) = locals.declared_field(&fs.own_bytes(c), name) {
                         return ReceiverType::declared(declared);
                     }
                     class = fs.enclosing_type(c);

@@ -5,6 +5,7 @@
 
 use crate::language::Language;
 use crate::query::LocalRole;
+use crate::symbols::OwnBytes;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use streaming_iterator::StreamingIterator;
@@ -313,26 +314,26 @@ impl Locals {
     /// Observer;`, `x: Owner`, `observers: Observer[] | null = null`), which every assignment must fit;
     /// without such, the one every assignment and declaration of it there shows (None when one shows none,
     /// or they differ, or there is none).
-    pub fn declared_field(&self, class: Range<usize>, name: &str) -> Option<&TypeRef> {
+    pub fn declared_field(&self, class: &OwnBytes, name: &str) -> Option<&TypeRef> {
         let declaration = |(at, o): &&(usize, Origin)| {
             (o.value.is_none() || self.null_fields.contains(at)) && o.iterated.is_none() && o.destructured.is_none()
         };
         let fields = self.fields.get(name).map_or(&[][..], Vec::as_slice);
-        let in_class = fields.iter().filter(|(at, _)| class.contains(at));
+        let in_class = fields.iter().filter(|(at, _)| class.contains(*at));
         let mut declared = in_class.filter(declaration).filter_map(|(_, o)| o.declared.as_ref());
         if let Some(first) = declared.next() {
             return declared.all(|t| t == first).then_some(first);
         }
-        let mut found = self.field_origins(class, name).map(|o| o.declared.as_ref());
+        let mut found = self.field_origins(class.clone(), name).map(|o| o.declared.as_ref());
         let first = found.next()??;
         found.all(|t| t == Some(first)).then_some(first)
     }
 
     /// Where each assignment and declaration of instance attribute `name` in a class spanning bytes
     /// `class` says its value comes from.
-    pub fn field_origins(&self, class: Range<usize>, name: &str) -> impl Iterator<Item = &Origin> {
+    pub fn field_origins(&self, class: OwnBytes, name: &str) -> impl Iterator<Item = &Origin> {
         let fields = self.fields.get(name).map_or(&[][..], Vec::as_slice);
-        let counts = move |at: &usize| class.contains(at) && !self.null_fields.contains(at);
+        let counts = move |at: &usize| class.contains(*at) && !self.null_fields.contains(at);
         fields.iter().filter(move |(at, _)| counts(at)).map(|(_, origin)| origin)
     }
 

@@ -189,6 +189,19 @@ impl SymbolParts {
     }
 }
 
+/// The bytes of a type that are its own (`FileSymbols::own_bytes`): its range less its nested types'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnBytes {
+    pub range: std::ops::Range<usize>,
+    pub nested: Vec<std::ops::Range<usize>>,
+}
+
+impl OwnBytes {
+    pub fn contains(&self, at: usize) -> bool {
+        self.range.contains(&at) && !self.nested.iter().any(|n| n.contains(&at))
+    }
+}
+
 /// The symbols of one file, as a forest stored flat.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileSymbols {
@@ -579,6 +592,24 @@ impl FileSymbols {
     /// members.
     pub fn owning_type(&self, i: u32) -> Option<u32> {
         self.get(i).parent().filter(|&p| self.get(p).kind.can_own_members())
+    }
+
+    /// The bytes that are type symbol `i`'s own: its range, less those of the types nested in it (an inner
+    /// class's fields are not the outer class's).
+    pub fn own_bytes(&self, i: u32) -> OwnBytes {
+        let range = |s: u32| {
+            let r = self.get(s).range;
+            r.start as usize..r.end as usize
+        };
+        let mut nested = Vec::new();
+        let mut stack: Vec<u32> = self.children(i).to_vec();
+        while let Some(c) = stack.pop() {
+            match self.get(c).kind.can_own_members() {
+                true => nested.push(range(c)),
+                false => stack.extend_from_slice(self.children(c)),
+            }
+        }
+        OwnBytes { range: range(i), nested }
     }
 
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
