@@ -243,6 +243,8 @@ pub struct Index {
 struct Checked {
     scopes: usize,
     files: HashMap<String, Arc<FileEntry>>,
+    /// The watcher caught up with the disk since the first scope opened (`Index::catch_up`).
+    caught_up: bool,
 }
 
 /// While one lives, `Index::file` checks each file on disk once (see `Index::query_scope`).
@@ -254,6 +256,7 @@ impl Drop for QueryScope<'_> {
         checked.scopes -= 1;
         if checked.scopes == 0 {
             checked.files.clear();
+            checked.caught_up = false;
         }
     }
 }
@@ -500,7 +503,7 @@ impl Index {
         if !self.is_ready() {
             return false;
         }
-        let caught_up = self.watch.catch_up();
+        let caught_up = self.catch_up();
         let (mut changed, lost_events) = self.watch.take();
         if lost_events {
             changed.extend(self.changed_since_read(project));
@@ -510,6 +513,19 @@ impl Index {
         for abs in changed {
             self.refresh_path(project, &abs);
         }
+        caught_up
+    }
+
+    /// Whether the watcher has caught up with the disk (`Watch::catch_up`): once for all the lookups of the
+    /// open query scopes (one query asks for the files of many names, and sees the disk as it was at its
+    /// first), else at each call.
+    fn catch_up(&self) -> bool {
+        if self.checked().caught_up {
+            return true;
+        }
+        let caught_up = self.watch.catch_up();
+        let mut checked = self.checked();
+        checked.caught_up = caught_up && checked.scopes > 0;
         caught_up
     }
 
@@ -656,7 +672,16 @@ impl Index {
         use rayon::prelude::*;
         let mut entries: Vec<Arc<FileEntry>> = if trusted {
             let t = self.tables.read().unwrap();
-            rels.iter().filter_map(|rel| t.files.get(rel.as_str()).cloned()).collect()
+            let entries: Vec<_> = rels.iter().filter_map(|rel| t.files.get(rel.as_str()).cloned()).collect();
+            drop(t);
+            // as checked for the open scopes (see `file`): the query's later lookups of them need no `stat`
+            let mut checked = self.checked();
+            if checked.scopes > 0 {
+                for e in &entries {
+                    checked.files.entry(e.rel.clone()).or_insert_with(|| e.clone());
+                }
+            }
+            entries
         } else {
             rels.into_par_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect()
         };
@@ -1063,6 +1088,16 @@ mod tests {
             assert!(definers(old).is_empty(), "round {round}");
             assert_eq!(definers("beta").len(), round + 1, "round {round}");
         }
+        // one catch-up serves every lookup of an open query scope
+        let made = index.watch.cookies_made();
+        let scope_open = index.query_scope();
+        for _ in 0..5 {
+            assert_eq!(definers("beta").len(), 10);
+        }
+        assert_eq!(index.watch.cookies_made(), made + 1);
+        drop(scope_open);
+        definers("beta");
+        assert_eq!(index.watch.cookies_made(), made + 2, "a new query catches up again");
     }
 
     /// Inside a query's scope a file is checked on disk once: a change made meanwhile by someone else is

@@ -108,6 +108,12 @@ impl Watch {
         reported || self.distrust(&format!("{} was not reported within {COOKIE_WAIT:?}", cookie.display()))
     }
 
+    /// How many cookies were made (for tests).
+    #[cfg(test)]
+    pub fn cookies_made(&self) -> u64 {
+        self.next_cookie.load(Ordering::Relaxed)
+    }
+
     fn distrust(&self, why: &str) -> bool {
         tracing::warn!("file watcher not trusted ({why}); checking files by mtime before each query");
         self.untrusted.store(true, Ordering::Release);
