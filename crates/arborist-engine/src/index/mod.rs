@@ -279,8 +279,9 @@ impl Index {
 
     /// Opens a query's scope: until every open scope is dropped, `file` checks each file on disk once and
     /// then answers with the entry it found, so one query that asks for a file many times (module
-    /// resolution, class lookups, candidates) does not stat it each time and sees one version of it. Our
-    /// own writes and the watcher's changes still replace a file's entry at once.
+    /// resolution, class lookups, candidates) does not stat it each time and sees one version of it; once
+    /// the watcher has caught up for the scope (`catch_up`), `file` takes the index's entry without a
+    /// `stat`. Our own writes and the watcher's changes still replace a file's entry at once.
     pub fn query_scope(&self) -> QueryScope<'_> {
         self.checked().scopes += 1;
         QueryScope(self)
@@ -598,10 +599,17 @@ impl Index {
     pub fn file(&self, p: &ProjectPath) -> Option<Arc<FileEntry>> {
         language::for_file(&p.rel, &p.abs)?;
         self.ensure_loaded();
-        if let Some(entry) = self.checked().files.get(&p.rel) {
-            return Some(entry.clone());
-        }
         let known = self.tables.read().unwrap().files.get(p.rel.as_str()).cloned();
+        {
+            let checked = self.checked();
+            if let Some(entry) = checked.files.get(&p.rel) {
+                return Some(entry.clone());
+            }
+            // the open scopes' query caught up with the disk (`catch_up`): the index's entry is current
+            if checked.caught_up && known.is_some() {
+                return known;
+            }
+        }
         // kept for the open scopes while it is the index's entry (not replaced by a write meanwhile)
         let fresh = |entry: Arc<FileEntry>| {
             let mut checked = self.checked();
@@ -672,16 +680,7 @@ impl Index {
         use rayon::prelude::*;
         let mut entries: Vec<Arc<FileEntry>> = if trusted {
             let t = self.tables.read().unwrap();
-            let entries: Vec<_> = rels.iter().filter_map(|rel| t.files.get(rel.as_str()).cloned()).collect();
-            drop(t);
-            // as checked for the open scopes (see `file`): the query's later lookups of them need no `stat`
-            let mut checked = self.checked();
-            if checked.scopes > 0 {
-                for e in &entries {
-                    checked.files.entry(e.rel.clone()).or_insert_with(|| e.clone());
-                }
-            }
-            entries
+            rels.iter().filter_map(|rel| t.files.get(rel.as_str()).cloned()).collect()
         } else {
             rels.into_par_iter().filter_map(|rel| self.file(&ProjectPath { abs: self.root.join(&rel), rel })).collect()
         };
