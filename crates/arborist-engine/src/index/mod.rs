@@ -372,7 +372,7 @@ impl Index {
         });
         progress.total.store(files.len(), Ordering::Relaxed);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
-        let (large, rest) = pool.install(|| self.large_files_first(files));
+        let (lane, rest) = pool.install(|| self.large_files_first(files, threads.max(1)));
         let (parsed, reused) = (std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0));
         // (the entry, whether it is new)
         let tally = |rel: &str, refreshed: Option<Refreshed>| {
@@ -401,7 +401,7 @@ impl Index {
         let refresh = |(rel, stamp): &Listed| {
             tally(rel, refresh_entry(rel, &self.root.join(rel), *stamp, known(rel), true, &self.budget))
         };
-        let fresh = refresh_all(&pool, (&large, &rest), refresh);
+        let fresh = refresh_all(&pool, (&lane, &rest), refresh);
         let mut stats = BuildStats {
             files: fresh.len(),
             parsed: parsed.into_inner(),
@@ -412,7 +412,7 @@ impl Index {
         // Skipped now: over the budget this time, among the files that still exist.
         let mut skipped = self.skipped.lock().unwrap();
         let listed: foldhash::HashSet<String> =
-            large.into_iter().chain(rest).map(|(rel, ..)| rel).filter(|rel| skipped.contains_key(rel)).collect();
+            lane.into_iter().chain(rest).map(|(rel, ..)| rel).filter(|rel| skipped.contains_key(rel)).collect();
         skipped.retain(|rel, _| listed.contains(rel) && !live.contains(rel.as_str()));
         stats.skipped = skipped.len();
         drop(skipped);
@@ -444,17 +444,18 @@ impl Index {
         stats
     }
 
-    /// The large files (`LARGE_FILE`), largest first, and the rest, those of `EARLY_FILE` or more first: a
-    /// process's peak memory is its index plus the trees being parsed, so the largest trees are parsed
-    /// first, while the index is still small. A file of the saved index counts its saved size (no `stat`);
-    /// another's stamp is read here, once, for its refresh.
-    fn large_files_first(&self, files: Files) -> (Vec<Listed>, Vec<Listed>) {
+    /// The files one thread parses one after another (`lanes`), largest first, and the rest, those of
+    /// `EARLY_FILE` or more first: a process's peak memory is its index plus the trees being parsed, so the
+    /// largest trees are parsed first, while the index is still small, and never two of them at once. A file
+    /// of the saved index counts its saved size (no `stat`); another's stamp is read here, once, for its
+    /// refresh.
+    fn large_files_first(&self, files: Files, threads: usize) -> (Vec<Listed>, Vec<Listed>) {
         use rayon::prelude::*;
         let saved: Vec<Option<u64>> = {
             let t = self.tables.read().unwrap();
             files.iter().map(|(rel, _)| t.files.get(rel.as_str()).map(|e| e.stamp.len)).collect()
         };
-        let sized: Vec<(u64, Listed)> = files
+        let sized: Vec<SizedFile> = files
             .into_par_iter()
             .zip(saved)
             .map(|((rel, abs), saved)| {
@@ -462,13 +463,9 @@ impl Index {
                 (saved.or(stamp.map(|s| s.len)).unwrap_or(0), (rel, stamp))
             })
             .collect();
-        let (mut large, mut rest): (Vec<_>, Vec<_>) =
-            sized.into_iter().partition(|(size, _)| *size >= LARGE_FILE as u64);
-        large.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
-        // (stable: the others stay in the order listed, files of a directory together)
-        rest.sort_by_key(|(size, _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
-        let files = |sized: Vec<(u64, Listed)>| sized.into_iter().map(|(_, file)| file).collect();
-        (files(large), files(rest))
+        let (lane, rest) = lanes(sized, threads);
+        let files = |sized: Vec<SizedFile>| sized.into_iter().map(|(_, file)| file).collect();
+        (files(lane), files(rest))
     }
 
     /// Lets a query that is parsing candidate files have the cores first.
@@ -833,6 +830,9 @@ fn in_scope(rel: &str, scope: &str) -> bool {
 /// source, and two parser threads on the 9 MB and 6 MB bundles of a JavaScript package would hold both
 /// at once.
 const LARGE_FILE: usize = 4 << 20;
+/// Files this large may be parsed one at a time too, when the project's largest files hold enough of its
+/// bytes (`lanes`).
+const LANE_FILE: u64 = 32 << 10;
 /// Files this large are parsed early in a build, while the index is small (the large corpus has 47 code
 /// files of 1 MB or more, a tenth of its bytes).
 const EARLY_FILE: usize = 1 << 20;
@@ -898,20 +898,53 @@ fn refresh_entry(
     Some(Refreshed::Parsed(Arc::new(entry)))
 }
 
+/// Splits sized files into the lane one thread parses one after another, largest first, and the rest,
+/// which the other threads share meanwhile (those of `EARLY_FILE` or more first, the others in the order
+/// listed). The lane holds every file of `LARGE_FILE` or more, and the largest others of `LANE_FILE` or
+/// more: the largest file, then more while the lane holds at most a `threads + 1`th of the bytes. A tree
+/// takes tens of bytes a byte of source (40 for Python), so two threads then hold at once the lane's tree
+/// and one smaller than the lane's smallest, not the project's two largest trees, and the other threads'
+/// share keeps them as long busy as the lane.
+fn lanes(sized: Vec<SizedFile>, threads: usize) -> (Vec<SizedFile>, Vec<SizedFile>) {
+    let share = sized.iter().map(|(size, _)| size).sum::<u64>() / (threads as u64 + 1);
+    let mut by_size: Vec<u64> = sized.iter().map(|(size, _)| *size).filter(|&size| size >= LANE_FILE).collect();
+    by_size.sort_unstable_by_key(|&size| std::cmp::Reverse(size));
+    let mut held = 0;
+    // the lane's smallest size: files of that size or more go to the lane
+    let smallest = by_size
+        .into_iter()
+        .enumerate()
+        .take_while(|&(i, size)| {
+            held += size;
+            i == 0 || size >= LARGE_FILE as u64 || held <= share
+        })
+        .last()
+        .map(|(_, size)| size);
+    let (mut lane, mut rest): (Vec<_>, Vec<_>) =
+        sized.into_iter().partition(|(size, _)| smallest.is_some_and(|smallest| *size >= smallest));
+    lane.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
+    // (stable: the others stay in the order listed, files of a directory together)
+    rest.sort_by_key(|(size, _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
+    (lane, rest)
+}
+
+/// A file to refresh and its size.
+type SizedFile = (u64, Listed);
+
 /// Files as (relative, absolute) paths.
 type Files = Vec<(String, PathBuf)>;
 /// A file to refresh: its path under the root, and its stamp when it was read while listing it (the
 /// absolute path is made when the file is read: a build lists every file at once, ~100 bytes each).
 type Listed = (String, Option<Stamp>);
 
-/// Refreshes `files` (the large ones, then the rest) with `refresh` (an entry and whether it is new) on
-/// `pool`: the large files one after another on one thread (one such tree at a time), the others
+/// Refreshes `files` (the lane's and the rest, `lanes`) with `refresh` (an entry and whether it is new) on
+/// `pool`: the lane's files one after another on one thread (one such tree at a time), the others
 /// sharing the rest meanwhile. New entries are copied by the calling thread as they come:
 /// made by a parser thread, an entry lies among the pages of that thread's trees and keeps each page it
 /// touches after the trees are freed; copied, the entries lie together and those pages go back whole.
 fn refresh_all(
     pool: &rayon::ThreadPool,
-    (large, rest): (&[Listed], &[Listed]),
+    (lane, rest): (&[Listed], &[Listed]),
     refresh: impl Fn(&Listed) -> Option<(Arc<FileEntry>, bool)> + Sync,
 ) -> Vec<Arc<FileEntry>> {
     let (sender, entries) = std::sync::mpsc::channel::<(Arc<FileEntry>, bool)>();
@@ -922,7 +955,7 @@ fn refresh_all(
                 use rayon::prelude::*;
                 let send = |entry| sender.send(entry).unwrap_or(());
                 rayon::join(
-                    || large.iter().filter_map(refresh).for_each(send),
+                    || lane.iter().filter_map(refresh).for_each(send),
                     || rest.par_iter().filter_map(refresh).for_each(send),
                 )
             })
@@ -1097,6 +1130,33 @@ mod tests {
         drop(scope_open);
         definers("beta");
         assert_eq!(index.watch.cookies_made(), made + 2, "a new query catches up again");
+    }
+
+    #[test]
+    fn the_largest_files_take_a_lane_of_their_own_up_to_a_share_of_the_bytes() {
+        let kb = |size: u64| size << 10;
+        let listed = |sizes: &[u64]| -> Vec<SizedFile> {
+            sizes.iter().enumerate().map(|(i, &size)| (kb(size), (format!("f{i}"), None))).collect()
+        };
+        let names = |files: &[SizedFile]| files.iter().map(|(_, (rel, _))| rel.clone()).collect::<Vec<_>>();
+        // 1,570 KB over two threads: the lane takes up to 523 KB, largest first (300 + 200)
+        let mut sizes = vec![10, 300, 10, 100, 40, 10, 200];
+        sizes.extend([20; 45]);
+        let (lane, rest) = lanes(listed(&sizes), 2);
+        assert_eq!(names(&lane), ["f1", "f6"]);
+        let expected: Vec<String> = (0..sizes.len()).filter(|i| ![1, 6].contains(i)).map(|i| format!("f{i}")).collect();
+        assert_eq!(names(&rest), expected, "the rest in the order listed");
+        // the largest file always has the lane, past the share; a file of LARGE_FILE or more too
+        let (lane, rest) = lanes(listed(&[10, 900, 20, 40]), 2);
+        assert_eq!(names(&lane), ["f1"]);
+        assert_eq!(names(&rest), ["f0", "f2", "f3"]);
+        let (lane, rest) = lanes(listed(&[10, 900, 20, 5 << 10, 4 << 10, 40]), 2);
+        assert_eq!(names(&lane), ["f3", "f4"]);
+        assert_eq!(names(&rest), ["f0", "f1", "f2", "f5"]);
+        // small files only: no lane
+        let (lane, rest) = lanes(listed(&[10, 20, 30]), 2);
+        assert!(lane.is_empty());
+        assert_eq!(rest.len(), 3);
     }
 
     /// Inside a query's scope a file is checked on disk once: a change made meanwhile by someone else is
