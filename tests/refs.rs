@@ -1016,6 +1016,31 @@ fn java_wildcard_imported_supertypes_and_nested_fields() {
     assert_eq!(uses(&mut p, "Other/isInner", "a/Other.java"), "b/Use.java:10 Use/Inner/f");
 }
 
+/// Java: a `var` is what its value is, a field of a type parameter's type is of its bound (`T other` with
+/// `T extends Owner`), and an anonymous class's field is its own, not the enclosing class's.
+#[test]
+fn java_var_values_bounded_fields_and_anonymous_class_fields() {
+    let mut p = heuristic_project(&[
+        (
+            "a/Owner.java",
+            "package a;\n\npublic class Owner {\n    public Owner owner;\n    public boolean isInner() { return false; }\n}\n",
+        ),
+        ("a/Other.java", "package a;\n\npublic class Other {\n    public boolean isInner() { return true; }\n}\n"),
+        (
+            "a/Use.java",
+            "package a;\n\nclass Use<T extends Owner> {\n    T held;\n    Owner current;\n\n\
+             \x20   Runnable r = new Runnable() {\n        Other current;\n        public void run() { current.isInner(); }\n    };\n\n\
+             \x20   boolean f(Owner o) {\n        var up = o.owner;\n        var other = new Other();\n        other.isInner();\n\
+             \x20       held.isInner();\n        current.isInner();\n        return up.isInner();\n    }\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Owner/isInner", "a/Owner.java"),
+        "a/Use.java:15 Use/f\na/Use.java:16 Use/f\na/Use.java:17 Use/f"
+    );
+    assert_eq!(uses(&mut p, "Other/isInner", "a/Other.java"), "a/Use.java:8 Use/r\na/Use.java:14 Use/f");
+}
+
 /// Java: a supertype nested in a class, written through it (`extends Tree.Visitor`) or brought by an import
 /// of the class's members (`import a.Tree.*;`), is that class's nested one: calls through it may reach an
 /// override.

@@ -1635,7 +1635,7 @@ impl Receivers<'_> {
             return ReceiverType::Qualified(path.to_string(), attribute.to_string());
         }
         if let Some(declared) = field_type(self.locals, self.entry, object, attribute, self.text) {
-            return ReceiverType::declared(declared);
+            return self.bounded(ReceiverType::declared(declared), object);
         }
         // `Owner.prototype`: an instance's shape, whose members are Owner's
         if self.entry.lang.entry.instance_properties.iter().any(|p| p == attribute) {
@@ -1680,7 +1680,7 @@ impl Receivers<'_> {
                 let mut class = class_at(r.start_byte());
                 while let Some(c) = class {
                     if let Some(declared) = locals.declared_field(&fs.own_bytes(c), name) {
-                        return ReceiverType::declared(declared);
+                        return self.bounded(ReceiverType::declared(declared), r);
                     }
                     class = fs.enclosing_type(c);
                 }
