@@ -903,25 +903,27 @@ fn refresh_entry(
 /// listed). The lane holds every file of `LARGE_FILE` or more, and the largest others of `LANE_FILE` or
 /// more: the largest file, then more while the lane holds at most a `threads + 1`th of the bytes. A tree
 /// takes tens of bytes a byte of source (40 for Python), so two threads then hold at once the lane's tree
-/// and one smaller than the lane's smallest, not the project's two largest trees, and the other threads'
+/// and one no larger than the lane's smallest, not the project's two largest trees, and the other threads'
 /// share keeps them as long busy as the lane.
 fn lanes(sized: Vec<SizedFile>, threads: usize) -> (Vec<SizedFile>, Vec<SizedFile>) {
     let share = sized.iter().map(|(size, _)| size).sum::<u64>() / (threads as u64 + 1);
-    let mut by_size: Vec<u64> = sized.iter().map(|(size, _)| *size).filter(|&size| size >= LANE_FILE).collect();
-    by_size.sort_unstable_by_key(|&size| std::cmp::Reverse(size));
+    // the files that may take the lane, largest first (stable: of one size, in the order listed)
+    let mut by_size: Vec<usize> = (0..sized.len()).filter(|&i| sized[i].0 >= LANE_FILE).collect();
+    by_size.sort_by_key(|&i| std::cmp::Reverse(sized[i].0));
     let mut held = 0;
-    // the lane's smallest size: files of that size or more go to the lane
-    let smallest = by_size
-        .into_iter()
+    let taken = by_size
+        .iter()
         .enumerate()
-        .take_while(|&(i, size)| {
-            held += size;
-            i == 0 || size >= LARGE_FILE as u64 || held <= share
+        .take_while(|&(n, &i)| {
+            held += sized[i].0;
+            n == 0 || sized[i].0 >= LARGE_FILE as u64 || held <= share
         })
-        .last()
-        .map(|(_, size)| size);
-    let (mut lane, mut rest): (Vec<_>, Vec<_>) =
-        sized.into_iter().partition(|(size, _)| smallest.is_some_and(|smallest| *size >= smallest));
+        .count();
+    let mut in_lane = vec![false; sized.len()];
+    by_size[..taken].iter().for_each(|&i| in_lane[i] = true);
+    let (lane, rest): (Vec<_>, Vec<_>) = sized.into_iter().zip(in_lane).partition(|(_, in_lane)| *in_lane);
+    let unmarked = |files: Vec<(SizedFile, bool)>| files.into_iter().map(|(file, _)| file).collect::<Vec<_>>();
+    let (mut lane, mut rest) = (unmarked(lane), unmarked(rest));
     lane.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
     // (stable: the others stay in the order listed, files of a directory together)
     rest.sort_by_key(|(size, _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
@@ -1153,6 +1155,10 @@ mod tests {
         let (lane, rest) = lanes(listed(&[10, 900, 20, 5 << 10, 4 << 10, 40]), 2);
         assert_eq!(names(&lane), ["f3", "f4"]);
         assert_eq!(names(&rest), ["f0", "f1", "f2", "f5"]);
+        // files of one size: as many as the share holds, in the order listed
+        let (lane, rest) = lanes(listed(&[40; 10]), 2);
+        assert_eq!(names(&lane), ["f0", "f1", "f2"]);
+        assert_eq!(rest.len(), 7);
         // small files only: no lane
         let (lane, rest) = lanes(listed(&[10, 20, 30]), 2);
         assert!(lane.is_empty());
