@@ -463,9 +463,7 @@ impl Index {
                 (saved.or(stamp.map(|s| s.len)).unwrap_or(0), (rel, stamp))
             })
             .collect();
-        let (lane, rest) = lanes(sized, threads);
-        let files = |sized: Vec<SizedFile>| sized.into_iter().map(|(_, file)| file).collect();
-        (files(lane), files(rest))
+        lanes(sized, threads)
     }
 
     /// Lets a query that is parsing candidate files have the cores first.
@@ -596,16 +594,17 @@ impl Index {
     pub fn file(&self, p: &ProjectPath) -> Option<Arc<FileEntry>> {
         language::for_file(&p.rel, &p.abs)?;
         self.ensure_loaded();
-        let known = self.tables.read().unwrap().files.get(p.rel.as_str()).cloned();
-        {
+        let caught_up = {
             let checked = self.checked();
             if let Some(entry) = checked.files.get(&p.rel) {
                 return Some(entry.clone());
             }
-            // the open scopes' query caught up with the disk (`catch_up`): the index's entry is current
-            if checked.caught_up && known.is_some() {
-                return known;
-            }
+            checked.caught_up
+        };
+        let known = self.tables.read().unwrap().files.get(p.rel.as_str()).cloned();
+        // the open scopes' query caught up with the disk (`catch_up`): the index's entry is current
+        if caught_up && known.is_some() {
+            return known;
         }
         // kept for the open scopes while it is the index's entry (not replaced by a write meanwhile)
         let fresh = |entry: Arc<FileEntry>| {
@@ -905,7 +904,7 @@ fn refresh_entry(
 /// takes tens of bytes a byte of source (40 for Python), so two threads then hold at once the lane's tree
 /// and one no larger than the lane's smallest, not the project's two largest trees, and the other threads'
 /// share keeps them as long busy as the lane.
-fn lanes(sized: Vec<SizedFile>, threads: usize) -> (Vec<SizedFile>, Vec<SizedFile>) {
+fn lanes(sized: Vec<SizedFile>, threads: usize) -> (Vec<Listed>, Vec<Listed>) {
     let share = sized.iter().map(|(size, _)| size).sum::<u64>() / (threads as u64 + 1);
     // the files that may take the lane, largest first (stable: of one size, in the order listed)
     let mut by_size: Vec<usize> = (0..sized.len()).filter(|&i| sized[i].0 >= LANE_FILE).collect();
@@ -921,13 +920,12 @@ fn lanes(sized: Vec<SizedFile>, threads: usize) -> (Vec<SizedFile>, Vec<SizedFil
         .count();
     let mut in_lane = vec![false; sized.len()];
     by_size[..taken].iter().for_each(|&i| in_lane[i] = true);
-    let (lane, rest): (Vec<_>, Vec<_>) = sized.into_iter().zip(in_lane).partition(|(_, in_lane)| *in_lane);
-    let unmarked = |files: Vec<(SizedFile, bool)>| files.into_iter().map(|(file, _)| file).collect::<Vec<_>>();
-    let (mut lane, mut rest) = (unmarked(lane), unmarked(rest));
-    lane.sort_by_key(|(size, _)| std::cmp::Reverse(*size));
+    let (mut lane, mut rest): (Vec<_>, Vec<_>) = sized.into_iter().zip(in_lane).partition(|(_, in_lane)| *in_lane);
+    lane.sort_by_key(|((size, _), _)| std::cmp::Reverse(*size));
     // (stable: the others stay in the order listed, files of a directory together)
-    rest.sort_by_key(|(size, _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
-    (lane, rest)
+    rest.sort_by_key(|((size, _), _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
+    let files = |files: Vec<(SizedFile, bool)>| files.into_iter().map(|((_, file), _)| file).collect();
+    (files(lane), files(rest))
 }
 
 /// A file to refresh and its size.
@@ -1140,7 +1138,7 @@ mod tests {
         let listed = |sizes: &[u64]| -> Vec<SizedFile> {
             sizes.iter().enumerate().map(|(i, &size)| (kb(size), (format!("f{i}"), None))).collect()
         };
-        let names = |files: &[SizedFile]| files.iter().map(|(_, (rel, _))| rel.clone()).collect::<Vec<_>>();
+        let names = |files: &[Listed]| files.iter().map(|(rel, _)| rel.clone()).collect::<Vec<_>>();
         // 1,570 KB over two threads: the lane takes up to 523 KB, largest first (300 + 200)
         let mut sizes = vec![10, 300, 10, 100, 40, 10, 200];
         sizes.extend([20; 45]);
