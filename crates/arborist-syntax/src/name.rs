@@ -31,6 +31,12 @@ impl Name {
         store().text(self)
     }
 
+    /// Makes room for about `more` names beyond those stored, so that a bulk load (the saved index) does
+    /// not grow the tables step by step: each growth reads every stored text again to file it anew.
+    pub fn reserve(more: usize) {
+        store().reserve(more)
+    }
+
     /// The name at `place` of shard `shard`: its shard in the low bits, its place above them.
     fn at(shard: usize, place: u32) -> Name {
         Name(place << SHARD_BITS | shard as u32)
@@ -186,6 +192,15 @@ impl Store {
         Name::at(shard_index, place)
     }
 
+    fn reserve(&self, more: usize) {
+        // the names spread evenly over the shards by hash; a sixteenth more for the uneven spread
+        let per_shard = more / SHARDS + more / SHARDS / 16;
+        for shard in &self.shards {
+            let mut table = shard.table.lock().unwrap_or_else(|e| e.into_inner());
+            table.places.reserve(per_shard, |&p| self.hasher.hash_one(shard.text(p)));
+        }
+    }
+
     fn find(&self, text: &str) -> Option<Name> {
         let (hash, shard_index) = self.shard_of(text);
         let shard = &self.shards[shard_index];
@@ -269,6 +284,16 @@ mod tests {
         let long = "x".repeat(3 * CHUNK);
         assert_eq!(Name::new(&long).as_str(), long);
         assert!(Name::new("b") > Name::new("a") && Name::new("a") == "a" && "a" == Name::new("a"));
+    }
+
+    #[test]
+    fn names_stored_before_room_is_made_are_found_after_it() {
+        let texts: Vec<String> = (0..3000).map(|i| format!("before_reserve_{i}")).collect();
+        let names: Vec<Name> = texts.iter().map(|t| Name::new(t)).collect();
+        Name::reserve(200_000);
+        assert!(texts.iter().zip(&names).all(|(t, n)| Name::existing(t) == Some(*n) && Name::new(t) == *n));
+        let after = Name::new("after_reserve");
+        assert!(after != names[0] && Name::existing("after_reserve") == Some(after));
     }
 
     #[test]

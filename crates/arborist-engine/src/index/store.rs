@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 11;
+pub const FORMAT_VERSION: u32 = 12;
 
 /// Entries per chunk at most: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
@@ -40,6 +40,7 @@ pub fn write_dump(out: &mut (impl Write + Seek), entries: &[&FileEntry]) -> std:
     w.str(env!("CARGO_PKG_VERSION"));
     w.0.extend_from_slice(&language::fingerprint().0);
     w.u32(entries.len() as u32);
+    w.u32(distinct_names(entries));
     put(&w.0)?;
     let (mut c, mut body) = (Writer(Vec::new()), Writer(Vec::new()));
     let mut chunk_names = ChunkNames::default();
@@ -66,10 +67,27 @@ pub fn write_dump(out: &mut (impl Write + Seek), entries: &[&FileEntry]) -> std:
     out.flush()
 }
 
-/// Parses a dump as it is read; None if it is from another version or damaged in any way. One chunk at a
-/// time is read (and added to the checksum) when a thread is free to decode it, so no more than a few
-/// chunks' bytes are held at once, never the whole dump.
-fn decode_from(input: impl Read + Send) -> Option<Vec<Arc<FileEntry>>> {
+/// How many names the entries' symbols have, each counted once.
+fn distinct_names(entries: &[&FileEntry]) -> u32 {
+    let mut seen = Vec::<u64>::new();
+    let mut count = 0;
+    for entry in entries {
+        for name in entry.symbols.names() {
+            let (word, bit) = (name.index() / 64, 1 << (name.index() % 64));
+            if word >= seen.len() {
+                seen.resize(word + 1, 0);
+            }
+            count += u32::from(seen[word] & bit == 0);
+            seen[word] |= bit;
+        }
+    }
+    count
+}
+
+/// Parses a dump of `len` bytes as it is read; None if it is from another version or damaged in any way.
+/// One chunk at a time is read (and added to the checksum) when a thread is free to decode it, so no more
+/// than a few chunks' bytes are held at once, never the whole dump.
+fn decode_from(input: impl Read + Send, len: u64) -> Option<Vec<Arc<FileEntry>>> {
     let mut input = Checksummed { input, sum: ContentHash::hasher() };
     let (magic, sum) = (input.raw::<8>()?, input.raw::<32>()?);
     if &magic != MAGIC
@@ -80,6 +98,9 @@ fn decode_from(input: impl Read + Send) -> Option<Vec<Arc<FileEntry>>> {
         return None;
     }
     let n = input.u32()? as usize;
+    // room for the names at once, not table growth after growth; at most one name a symbol's bytes (a
+    // damaged count is not believed)
+    arborist_syntax::name::Name::reserve((input.u32()? as usize).min(usize::try_from(len / 32).ok()?));
     // each chunk: its length, its number of entries, then its names and entries
     let (mut listed, mut chunks) = (0usize, 0usize);
     let read = std::iter::from_fn(|| {
@@ -213,8 +234,8 @@ pub fn check_writable(dir: &Path) -> std::io::Result<()> {
 /// The saved index; None when there is no usable dump (a damaged one or one from another version is
 /// said in the log, and rebuilt by the caller).
 pub(super) fn load(dir: &Path) -> Option<Vec<Arc<FileEntry>>> {
-    let (file, _) = arborist_syntax::fsio::open_regular(&dir.join(FILE_NAME)).ok()??;
-    let entries = decode_from(std::io::BufReader::with_capacity(1 << 20, file));
+    let (file, meta) = arborist_syntax::fsio::open_regular(&dir.join(FILE_NAME)).ok()??;
+    let entries = decode_from(std::io::BufReader::with_capacity(1 << 20, file), meta.len());
     if entries.is_none() {
         tracing::info!("{FILE_NAME} is damaged or from another version; the index is rebuilt");
     }
@@ -413,7 +434,7 @@ mod tests {
         let entries: Vec<FileEntry> = (0..2500).map(entry).collect();
         let refs: Vec<&FileEntry> = entries.iter().collect();
         let bytes = encode(&refs);
-        let saved = decode_from(&bytes[..]).expect("a whole dump loads");
+        let saved = decode_from(&bytes[..], bytes.len() as u64).expect("a whole dump loads");
         assert_eq!(saved.len(), 2500);
         let same = |(a, b): (&FileEntry, &FileEntry)| {
             a.rel == b.rel && a.stamp == b.stamp && a.symbols.get(0).name == b.symbols.get(0).name
@@ -422,8 +443,8 @@ mod tests {
         let mut damaged = bytes.clone();
         let middle = damaged.len() / 2;
         damaged[middle] ^= 1;
-        assert!(decode_from(&damaged[..]).is_none(), "a flipped bit");
-        assert!(decode_from(&bytes[..bytes.len() - 1]).is_none(), "a cut dump");
+        assert!(decode_from(&damaged[..], damaged.len() as u64).is_none(), "a flipped bit");
+        assert!(decode_from(&bytes[..bytes.len() - 1], bytes.len() as u64 - 1).is_none(), "a cut dump");
     }
 
     #[test]
@@ -433,7 +454,7 @@ mod tests {
         let refs: Vec<&FileEntry> = entries.iter().collect();
         let bytes = encode(&refs);
         assert!(bytes.len() > 2 * CHUNK_BYTES);
-        let saved = decode_from(&bytes[..]).expect("a whole dump loads");
+        let saved = decode_from(&bytes[..], bytes.len() as u64).expect("a whole dump loads");
         let symbols = |e: &FileEntry| e.symbols.names().collect::<Vec<_>>();
         assert_eq!(
             saved.iter().map(|e| symbols(e)).collect::<Vec<_>>(),
@@ -448,7 +469,8 @@ mod tests {
         r.u32().unwrap();
         r.str().unwrap();
         r.take(32).unwrap();
-        r.u32().unwrap();
+        r.u32().unwrap(); // entries
+        r.u32().unwrap(); // names
         let mut counts = Vec::new();
         while let Some(len) = r.u64() {
             counts.push(r.u32().unwrap());
