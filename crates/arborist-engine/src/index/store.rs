@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"ARBIDX\x00\x01";
 /// Bump when the symbol model, the queries or this layout change meaning.
-pub const FORMAT_VERSION: u32 = 12;
+pub const FORMAT_VERSION: u32 = 13;
 
 /// Entries per chunk at most: the unit a load decodes in parallel, and what a save holds encoded at once.
 const CHUNK: usize = 256;
@@ -25,14 +25,18 @@ const CHUNK: usize = 256;
 const CHUNK_BYTES: usize = 1 << 20;
 
 /// Writes the dump of entries to `out`, part after part: each chunk of entries is encoded, written after
-/// its length and dropped (no copy of the whole in memory); the checksum after the magic covers
-/// everything after it.
+/// its length, number of entries and checksum, and dropped (no copy of the whole in memory). The
+/// checksum after the magic covers everything after it but the chunks' bytes, which their own checksums
+/// cover (a load checks each chunk where it decodes it, in parallel).
 pub fn write_dump(out: &mut (impl Write + Seek), entries: &[&FileEntry]) -> std::io::Result<()> {
     out.write_all(MAGIC)?;
     out.write_all(&[0; 32])?;
     let mut sum = ContentHash::hasher();
-    let mut put = |bytes: &[u8]| {
-        sum.update(bytes);
+    // (bytes, whether the checksum after the magic covers them)
+    let mut put = |bytes: &[u8], summed: bool| {
+        if summed {
+            sum.update(bytes);
+        }
         out.write_all(bytes)
     };
     let mut w = Writer(Vec::new());
@@ -41,7 +45,7 @@ pub fn write_dump(out: &mut (impl Write + Seek), entries: &[&FileEntry]) -> std:
     w.0.extend_from_slice(&language::fingerprint().0);
     w.u32(entries.len() as u32);
     w.u32(distinct_names(entries));
-    put(&w.0)?;
+    put(&w.0, true)?;
     let (mut c, mut body) = (Writer(Vec::new()), Writer(Vec::new()));
     let mut chunk_names = ChunkNames::default();
     let mut rest = entries;
@@ -57,14 +61,22 @@ pub fn write_dump(out: &mut (impl Write + Seek), entries: &[&FileEntry]) -> std:
         c.0.clear();
         c.u32(chunk_names.order.len() as u32);
         chunk_names.order.iter().for_each(|n| c.str(n));
-        put(&((c.0.len() + body.0.len()) as u64).to_le_bytes())?;
-        put(&(count as u32).to_le_bytes())?;
-        put(&c.0)?;
-        put(&body.0)?;
+        c.0.extend_from_slice(&body.0);
+        put(&(c.0.len() as u64).to_le_bytes(), true)?;
+        put(&(count as u32).to_le_bytes(), true)?;
+        put(&chunk_sum(&c.0).to_le_bytes(), true)?;
+        put(&c.0, false)?;
     }
     out.seek(std::io::SeekFrom::Start(MAGIC.len() as u64))?;
     out.write_all(&sum.finish().0)?;
     out.flush()
+}
+
+/// The checksum of a chunk's bytes: a fast 64-bit hash (a damaged cache only costs a rebuild; SHA-256 over
+/// every chunk was a tenth of a warm load's CPU).
+fn chunk_sum(bytes: &[u8]) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0xa4b0_c5e7).hash_one(bytes)
 }
 
 /// How many names the entries' symbols have, each counted once.
@@ -85,8 +97,8 @@ fn distinct_names(entries: &[&FileEntry]) -> u32 {
 }
 
 /// Parses a dump of `len` bytes as it is read; None if it is from another version or damaged in any way.
-/// One chunk at a time is read (and added to the checksum) when a thread is free to decode it, so no more
-/// than a few chunks' bytes are held at once, never the whole dump.
+/// One chunk at a time is read when a thread is free to check and decode it, so no more than a few
+/// chunks' bytes are held at once, never the whole dump.
 fn decode_from(input: impl Read + Send, len: u64) -> Option<Vec<Arc<FileEntry>>> {
     let mut input = Checksummed { input, sum: ContentHash::hasher() };
     let (magic, sum) = (input.raw::<8>()?, input.raw::<32>()?);
@@ -101,7 +113,7 @@ fn decode_from(input: impl Read + Send, len: u64) -> Option<Vec<Arc<FileEntry>>>
     // room for the names at once, not table growth after growth; at most one name a symbol's bytes (a
     // damaged count is not believed)
     arborist_syntax::name::Name::reserve((input.u32()? as usize).min(usize::try_from(len / 32).ok()?));
-    // each chunk: its length, its number of entries, then its names and entries
+    // each chunk: its length, its number of entries, its checksum, then its names and entries
     let (mut listed, mut chunks) = (0usize, 0usize);
     let read = std::iter::from_fn(|| {
         if listed == n {
@@ -112,13 +124,15 @@ fn decode_from(input: impl Read + Send, len: u64) -> Option<Vec<Arc<FileEntry>>>
         if count == 0 || count > n - listed {
             return None;
         }
+        let sum = input.u64()?;
         listed += count;
         chunks += 1;
-        Some((chunks - 1, count, input.take(len)?))
+        Some((chunks - 1, count, sum, input.take_unsummed(len)?))
     });
     use rayon::prelude::*;
+    let check_and_read = |count, sum, bytes: Vec<u8>| (chunk_sum(&bytes) == sum).then(|| read_chunk(&bytes, count))?;
     let mut decoded: Vec<(usize, Option<Vec<Arc<FileEntry>>>)> =
-        read.par_bridge().map(|(i, count, bytes)| (i, read_chunk(&bytes, count))).collect();
+        read.par_bridge().map(|(i, count, sum, bytes)| (i, check_and_read(count, sum, bytes))).collect();
     if listed != n || decoded.len() != chunks {
         return None;
     }
@@ -176,12 +190,18 @@ impl<R: Read> Checksummed<R> {
         self.input.read_exact(&mut bytes).ok()?;
         Some(bytes)
     }
-    /// The next `n` bytes; None when the dump ends first (a length read from a damaged dump may be huge:
-    /// the bytes are read as they come, never allocated up front).
+    /// The next `n` bytes, summed.
     fn take(&mut self, n: usize) -> Option<Vec<u8>> {
+        let bytes = self.take_unsummed(n)?;
+        self.sum.update(&bytes);
+        Some(bytes)
+    }
+    /// The next `n` bytes, not summed (a chunk's, which its own checksum covers); None when the dump
+    /// ends first (a length read from a damaged dump may be huge: the bytes are read as they come, never
+    /// allocated up front).
+    fn take_unsummed(&mut self, n: usize) -> Option<Vec<u8>> {
         let mut bytes = Vec::with_capacity(n.min(1 << 20));
         (&mut self.input).take(n as u64).read_to_end(&mut bytes).ok()?;
-        self.sum.update(&bytes);
         (bytes.len() == n).then_some(bytes)
     }
     /// The next `N` bytes, summed.
@@ -440,10 +460,15 @@ mod tests {
             a.rel == b.rel && a.stamp == b.stamp && a.symbols.get(0).name == b.symbols.get(0).name
         };
         assert!(saved.iter().map(|e| e.as_ref()).zip(&entries).all(same));
-        let mut damaged = bytes.clone();
-        let middle = damaged.len() / 2;
-        damaged[middle] ^= 1;
-        assert!(decode_from(&damaged[..], damaged.len() as u64).is_none(), "a flipped bit");
+        // a flipped bit in the header, in the first chunk's length, count and checksum, in its names, in
+        // the middle and at the end
+        let header = MAGIC.len() + 32 + 4 + 4 + env!("CARGO_PKG_VERSION").len() + 32 + 4 + 4;
+        for at in [MAGIC.len() + 33, header + 1, header + 9, header + 13, header + 25, bytes.len() / 2, bytes.len() - 1]
+        {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 1;
+            assert!(decode_from(&damaged[..], damaged.len() as u64).is_none(), "a flipped bit at {at}");
+        }
         assert!(decode_from(&bytes[..bytes.len() - 1], bytes.len() as u64 - 1).is_none(), "a cut dump");
     }
 
@@ -474,6 +499,7 @@ mod tests {
         let mut counts = Vec::new();
         while let Some(len) = r.u64() {
             counts.push(r.u32().unwrap());
+            r.u64().unwrap(); // checksum
             r.take(len as usize).unwrap();
         }
         counts
