@@ -6,8 +6,10 @@
 # with one or more projects). For each language directory, all its projects together:
 #   - cold `arborist index` (2 threads, .arborist deleted first), `arborist index --parse-only` (2 threads),
 #     and `ctags -R -f -` (tags to stdout, discarded: with `-f /dev/null` ctags gives up on a large tree,
-#     "failed to truncate the tag file"): best of RUNS (default 3) wall times, and the ratios index/parse-only
-#     (goal >= 85 % of the parse throughput) and index/ctags (goal <= 2.5x);
+#     "failed to truncate the tag file"), one after another in each of RUNS (default 3) rounds, so that a
+#     slow spell of a shared machine falls on all three: best wall times and best CPU times (user + system),
+#     and the ratios index/parse-only (goal >= 85 % of the parse throughput) and index/ctags (goal <= 2.5x),
+#     by wall time and by CPU time;
 #   - warm restart: `arborist index` again with the cache on disk (goal <= 2 s);
 #   - peak RSS of the cold index (`/usr/bin/time`) over the source bytes it indexed (goal <= 1.5x).
 # Then, unless skipped:
@@ -52,6 +54,16 @@ best_of() {
     echo "$best $rss"
 }
 
+# one run: wall time (s), CPU time (user + system, s) and peak RSS (KB): timed CMD...
+timed() {
+    local timing
+    timing=$(mktemp)
+    /usr/bin/time -o "$timing" -f "%e %U %S %M" "$@" >/dev/null 2>&1
+    tail -1 "$timing" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
+    rm -f "$timing"
+}
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0) ? a : b }'; }
+
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 sum() { python3 -c "print(f'{$1 + $2:.2f}')"; }
 # peak RSS (KB) of indexing an empty project: the process, before any source
@@ -64,7 +76,8 @@ pct() { python3 -c "print(f'{$1 / $2 * 100:.0f} %')"; }
 echo "# Benchmark results"
 echo
 echo "Commit $(git -C "$here" rev-parse --short HEAD) ($(git -C "$here" log -1 --format=%cs)), measured $(date -u +%Y-%m-%d)"
-echo "with \`benches/run.sh $corpus\` on $(nproc) cores, $(ctags --version | head -1 | cut -d, -f1). Best of $runs."
+echo "with \`benches/run.sh $corpus\` on $(nproc) cores, $(ctags --version | head -1 | cut -d, -f1). Best of $runs"
+echo "rounds (each: cold index, parse only, ctags); times are wall (CPU: user + system)."
 echo
 echo "| corpus | files | MB | cold index | parse only | index / parse | ctags -R | index / ctags | warm restart | peak RSS / source |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
@@ -75,11 +88,25 @@ for lang in python go java typescript rust; do
     dirs=("$corpus/$lang"/*/)
     rm -rf "$corpus/$lang"/*/.arborist
     files=0; bytes=0
-    idx=0; parse=0; tags=0; warm=0; rss=0; worst=0
+    idx=0; parse=0; tags=0; idx_cpu=0; parse_cpu=0; tags_cpu=0; warm=0; rss=0; worst=0
     for d in "${dirs[@]}"; do
         d=${d%/}
-        read -r t r < <(PREP="rm -rf '$d/.arborist'" best_of "$bin" index "$d" --threads 2)
-        idx=$(sum "$idx" "$t"); rss=$(( r > rss ? r : rss ))
+        # per project, best of the rounds: wall and CPU of each command, and the cold index's peak RSS
+        # in its fastest round
+        iw=999999; ic=999999; pw=999999; pc=999999; tw=999999; tc=999999; r=0
+        for _ in $(seq "$runs"); do
+            rm -rf "$d/.arborist"
+            read -r w c m < <(timed "$bin" index "$d" --threads 2)
+            if [[ $(min "$w" "$iw") == "$w" ]]; then iw=$w; r=$m; fi
+            ic=$(min "$c" "$ic")
+            read -r w c _ < <(timed "$bin" index "$d" --threads 2 --parse-only)
+            pw=$(min "$w" "$pw"); pc=$(min "$c" "$pc")
+            read -r w c _ < <(timed ctags -R -f - "$d")
+            tw=$(min "$w" "$tw"); tc=$(min "$c" "$tc")
+        done
+        idx=$(sum "$idx" "$iw"); idx_cpu=$(sum "$idx_cpu" "$ic"); rss=$(( r > rss ? r : rss ))
+        parse=$(sum "$parse" "$pw"); parse_cpu=$(sum "$parse_cpu" "$pc")
+        tags=$(sum "$tags" "$tw"); tags_cpu=$(sum "$tags_cpu" "$tc")
         stats=$("$bin" index "$d" --threads 2)
         files=$(( files + $(sed -n 's/^files: \([0-9]*\).*/\1/p' <<<"$stats") ))
         b=$(sed -n 's/^bytes: \([0-9]*\).*/\1/p' <<<"$stats")
@@ -87,14 +114,10 @@ for lang in python go java typescript rust; do
         worst=$(python3 -c "print(max($worst, ($r - $base_rss) * 1024 / $b))")
         read -r t _ < <(best_of "$bin" index "$d" --threads 2)
         warm=$(python3 -c "print(max($warm, $t))")
-        read -r t _ < <(best_of "$bin" index "$d" --threads 2 --parse-only)
-        parse=$(sum "$parse" "$t")
-        read -r t _ < <(best_of ctags -R -f - "$d")
-        tags=$(sum "$tags" "$t")
         rm -rf "$d/.arborist"
     done
     mb=$(python3 -c "print(f'{$bytes / 1e6:.1f}')")
-    echo "| $lang ($(basename -a "${dirs[@]}" | paste -sd' ')) | $files | $mb | ${idx} s | ${parse} s | $(pct "$parse" "$idx") | ${tags} s | $(ratio "$idx" "$tags")x | ${warm} s | $(python3 -c "print(f'{$worst:.2f}x (largest {$rss // 1024} MB)')") |" >> "$out"
+    echo "| $lang ($(basename -a "${dirs[@]}" | paste -sd' ')) | $files | $mb | ${idx} s (${idx_cpu} s) | ${parse} s (${parse_cpu} s) | $(pct "$parse" "$idx") ($(pct "$parse_cpu" "$idx_cpu")) | ${tags} s (${tags_cpu} s) | $(ratio "$idx" "$tags")x ($(ratio "$idx_cpu" "$tags_cpu")x) | ${warm} s | $(python3 -c "print(f'{$worst:.2f}x (largest {$rss // 1024} MB)')") |" >> "$out"
 done
 
 {
