@@ -1007,8 +1007,14 @@ fn preamble_after<'t, S: Source + ?Sized>(
     while let Some(c) = candidate {
         // Some grammars attach a comment to the end of the definition before the one it documents (a
         // TOML table, a YAML mapping): then it is that definition's last leaf.
-        let c = if lang.edge_role(c, text).is_some() { c } else { last_leaf(c) };
-        match lang.edge_role(c, text).filter(|_| c.end_position().row + 1 >= row) {
+        let (c, role) = match lang.edge_role(c, text) {
+            Some(role) => (c, Some(role)),
+            None => {
+                let leaf = last_leaf(c);
+                (leaf, if leaf.id() == c.id() { None } else { lang.edge_role(leaf, text) })
+            }
+        };
+        match role.filter(|_| c.end_position().row + 1 >= row) {
             Some(role @ (BlockRole::Doc | BlockRole::Preamble)) => out.push((c, role)),
             _ => break,
         }
