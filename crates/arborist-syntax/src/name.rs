@@ -187,8 +187,7 @@ impl Store {
             .get_or_init(|| (0..1usize << (segment as u32 + FIRST_BITS)).map(|_| AtomicPtr::default()).collect());
         slots[offset].store(stored.cast_mut(), Ordering::Release);
         table.len += 1;
-        let hasher = &self.hasher;
-        table.places.insert_unique(hash, place, |&p| hasher.hash_one(shard.text(p)));
+        table.places.insert_unique(hash, place, |&p| self.hash_at(shard, p));
         Name::at(shard_index, place)
     }
 
@@ -197,8 +196,13 @@ impl Store {
         let per_shard = more / SHARDS + more / SHARDS / 16;
         for shard in &self.shards {
             let mut table = shard.table.lock().unwrap_or_else(|e| e.into_inner());
-            table.places.reserve(per_shard, |&p| self.hasher.hash_one(shard.text(p)));
+            table.places.reserve(per_shard, |&p| self.hash_at(shard, p));
         }
+    }
+
+    /// The hash of the text of `shard`'s name at `place`: what its table files it under when it grows.
+    fn hash_at(&self, shard: &Shard, place: u32) -> u64 {
+        self.hasher.hash_one(shard.text(place))
     }
 
     fn find(&self, text: &str) -> Option<Name> {

@@ -110,8 +110,8 @@ fn decode_from(input: impl Read + Send, len: u64) -> Option<Vec<Arc<FileEntry>>>
         return None;
     }
     let n = input.u32()? as usize;
-    // room for the names at once, not table growth after growth; at most one name a symbol's bytes (a
-    // damaged count is not believed)
+    // room for the names at once, not table growth after growth; a damaged count is not believed past
+    // one name for each 32 bytes of the dump (a name takes its text's length and a symbol's record)
     arborist_syntax::name::Name::reserve((input.u32()? as usize).min(usize::try_from(len / 32).ok()?));
     // each chunk: its length, its number of entries, its checksum, then its names and entries
     let (mut listed, mut chunks) = (0usize, 0usize);
