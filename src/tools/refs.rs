@@ -101,17 +101,19 @@ fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String
         let list = kinds.entry(kind.name()).or_insert_with(|| Value::Array(Vec::new()));
         list.as_array_mut().expect("arrays").push(item);
     }
+    // the uses of each file, for an answer too long to give whole (the files' items move into the answer)
+    let counts: Vec<(String, usize)> = (by_file.iter())
+        .map(|(f, kinds)| (f.clone(), kinds.values().filter_map(Value::as_array).map(Vec::len).sum()))
+        .collect();
     // which backend answered, once, first: the rest of the keys are files
     let mut answer = Map::new();
     answer.insert("backend".into(), Value::String(label.clone()));
-    answer.extend(by_file.iter().map(|(f, kinds)| (f.clone(), Value::Object(kinds.clone()))));
+    answer.extend(by_file.into_iter().map(|(f, kinds)| (f, Value::Object(kinds))));
     Ok(limit_answer(to_json(&answer), limit, "Shortened result (uses per file):", || {
-        let mut counts = Map::new();
-        counts.insert("backend".into(), Value::String(label.clone()));
-        for (f, k) in &by_file {
-            counts.insert(f.clone(), json!(k.values().filter_map(Value::as_array).map(Vec::len).sum::<usize>()));
-        }
-        Some(to_json(&counts))
+        let mut short = Map::new();
+        short.insert("backend".into(), Value::String(label.clone()));
+        short.extend(counts.iter().map(|(f, n)| (f.clone(), json!(n))));
+        Some(to_json(&short))
     }))
 }
 
