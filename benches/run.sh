@@ -41,16 +41,11 @@ done
 
 # best wall time (s) and the peak RSS (KB) of that run: best_of CMD...
 best_of() {
-    local best=999999 rss=0 line t r timing
-    timing=$(mktemp)
+    local best=999999 rss=0 w m
     for _ in $(seq "${BEST_RUNS:-$runs}"); do
-        if [[ -n ${PREP:-} ]]; then eval "$PREP"; fi
-        /usr/bin/time -o "$timing" -f "%e %M" "$@" >/dev/null 2>&1
-        line=$(tail -1 "$timing")
-        t=${line% *}; r=${line#* }
-        if python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; rss=$r; fi
+        read -r w _ m < <(timed "$@")
+        if [[ $(min "$best" "$w") != "$best" ]]; then best=$w; rss=$m; fi
     done
-    rm -f "$timing"
     echo "$best $rss"
 }
 

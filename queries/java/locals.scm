@@ -1,7 +1,7 @@
 ; arborist locals for Java: methods, constructors, lambdas, blocks, loops, catch clauses and
 ; try-with-resources are scopes; parameters, local variables (with their declared type, or when declared
-; `var` the class a `new` names, else their value or what the loop goes over), loop variables, catch parameters, resources and `instanceof`
-; bindings bind names. `this` is an instance of the enclosing class, `super` its base. Vocabulary:
+; `var` what their value is or an element of what the loop goes over), loop variables, catch parameters,
+; resources and `instanceof` bindings bind names. `this` is an instance of the enclosing class, `super` its base. Vocabulary:
 ; queries/README.md.
 
 ; ---- scopes
@@ -31,11 +31,7 @@
   type: (_) @local.type
   declarator: (variable_declarator name: (identifier) @local.definition)
   (#not-eq? @local.type "var"))
-(local_variable_declaration
-  declarator: (variable_declarator
-    name: (identifier) @local.definition
-    value: (object_creation_expression type: (_) @local.type)))
-; `var` is what the value is, or an element of what the loop goes over
+; `var` is what the value is (`new T()`: a T), or an element of what the loop goes over
 (local_variable_declaration
   type: (_) @_var
   declarator: (variable_declarator name: (identifier) @local.definition value: (_) @local.value)

@@ -918,14 +918,13 @@ fn lanes(sized: Vec<SizedFile>, threads: usize) -> (Vec<Listed>, Vec<Listed>) {
             n == 0 || sized[i].0 >= LARGE_FILE as u64 || held <= share
         })
         .count();
-    let mut in_lane = vec![false; sized.len()];
-    by_size[..taken].iter().for_each(|&i| in_lane[i] = true);
-    let (mut lane, mut rest): (Vec<_>, Vec<_>) = sized.into_iter().zip(in_lane).partition(|(_, in_lane)| *in_lane);
-    lane.sort_by_key(|((size, _), _)| std::cmp::Reverse(*size));
+    // the lane in the order just made; the others left where they were
+    let mut slots: Vec<Option<SizedFile>> = sized.into_iter().map(Some).collect();
+    let lane = by_size[..taken].iter().filter_map(|&i| slots[i].take()).map(|(_, file)| file).collect();
+    let mut rest: Vec<SizedFile> = slots.into_iter().flatten().collect();
     // (stable: the others stay in the order listed, files of a directory together)
-    rest.sort_by_key(|((size, _), _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
-    let files = |files: Vec<(SizedFile, bool)>| files.into_iter().map(|((_, file), _)| file).collect();
-    (files(lane), files(rest))
+    rest.sort_by_key(|(size, _)| std::cmp::Reverse((*size).max(EARLY_FILE as u64 - 1)));
+    (lane, rest.into_iter().map(|(_, file)| file).collect())
 }
 
 /// A file to refresh and its size.
