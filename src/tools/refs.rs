@@ -84,50 +84,86 @@ fn find_referencing_symbols(engine: &Engine, p: FindRefsParams) -> Result<String
     let found = engine.references(&target, p.backend.as_deref())?;
     let label = found.backend;
     let occs = found.occurrences.iter().map(|o| (o, false)).chain(found.unconfirmed.iter().map(|o| (o, true)));
-    let mut by_file: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    // one item a line, the first use there; wanted kinds only
     let mut seen = std::collections::HashSet::new();
-    for (o, unconfirmed) in occs {
-        if !seen.insert((o.rel.clone(), o.line)) {
-            continue;
-        }
-        let (kind, mut item) = reference_item(o);
-        if unconfirmed {
-            item["unconfirmed"] = Value::Bool(true);
-        }
-        if exclude.contains(&kind) || (!include.is_empty() && !include.contains(&kind)) {
-            continue;
-        }
-        let kinds = by_file.entry(o.rel.clone()).or_default();
-        let list = kinds.entry(kind.name()).or_insert_with(|| Value::Array(Vec::new()));
-        list.as_array_mut().expect("arrays").push(item);
-    }
-    // the uses of each file, for an answer too long to give whole (the files' items move into the answer)
-    let counts: Vec<(String, usize)> = (by_file.iter())
-        .map(|(f, kinds)| (f.clone(), kinds.values().filter_map(Value::as_array).map(Vec::len).sum()))
+    let wanted = |kind: &SymbolKind| !exclude.contains(kind) && (include.is_empty() || include.contains(kind));
+    let picked: Vec<(&Occurrence, bool, SymbolKind)> = occs
+        .filter(|(o, _)| seen.insert((o.rel.as_str(), o.line)))
+        .map(|(o, unconfirmed)| (o, unconfirmed, container_kind(o)))
+        .filter(|(_, _, kind)| wanted(kind))
         .collect();
-    // which backend answered, once, first: the rest of the keys are files
-    let mut answer = Map::new();
-    answer.insert("backend".into(), Value::String(label.clone()));
-    answer.extend(by_file.into_iter().map(|(f, kinds)| (f, Value::Object(kinds))));
-    Ok(limit_answer(to_json(&answer), limit, "Shortened result (uses per file):", || {
+    // the items (each with its lines of context), written as JSON in parallel, in order
+    use rayon::prelude::*;
+    let items: Vec<String> =
+        picked.par_iter().map(|&(o, unconfirmed, _)| to_json(&reference_item(o, unconfirmed))).collect();
+    let mut by_file: BTreeMap<&str, FileItems> = BTreeMap::new();
+    for ((o, _, kind), item) in picked.iter().zip(items) {
+        let kinds = by_file.entry(o.rel.as_str()).or_default();
+        match kinds.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, list)) => list.push(item),
+            None => kinds.push((*kind, vec![item])),
+        }
+    }
+    Ok(limit_answer(references_json(&label, &by_file), limit, "Shortened result (uses per file):", || {
         let mut short = Map::new();
         short.insert("backend".into(), Value::String(label.clone()));
-        short.extend(counts.iter().map(|(f, n)| (f.clone(), json!(n))));
+        let counts =
+            by_file.iter().map(|(f, kinds)| (f.to_string(), kinds.iter().map(|(_, l)| l.len()).sum::<usize>()));
+        short.extend(counts.map(|(f, n)| (f, json!(n))));
         Some(to_json(&short))
     }))
 }
 
-/// The containing symbol's kind and the answer item for one use.
-fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
-    let (kind, name_path, location) = match o.container {
+/// A file's answer items (as JSON) by the kind of symbol that holds them, kinds in order of first use.
+type FileItems = Vec<(SymbolKind, Vec<String>)>;
+
+/// `{"backend": label, file: {kind: [item, ...], ...}, ...}`, written as `to_json` writes a map of maps
+/// (which backend answered first, once; the rest of the keys are files, in path order).
+fn references_json(label: &str, by_file: &BTreeMap<&str, FileItems>) -> String {
+    let size: usize = by_file.values().flatten().flat_map(|(_, l)| l).map(|i| i.len() + 2).sum();
+    let mut out = String::with_capacity(size + 64 * by_file.len() + 32);
+    out.push_str("{\"backend\": ");
+    out.push_str(&to_json(label));
+    for (file, kinds) in by_file {
+        out.push_str(", ");
+        out.push_str(&to_json(file));
+        out.push_str(": {");
+        for (k, (kind, list)) in kinds.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&to_json(kind.name()));
+            out.push_str(": [");
+            for (i, item) in list.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(item);
+            }
+            out.push(']');
+        }
+        out.push('}');
+    }
+    out.push('}');
+    out
+}
+
+/// The kind of the symbol that holds a use (a file's top level: `File`).
+fn container_kind(o: &Occurrence) -> SymbolKind {
+    o.container.map_or(SymbolKind::File, |c| o.entry.symbols.get(c).kind)
+}
+
+/// The answer item for one use (`unconfirmed`: the tree's, not the language server's).
+fn reference_item(o: &Occurrence, unconfirmed: bool) -> Value {
+    let (name_path, location) = match o.container {
         Some(c) => {
             let s = o.entry.symbols.get(c);
-            (s.kind, o.entry.symbols.name_path(c), json!({"start_line": s.start_line, "end_line": s.end_line}))
+            (o.entry.symbols.name_path(c), json!({"start_line": s.start_line, "end_line": s.end_line}))
         }
         None => {
             let stem = o.rel.rsplit('/').next().unwrap_or(&o.rel);
             let stem = stem.split('.').next().unwrap_or(stem).to_string();
-            (SymbolKind::File, stem, json!({"start_line": o.line, "end_line": o.line}))
+            (stem, json!({"start_line": o.line, "end_line": o.line}))
         }
     };
     let mut item = json!({
@@ -141,7 +177,10 @@ fn reference_item(o: &Occurrence) -> (SymbolKind, Value) {
     if o.through_interface {
         item["through_interface"] = Value::Bool(true);
     }
-    (kind, item)
+    if unconfirmed {
+        item["unconfirmed"] = Value::Bool(true);
+    }
+    item
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -203,4 +242,28 @@ fn left_unchanged(places: &[(String, usize)], why: &str) -> String {
     let more = places.len() - left.len();
     let more = if more > 0 { format!("; and {more} more") } else { String::new() };
     format!("\nLeft unchanged (allow_unchanged_uses; {why}): {}{more}", left.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answer written piece by piece is what `to_json` writes for the same map of maps.
+    #[test]
+    fn references_json_is_to_json_of_the_map() {
+        let item = |line: usize, text: &str| {
+            json!({"name_path": "A/b", "body_location": {"start_line": line, "end_line": line + 1},
+                   "content_around_reference": text})
+        };
+        let (a, b, c) = (item(1, "x = \"q\"\n\ty"), item(2, "é ✓ \\ /"), item(3, ""));
+        let mut by_file: BTreeMap<&str, FileItems> = BTreeMap::new();
+        by_file.insert("z/\"odd\".py", vec![(SymbolKind::Method, vec![to_json(&a), to_json(&b)])]);
+        by_file.insert("a.py", vec![(SymbolKind::Function, vec![to_json(&c)]), (SymbolKind::Class, vec![to_json(&a)])]);
+        let mut map = Map::new();
+        map.insert("backend".into(), json!("heuristic"));
+        map.insert("a.py".into(), json!({"Function": [c], "Class": [a.clone()]}));
+        map.insert("z/\"odd\".py".into(), json!({"Method": [a, b]}));
+        assert_eq!(references_json("heuristic", &by_file), to_json(&map));
+        assert_eq!(references_json("lsp", &BTreeMap::new()), to_json(&json!({"backend": "lsp"})));
+    }
 }

@@ -150,7 +150,7 @@ impl FileImports {
                 false => self.source(module, name, def_rel, r, 0) != Verdict::Target,
             };
             // `import gettext` binds the name to a module, never to a function or class of that name
-            let binds_module = |i: &Import| i.name.is_none() && !i.glob && self.dotted_binding(i).0 == name;
+            let binds_module = |i: &Import| i.name.is_none() && !i.glob && self.dotted_local(i) == name;
             if self.imports.iter().any(binds_module) {
                 return true;
             }
@@ -302,7 +302,8 @@ impl FileImports {
             return None;
         }
         let (first, rest) = written.split_once(sep).map_or((written, None), |(f, r)| (f, Some(r)));
-        let (_, bound) = self.dotted_bindings().rev().find(|(local, _)| local == first)?;
+        let import = self.dotted_imports().rev().find(|i| self.dotted_local(i) == first)?;
+        let bound = self.dotted_bound(import);
         Some(match rest {
             Some(rest) => format!("{bound}{sep}{rest}"),
             None => bound,
@@ -322,22 +323,28 @@ impl FileImports {
         above && file != def_rel && r.defines(&file, name)
     }
 
-    /// Python's local names bound to modules: `import a.b` binds `a` to `a`; `import a.b as x` binds `x` to
+    /// The Python imports that bind local names to modules: `import a.b` binds `a` to `a`; `import a.b as x` binds `x` to
     /// `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
-    fn dotted_bindings(&self) -> impl DoubleEndedIterator<Item = (String, String)> + '_ {
-        self.imports.iter().filter(|i| !i.reexport && !i.glob).map(|i| self.dotted_binding(i))
+    fn dotted_imports(&self) -> impl DoubleEndedIterator<Item = &Import> {
+        self.imports.iter().filter(|i| !i.reexport && !i.glob)
     }
 
-    /// The local name one Python import binds, and the module (or module member) it binds it to.
-    fn dotted_binding(&self, i: &Import) -> (String, String) {
+    /// The local name one Python import binds.
+    fn dotted_local<'i>(&self, i: &'i Import) -> &'i str {
+        match (&i.name, &i.alias) {
+            (Some(name), alias) => alias.as_deref().unwrap_or(name),
+            (None, Some(alias)) => alias,
+            (None, None) => i.module.split(self.naming.separator.as_str()).next().unwrap_or(&i.module),
+        }
+    }
+
+    /// The module (or module member) one Python import binds its local name to.
+    fn dotted_bound(&self, i: &Import) -> String {
         let sep = self.naming.separator.as_str();
         match (&i.name, &i.alias) {
-            (Some(name), alias) => (alias.as_deref().unwrap_or(name).to_string(), format!("{}{sep}{name}", i.module)),
-            (None, Some(alias)) => (alias.clone(), i.module.clone()),
-            (None, None) => {
-                let first = i.module.split(sep).next().unwrap_or(&i.module);
-                (first.to_string(), first.to_string())
-            }
+            (Some(name), _) => format!("{}{sep}{name}", i.module),
+            (None, Some(_)) => i.module.clone(),
+            (None, None) => self.dotted_local(i).to_string(),
         }
     }
 

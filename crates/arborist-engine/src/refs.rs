@@ -276,17 +276,24 @@ fn inside_owner(lang: &Language, entry: &FileEntry, byte: usize, owner: Option<&
 pub fn context_around(text: &str, at: usize, line: usize) -> String {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let mut out = String::new();
-    if line > 0 && start > 0 {
+    use std::fmt::Write;
+    let before = (line > 0 && start > 0).then(|| {
         let before = &text[..start - 1];
-        let from = before.rfind('\n').map_or(0, |i| i + 1);
-        out.push_str(&format!("...{:>4}:{}\n", line - 1, &before[from..]));
-    }
-    out.push_str(&format!("  >{line:>4}:{}", &text[start..end]));
-    if end < text.len() {
+        &before[before.rfind('\n').map_or(0, |i| i + 1)..]
+    });
+    let after = (end < text.len()).then(|| {
         let after = &text[end + 1..];
-        let to = after.find('\n').unwrap_or(after.len());
-        out.push_str(&format!("\n...{:>4}:{}", line + 1, &after[..to]));
+        &after[..after.find('\n').unwrap_or(after.len())]
+    });
+    let lines = before.map_or(0, str::len) + (end - start) + after.map_or(0, str::len);
+    let mut out = String::with_capacity(lines + 30);
+    // (writing to a String cannot fail)
+    if let Some(before) = before {
+        let _ = writeln!(out, "...{:>4}:{before}", line - 1);
+    }
+    let _ = write!(out, "  >{line:>4}:{}", &text[start..end]);
+    if let Some(after) = after {
+        let _ = write!(out, "\n...{:>4}:{after}", line + 1);
     }
     out
 }

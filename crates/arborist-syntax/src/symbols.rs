@@ -630,23 +630,25 @@ impl FileSymbols {
         None
     }
 
-    /// The innermost symbol whose range contains `byte`.
+    /// The innermost symbol whose range contains `byte`: the narrowest, the last in preorder among equals
+    /// (a member may lie outside its parent's range, so every symbol is looked at; the walk reads only the
+    /// ranges and allocates only its stack).
     pub fn innermost_at(&self, byte: usize) -> Option<u32> {
         let byte = byte as u32;
-        let mut best: Option<u32> = None;
-        for i in self.preorder() {
-            let r = &self.get(i).range;
-            if r.start <= byte && byte < r.end.max(r.start + 1) {
-                let narrower = best.is_none_or(|b| {
-                    let br = &self.get(b).range;
-                    r.end - r.start <= br.end - br.start
-                });
-                if narrower {
-                    best = Some(i);
+        let mut best: Option<(u32, u32)> = None; // (symbol, width)
+        let mut stack: Vec<u32> = Vec::with_capacity(16);
+        stack.extend(self.roots.iter().rev());
+        while let Some(i) = stack.pop() {
+            let p = &self.packed[i as usize];
+            if p.start <= byte && byte < p.end.max(p.start + 1) {
+                let width = p.end - p.start;
+                if best.is_none_or(|(_, w)| width <= w) {
+                    best = Some((i, width));
                 }
             }
+            stack.extend(self.children(i).iter().rev());
         }
-        best
+        best.map(|(i, _)| i)
     }
 }
 
