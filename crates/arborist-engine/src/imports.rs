@@ -323,8 +323,8 @@ impl FileImports {
         above && file != def_rel && r.defines(&file, name)
     }
 
-    /// The Python imports that bind local names to modules: `import a.b` binds `a` to `a`; `import a.b as x` binds `x` to
-    /// `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
+    /// The Python imports that bind local names to modules: `import a.b` binds `a` to `a`; `import a.b as x`
+    /// binds `x` to `a.b`; `from a import b [as y]` binds `b` (`y`) to `a.b` (a submodule, or a name of `a`).
     fn dotted_imports(&self) -> impl DoubleEndedIterator<Item = &Import> {
         self.imports.iter().filter(|i| !i.reexport && !i.glob)
     }

@@ -137,7 +137,7 @@ fn symbol_at(engine: &Engine, rel: &str, (line, col): (u32, u32)) -> Option<Symb
     let (entry, doc) = engine.symbols_with_text(rel).ok()?;
     let starts = text::line_starts(doc.text());
     let byte = text::utf16_to_byte(doc.text(), &starts, line as usize, col as usize)? as u32;
-    let named = entry.symbols.preorder().into_iter().find(|&i| {
+    let named = entry.symbols.walk_preorder().find(|&i| {
         let r = &entry.symbols.get(i).name_range;
         r.start <= byte && byte < r.end.max(r.start + 1)
     });

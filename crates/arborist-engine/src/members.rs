@@ -700,7 +700,7 @@ impl<'e> Hierarchy<'e> {
         let Some(text) = self.declared.text(entry) else { return Vec::new() };
         let mut out = Vec::new();
         for e in self.definers(name).unwrap_or_default() {
-            for i in classes(&e, e.symbols.preorder(), name) {
+            for i in classes(&e, e.symbols.walk_preorder(), name) {
                 let Some(parent) = e.symbols.owning_type(i) else { continue };
                 let outer = e.symbols.get(parent).name.as_str();
                 let written = [format!("{outer}.{name}"), format!(".{outer}.*;")];
@@ -1196,7 +1196,7 @@ impl<'e> Hierarchy<'e> {
     /// base class, which is kept by its last name also when written through its module:
     /// `QueryBuilder_1.QueryBuilder`), its file's scoping.
     fn imported_classes(&self, entry: &Arc<FileEntry>, name: &str, bare: bool) -> Classes {
-        let local = classes(entry, entry.symbols.preorder(), name);
+        let local = classes(entry, entry.symbols.walk_preorder(), name);
         let blocks_only = local.iter().all(|&i| entry.symbols.get(i).is_type_block());
         let mut out: Classes = local.into_iter().map(|i| (entry.clone(), i)).collect();
         if blocks_only {
@@ -1210,13 +1210,13 @@ impl<'e> Hierarchy<'e> {
     /// The classes a use of `name` in `entry`'s file means: the file's own, else the project's top-level
     /// ones (within the searches allowed before the index is ready).
     fn classes_named(&self, entry: &Arc<FileEntry>, name: &str) -> Vec<(Arc<FileEntry>, u32)> {
-        let local = classes(entry, entry.symbols.preorder(), name);
+        let local = classes(entry, entry.symbols.walk_preorder(), name);
         if !local.is_empty() {
             return local.into_iter().map(|i| (entry.clone(), i)).collect();
         }
         let project = self.definers(name).into_iter().flatten();
         project
-            .flat_map(|e| classes(&e, e.symbols.roots.clone(), name).into_iter().map(move |i| (e.clone(), i)))
+            .flat_map(|e| classes(&e, e.symbols.roots.iter().copied(), name).into_iter().map(move |i| (e.clone(), i)))
             .collect()
     }
 
@@ -1251,7 +1251,7 @@ impl<'e> Hierarchy<'e> {
         if depth > MAX_DEPTH {
             return Found::Unknown;
         }
-        let local = classes(entry, entry.symbols.preorder(), name);
+        let local = classes(entry, entry.symbols.walk_preorder(), name);
         if !local.is_empty() {
             return self.in_all(local.into_iter().map(|i| (entry, i)), depth);
         }
@@ -1357,7 +1357,7 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
 }
 
 /// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
-fn classes(entry: &FileEntry, symbols: Vec<u32>, name: &str) -> Vec<u32> {
+fn classes(entry: &FileEntry, symbols: impl IntoIterator<Item = u32>, name: &str) -> Vec<u32> {
     let fs = &entry.symbols;
     symbols.into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members()).collect()
 }

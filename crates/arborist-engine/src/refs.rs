@@ -274,9 +274,9 @@ fn inside_owner(lang: &Language, entry: &FileEntry, byte: usize, owner: Option<&
 /// `... 587:text` / `  > 588:text` / `... 589:text`: the 0-based line `line` that holds byte `at`, with the
 /// lines before and after it where there are (found from `at`, not by splitting the whole text).
 pub fn context_around(text: &str, at: usize, line: usize) -> String {
+    use std::fmt::Write;
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    use std::fmt::Write;
     let before = (line > 0 && start > 0).then(|| {
         let before = &text[..start - 1];
         &before[before.rfind('\n').map_or(0, |i| i + 1)..]

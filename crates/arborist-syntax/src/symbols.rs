@@ -532,12 +532,18 @@ impl FileSymbols {
     /// Every symbol index in document order (parents before children).
     pub fn preorder(&self) -> Vec<u32> {
         let mut out = Vec::with_capacity(self.len());
-        let mut stack: Vec<u32> = self.roots.iter().rev().copied().collect();
-        while let Some(i) = stack.pop() {
-            out.push(i);
-            stack.extend(self.children(i).iter().rev());
-        }
+        out.extend(self.walk_preorder());
         out
+    }
+
+    /// The symbols in the order of `preorder`, one at a time (only the walk's stack is allocated).
+    pub fn walk_preorder(&self) -> impl Iterator<Item = u32> + '_ {
+        let mut stack: Vec<u32> = self.roots.iter().rev().copied().collect();
+        std::iter::from_fn(move || {
+            let i = stack.pop()?;
+            stack.extend(self.children(i).iter().rev());
+            Some(i)
+        })
     }
 
     /// `Outer/inner[1]`: names from the top, with overload indices where siblings share a name; a list
@@ -631,14 +637,11 @@ impl FileSymbols {
     }
 
     /// The innermost symbol whose range contains `byte`: the narrowest, the last in preorder among equals
-    /// (a member may lie outside its parent's range, so every symbol is looked at; the walk reads only the
-    /// ranges and allocates only its stack).
+    /// (a member may lie outside its parent's range, so every symbol is looked at, by its range alone).
     pub fn innermost_at(&self, byte: usize) -> Option<u32> {
         let byte = byte as u32;
         let mut best: Option<(u32, u32)> = None; // (symbol, width)
-        let mut stack: Vec<u32> = Vec::with_capacity(16);
-        stack.extend(self.roots.iter().rev());
-        while let Some(i) = stack.pop() {
+        for i in self.walk_preorder() {
             let p = &self.packed[i as usize];
             if p.start <= byte && byte < p.end.max(p.start + 1) {
                 let width = p.end - p.start;
@@ -646,7 +649,6 @@ impl FileSymbols {
                     best = Some((i, width));
                 }
             }
-            stack.extend(self.children(i).iter().rev());
         }
         best.map(|(i, _)| i)
     }
