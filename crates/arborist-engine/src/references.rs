@@ -127,7 +127,7 @@ impl Engine {
     fn mentions_in_comments_and_strings(&self, name: &str, family: &str) -> Vec<(String, usize)> {
         let Ok(root) = self.project().resolve("") else { return Vec::new() };
         let Ok(word) = regex::Regex::new(&crate::index::word_pattern(name)) else { return Vec::new() };
-        let files = crate::index::files_containing(self.project(), &root, word.as_str());
+        let files = crate::index::files_containing(self.project(), &root, &crate::index::word_prefilter(name));
         use rayon::prelude::*;
         let mut out: Vec<(String, usize)> = files
             .par_iter()
@@ -227,7 +227,7 @@ fn name_position(engine: &Engine, target: &SymbolRef) -> Result<(String, u32, u3
 /// whole workspace: those of the target's language family (a C function's header is C++ by its `.h`).
 fn open_candidates(engine: &Engine, target: &SymbolRef, entry: &LanguageEntry) {
     let Ok(root) = engine.project().resolve("") else { return };
-    let needle = crate::index::word_pattern(&target.symbol().name);
+    let needle = crate::index::word_prefilter(&target.symbol().name);
     let family = target.entry.lang.entry.family();
     for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
         let same_language = language::for_file(&rel, &abs).is_some_and(|l| l.entry.family() == family);

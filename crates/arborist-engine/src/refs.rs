@@ -117,7 +117,7 @@ fn candidate_files(engine: &Engine, name: &str) -> Result<Vec<Arc<FileEntry>>> {
         return Ok(entries);
     }
     let root = engine.project().resolve("")?;
-    let files = files_containing(engine.project(), &root, &crate::index::word_pattern(name));
+    let files = files_containing(engine.project(), &root, &crate::index::word_prefilter(name));
     use rayon::prelude::*;
     Ok(files.into_par_iter().filter_map(|(rel, abs)| engine.index().file(&ProjectPath { rel, abs })).collect())
 }

@@ -755,7 +755,7 @@ impl Index {
             self.foreground.fetch_sub(1, Ordering::AcqRel);
         });
         let name = pattern.last_name();
-        let needle = if substring { regex::escape(name) } else { word_pattern(name) };
+        let needle = if substring { regex::escape(name) } else { word_prefilter(name) };
         let started = Instant::now();
         let files = if substring {
             files_containing(project, scope, &needle)
@@ -999,6 +999,44 @@ pub fn word_pattern(name: &str) -> String {
     format!("{start}{}{end}", regex::escape(name))
 }
 
+/// `word_pattern` for finding the files that may hold the word: an end of the name that is an ASCII word
+/// character gets an ASCII word boundary, `(?-u:\b)`. It matches wherever the Unicode one does (next to
+/// an ASCII letter, a character that is a word character in ASCII is one in Unicode), and more (`éname`),
+/// and it keeps the search in the regex engine's DFA, which gives up a Unicode `\b` at the first
+/// non-ASCII byte of a file for a slower engine (most of a search's time on Django).
+pub fn word_prefilter(name: &str) -> String {
+    let ascii = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    let word = word_pattern(name);
+    match (ascii(name.chars().next()), ascii(name.chars().last())) {
+        (true, true) => ascii_boundaries(&word),
+        (true, false) => format!("(?-u:\\b){}", &word[2..]),
+        (false, true) if word.ends_with(r"\b") => format!("{}(?-u:\\b)", &word[..word.len() - 2]),
+        _ => word,
+    }
+}
+
+/// `pattern` with each word boundary `\b` made ASCII (`(?-u:\b)`); an escaped backslash before a `b` stays.
+/// (A `\b` inside a character class, a backspace, would be broken: the prefilters have none.)
+fn ascii_boundaries(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('b') => out.push_str(r"(?-u:\b)"),
+            Some(next) => {
+                out.push('\\');
+                out.push(next);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 /// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
 pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
     let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
@@ -1008,6 +1046,15 @@ pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) ->
 /// The definition prefilter of a language for `name` (`definition_prefilter` in grammars.toml), as one
 /// regex; None when the language has none.
 pub fn definition_regex(lang: &Language, name: &str) -> Option<String> {
+    let written = definition_regex_as_written(lang, name)?;
+    // every `\b` of the prefilters stands beside an ASCII keyword or the name: with an ASCII name, ASCII
+    // boundaries match all the Unicode ones do (see `word_prefilter`)
+    let ascii = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    Some(if ascii { ascii_boundaries(&written) } else { written })
+}
+
+/// The definition prefilter of a language for `name` with the word boundaries as grammars.toml writes them.
+fn definition_regex_as_written(lang: &Language, name: &str) -> Option<String> {
     let escaped = regex::escape(name);
     let parts: Vec<String> =
         lang.entry.definition_prefilter.iter().map(|p| format!("(?:{})", p.replace("{name}", &escaped))).collect();
@@ -1017,7 +1064,7 @@ pub fn definition_regex(lang: &Language, name: &str) -> Option<String> {
 /// Code files under `scope` that may define `name`: a line of theirs matches their language's definition
 /// prefilter, or (for a language without one) they mention the name as a word.
 pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str) -> Vec<(String, PathBuf)> {
-    let Ok(word) = compile_matcher(&word_pattern(name), false) else { return Vec::new() };
+    let Ok(word) = compile_matcher(&word_prefilter(name), false) else { return Vec::new() };
     let prefilters = PerLanguage::new();
     let prefilter = |lang: &'static Language| {
         prefilters.get_or_init(lang, || compile_matcher(&definition_regex(lang, name)?, false).ok())
@@ -1081,6 +1128,86 @@ fn files_matching<'m>(
 mod tests {
     use super::*;
     use std::time::{Duration, SystemTime};
+
+    /// The lines (0-based) of `text` that `pattern` matches.
+    fn lines_matching(pattern: &str, text: &str) -> Vec<usize> {
+        let re = regex::Regex::new(pattern).unwrap();
+        text.lines().enumerate().filter(|(_, l)| re.is_match(l)).map(|(i, _)| i).collect()
+    }
+
+    /// The search's word prefilter (ASCII word boundaries) finds every line the whole-word pattern does,
+    /// and more only beside non-ASCII letters.
+    #[test]
+    fn the_word_prefilter_finds_all_the_whole_word_does() {
+        assert_eq!(word_prefilter("slugify"), r"(?-u:\b)slugify(?-u:\b)");
+        assert_eq!(word_prefilter("push!"), r"(?-u:\b)push!");
+        assert_eq!(word_prefilter("café"), r"(?-u:\b)café\b");
+        assert_eq!(word_prefilter("$el"), r"\$el(?-u:\b)");
+        assert_eq!(ascii_boundaries(r"a\\b\bc"), r"a\\b(?-u:\b)c");
+        let text = "slugify(x)\néslugify\nslugifyé\nslugify_x\nx.slugify\n# slugify\nabc\n";
+        assert_eq!(lines_matching(&word_pattern("slugify"), text), [0, 4, 5]);
+        assert_eq!(lines_matching(&word_prefilter("slugify"), text), [0, 1, 2, 4, 5]);
+        let text = "café = 1\nxcafé\ncafé2\n";
+        assert_eq!(lines_matching(&word_prefilter("café"), text), lines_matching(&word_pattern("café"), text));
+    }
+
+    /// Each language's definition prefilter with ASCII word boundaries compiles and, on the language's
+    /// largest fixture, matches every line the prefilter as written does, for words of the file.
+    #[test]
+    fn ascii_definition_prefilters_find_all_the_written_ones_do() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let mut largest: HashMap<&str, (u64, PathBuf, &'static Language)> = HashMap::new();
+        for file in walkdir_files(&fixtures) {
+            let rel = file.strip_prefix(&fixtures).unwrap().to_string_lossy().into_owned();
+            let Some(lang) = language::for_path(&rel).filter(|l| !l.entry.definition_prefilter.is_empty()) else {
+                continue;
+            };
+            let len = file.metadata().unwrap().len();
+            if largest.get(lang.name()).is_none_or(|(l, _, _)| len > *l) {
+                largest.insert(lang.name(), (len, file, lang));
+            }
+        }
+        assert!(largest.len() >= 5, "only {} languages with a prefilter and a fixture", largest.len());
+        // names a definition may follow (a prefilter line), and a few other words
+        let defined =
+            regex::Regex::new(r"(?:def|class|func|function|const|let|var|type|interface)\s+([A-Za-z_]\w*)").unwrap();
+        let word = regex::Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").unwrap();
+        let mut checked = 0;
+        for (_, file, lang) in largest.into_values() {
+            let rel = file.display();
+            let text = std::fs::read_to_string(&file).unwrap();
+            let mut names: Vec<&str> =
+                defined.captures_iter(&text).map(|c| c.get(1).unwrap().as_str()).take(8).collect();
+            names.extend(word.find_iter(&text).map(|m| m.as_str()).step_by(97).take(4));
+            names.sort_unstable();
+            names.dedup();
+            for name in &names {
+                let ascii = definition_regex(lang, name).unwrap();
+                assert!(compile_matcher(&ascii, false).is_ok(), "{rel}: {ascii}");
+                let unicode_left = ascii.replace(r"(?-u:\b)", "").contains(r"\b");
+                assert!(ascii.contains(r"(?-u:\b)") && !unicode_left, "{rel}: {ascii}");
+                let written =
+                    lines_matching(&format!("(?m){}", definition_regex_as_written(lang, name).unwrap()), &text);
+                let found = lines_matching(&format!("(?m){ascii}"), &text);
+                assert!(written.iter().all(|l| found.contains(l)), "{rel} `{name}`: {written:?} vs {found:?}");
+                checked += written.len();
+            }
+        }
+        assert!(checked > 20, "only {checked} definition lines checked");
+    }
+
+    fn walkdir_files(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                out.extend(walkdir_files(&path));
+            } else {
+                out.push(path);
+            }
+        }
+        out
+    }
 
     fn write(root: &Path, rel: &str, text: &str, modified: Option<SystemTime>) {
         std::fs::write(root.join(rel), text).unwrap();
