@@ -994,9 +994,8 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 /// (Julia's `push!`, Ruby's `empty?`, an operator).
 pub fn word_pattern(name: &str) -> String {
     let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    let start = if word(name.chars().next()) { r"\b" } else { "" };
-    let end = if word(name.chars().last()) { r"\b" } else { "" };
-    format!("{start}{}{end}", regex::escape(name))
+    let edge = |c: Option<char>| if word(c) { r"\b" } else { "" };
+    format!("{}{}{}", edge(name.chars().next()), regex::escape(name), edge(name.chars().last()))
 }
 
 /// `word_pattern` for finding the files that may hold the word: an end of the name that is an ASCII word
@@ -1005,14 +1004,12 @@ pub fn word_pattern(name: &str) -> String {
 /// and it keeps the search in the regex engine's DFA, which gives up a Unicode `\b` at the first
 /// non-ASCII byte of a file for a slower engine (most of a search's time on Django).
 pub fn word_prefilter(name: &str) -> String {
-    let ascii = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-    let word = word_pattern(name);
-    match (ascii(name.chars().next()), ascii(name.chars().last())) {
-        (true, true) => ascii_boundaries(&word),
-        (true, false) => format!("(?-u:\\b){}", &word[2..]),
-        (false, true) if word.ends_with(r"\b") => format!("{}(?-u:\\b)", &word[..word.len() - 2]),
-        _ => word,
-    }
+    let edge = |c: Option<char>| match c {
+        Some(c) if c.is_ascii_alphanumeric() || c == '_' => r"(?-u:\b)",
+        Some(c) if c.is_alphanumeric() => r"\b",
+        _ => "",
+    };
+    format!("{}{}{}", edge(name.chars().next()), regex::escape(name), edge(name.chars().last()))
 }
 
 /// `pattern` with each word boundary `\b` made ASCII (`(?-u:\b)`); an escaped backslash before a `b` stays.
@@ -1157,7 +1154,8 @@ mod tests {
     fn ascii_definition_prefilters_find_all_the_written_ones_do() {
         let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
         let mut largest: HashMap<&str, (u64, PathBuf, &'static Language)> = HashMap::new();
-        for file in walkdir_files(&fixtures) {
+        let files = ignore::WalkBuilder::new(&fixtures).standard_filters(false).build().flatten();
+        for file in files.filter(|e| e.file_type().is_some_and(|t| t.is_file())).map(|e| e.into_path()) {
             let rel = file.strip_prefix(&fixtures).unwrap().to_string_lossy().into_owned();
             let Some(lang) = language::for_path(&rel).filter(|l| !l.entry.definition_prefilter.is_empty()) else {
                 continue;
@@ -1194,19 +1192,6 @@ mod tests {
             }
         }
         assert!(checked > 20, "only {checked} definition lines checked");
-    }
-
-    fn walkdir_files(dir: &Path) -> Vec<PathBuf> {
-        let mut out = Vec::new();
-        for e in std::fs::read_dir(dir).unwrap().flatten() {
-            let path = e.path();
-            if path.is_dir() {
-                out.extend(walkdir_files(&path));
-            } else {
-                out.push(path);
-            }
-        }
-        out
     }
 
     fn write(root: &Path, rel: &str, text: &str, modified: Option<SystemTime>) {
