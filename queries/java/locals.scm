@@ -1,8 +1,8 @@
 ; arborist locals for Java: methods, constructors, lambdas, blocks, loops, catch clauses and
 ; try-with-resources are scopes; parameters, local variables (with their declared type, or when declared
 ; `var` what their value is or an element of what the loop goes over), loop variables, catch parameters,
-; resources and `instanceof` bindings bind names. `this` is an instance of the enclosing class, `super` its base. Vocabulary:
-; queries/README.md.
+; resources and `instanceof` bindings bind names. `this` is an instance of the enclosing class, `super`
+; its base. Vocabulary: queries/README.md.
 
 ; ---- scopes
 [

@@ -125,24 +125,9 @@ fn references_json(label: &str, by_file: &BTreeMap<&str, FileItems>) -> String {
     out.push_str("{\"backend\": ");
     out.push_str(&to_json(label));
     for (file, kinds) in by_file {
-        out.push_str(", ");
-        out.push_str(&to_json(file));
-        out.push_str(": {");
-        for (k, (kind, list)) in kinds.iter().enumerate() {
-            if k > 0 {
-                out.push_str(", ");
-            }
-            out.push_str(&to_json(kind.name()));
-            out.push_str(": [");
-            for (i, item) in list.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                out.push_str(item);
-            }
-            out.push(']');
-        }
-        out.push('}');
+        let kinds: Vec<String> =
+            kinds.iter().map(|(kind, list)| format!("{}: [{}]", to_json(kind.name()), list.join(", "))).collect();
+        out.push_str(&format!(", {}: {{{}}}", to_json(file), kinds.join(", ")));
     }
     out.push('}');
     out

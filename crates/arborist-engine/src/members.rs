@@ -1359,7 +1359,13 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
 /// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
 fn classes(entry: &FileEntry, symbols: impl IntoIterator<Item = u32>, name: &str) -> Vec<u32> {
     let fs = &entry.symbols;
-    symbols.into_iter().filter(|&i| fs.get(i).name == name && fs.get(i).kind.can_own_members()).collect()
+    symbols
+        .into_iter()
+        .filter(|&i| {
+            let s = fs.get(i);
+            s.name == name && s.kind.can_own_members()
+        })
+        .collect()
 }
 
 /// What `map` keeps for `key`, else what `work` finds (then kept).

@@ -993,9 +993,7 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 /// A regex for `name` as a whole word: `\bname\b`, without the `\b` at an end that is not a word character
 /// (Julia's `push!`, Ruby's `empty?`, an operator).
 pub fn word_pattern(name: &str) -> String {
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    let edge = |c: Option<char>| if word(c) { r"\b" } else { "" };
-    format!("{}{}{}", edge(name.chars().next()), regex::escape(name), edge(name.chars().last()))
+    bounded(name, |c| if c.is_alphanumeric() || c == '_' { r"\b" } else { "" })
 }
 
 /// `word_pattern` for finding the files that may hold the word: an end of the name that is an ASCII word
@@ -1004,11 +1002,16 @@ pub fn word_pattern(name: &str) -> String {
 /// and it keeps the search in the regex engine's DFA, which gives up a Unicode `\b` at the first
 /// non-ASCII byte of a file for a slower engine (most of a search's time on Django).
 pub fn word_prefilter(name: &str) -> String {
-    let edge = |c: Option<char>| match c {
-        Some(c) if c.is_ascii_alphanumeric() || c == '_' => r"(?-u:\b)",
-        Some(c) if c.is_alphanumeric() => r"\b",
+    bounded(name, |c| match c {
+        c if c.is_ascii_alphanumeric() || c == '_' => r"(?-u:\b)",
+        c if c.is_alphanumeric() => r"\b",
         _ => "",
-    };
+    })
+}
+
+/// `name` as a regex, with what `edge` gives for its first and last characters before and after it.
+fn bounded(name: &str, edge: impl Fn(char) -> &'static str) -> String {
+    let edge = |c: Option<char>| c.map_or("", &edge);
     format!("{}{}{}", edge(name.chars().next()), regex::escape(name), edge(name.chars().last()))
 }
 
