@@ -114,6 +114,9 @@ pub enum Typed {
     ClassesAssigned { class: u32, name: String },
     /// What each `return` of a function returns.
     Returned { function: u32, depth: usize },
+    /// What the file's top-level variable `name` is annotated or assigned as (one value; no answer when
+    /// the file binds no such variable).
+    TopLevel { name: String, depth: usize },
 }
 
 /// Answers kept beyond this many empty the cache.

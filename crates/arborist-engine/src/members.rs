@@ -158,6 +158,11 @@ pub struct Hierarchy<'e> {
     by_name: Mutex<HashMap<(String, String, bool), Found>>,
     /// The typing of each receiver type met in a file (file, receiver): a query's uses repeat them.
     typings: Mutex<HashMap<(String, ReceiverType), Typing>>,
+    /// The files found to define each top-level name (`definers`), for this query.
+    definers: Mutex<HashMap<String, Option<Vec<Arc<FileEntry>>>>>,
+    /// Whether a file's imports rule out a definer of a name (file, name, definer's file): the uses of
+    /// one file ask again and again.
+    ruled_out: Mutex<HashMap<(String, String, String), bool>>,
     searches: AtomicUsize,
     /// Return and field types read from the defining files.
     declared: Declared<'e>,
@@ -331,6 +336,8 @@ impl<'e> Hierarchy<'e> {
             declaring_bases,
             by_name,
             typings: Mutex::new(HashMap::new()),
+            definers: Mutex::new(HashMap::new()),
+            ruled_out: Mutex::new(HashMap::new()),
             searches,
             declared,
         }
@@ -1111,12 +1118,14 @@ impl<'e> Hierarchy<'e> {
     /// own, else the project's its imports leave possible): what each is annotated or assigned as.
     fn variable_classes(&self, entry: &Arc<FileEntry>, name: &str, depth: usize) -> Option<Classes> {
         union(self.top_level_named(entry, name, SymbolKind::is_variable_like), |(e, _)| {
-            let file = self.declared.file(&e)?;
-            let locals = file.locals()?;
-            let binding = locals.top_level(name)?;
-            let receivers = Receivers { locals, entry: &e, text: &file.text };
-            let value = receivers.origin_type(&binding.origin, name, file.root(), depth + 1);
-            self.classes_of(&e, &value, depth + 1)
+            let asked = Typed::TopLevel { name: name.to_string(), depth };
+            let values = self.declared.typed(&e, asked, |file| {
+                let locals = file.locals()?;
+                let binding = locals.top_level(name)?;
+                let receivers = Receivers { locals, entry: &e, text: &file.text };
+                Some(vec![receivers.origin_type(&binding.origin, name, file.root(), depth + 1)])
+            })?;
+            self.classes_of(&e, values.first()?, depth + 1)
         })
     }
 
@@ -1277,8 +1286,15 @@ impl<'e> Hierarchy<'e> {
             return entries;
         }
         let resolver = Resolver::new(self.engine);
-        let Some(imports) = resolver.imports_of(&from.rel) else { return entries };
-        entries.into_iter().filter(|e| !imports.imports_other(name, &e.rel, &resolver)).collect()
+        let imports = std::cell::OnceCell::new();
+        let ruled_out = |def_rel: &str| {
+            let key = (from.rel.clone(), name.to_string(), def_rel.to_string());
+            kept(&self.ruled_out, key, || {
+                let imports = imports.get_or_init(|| resolver.imports_of(&from.rel));
+                imports.as_ref().is_some_and(|i| i.imports_other(name, def_rel, &resolver))
+            })
+        };
+        entries.into_iter().filter(|e| !ruled_out(&e.rel)).collect()
     }
 
     /// Of the files defining `name`, those whose definition a use of the name in `from`'s file can mean:
@@ -1300,9 +1316,19 @@ impl<'e> Hierarchy<'e> {
         entries.into_iter().filter(|e| imports.bare_use(name, &e.rel, &resolver) != Verdict::Other).collect()
     }
 
+    /// The files that may define a top-level class `name` (`find_definers`, once per name and query).
+    fn definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
+        if let Some(known) = self.definers.lock().unwrap().get(name) {
+            return known.clone();
+        }
+        let found = self.find_definers(name);
+        self.definers.lock().unwrap().insert(name.to_string(), found.clone());
+        found
+    }
+
     /// The files that may define a top-level class `name`: from the index, a saved one before it is
     /// ready, or a search (at most `SEARCHES_BEFORE_INDEX` per query; None beyond).
-    fn definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
+    fn find_definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
         let (Ok(pattern), Ok(root)) = (NamePattern::parse(name), self.engine.project().resolve("")) else {
             return None;
         };
