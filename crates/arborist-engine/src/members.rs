@@ -17,9 +17,9 @@ use arborist_syntax::grammars::{LanguageEntry, MemberCalls};
 use arborist_syntax::language::Language;
 use arborist_syntax::locals::{BindingKind, Locals, Origin, TypeRef, declared_type};
 use arborist_syntax::query::SymbolKind;
-use arborist_syntax::symbols::{FileSymbols, NamePattern};
+use arborist_syntax::symbols::{FileSymbols, Name, NamePattern};
 use arborist_syntax::syntax::list_items;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::Node;
@@ -141,7 +141,7 @@ pub struct Hierarchy<'e> {
     /// With `supertype_calls`: the target's class's supertypes, all the way up, as (file, class index).
     supertypes: OnceLock<Vec<(String, u32)>>,
     /// With `supertype_calls`: whether a class (file, index) is a subtype of the target's, as found.
-    subtypes: Mutex<HashMap<(String, u32), bool>>,
+    subtypes: Memo<(String, u32), bool>,
     /// With `supertype_calls`: the full names of the supertypes outside the project (`java.util.List`) of
     /// the target's class and of its supertypes in the project.
     external_supertypes: OnceLock<Vec<String>>,
@@ -150,19 +150,21 @@ pub struct Hierarchy<'e> {
     /// The file of the target's class.
     owner_entry: OnceLock<Option<Arc<FileEntry>>>,
     /// Whether a type (file, symbol) implements an interface (file, symbol), as found.
-    implemented: Mutex<HashMap<(String, u32, String, u32), bool>>,
+    implemented: Memo<(String, u32, String, u32), bool>,
     /// With `families`: the target's class and those of its bases that declare the member, as (file,
     /// class index).
     declaring_bases: OnceLock<Vec<(String, u32)>>,
     /// What a class name used in a file (file, name, written bare) was found to give.
-    by_name: Mutex<HashMap<(String, String, bool), Found>>,
+    by_name: Memo<(String, String, bool), Found>,
     /// The typing of each receiver type met in a file (file, receiver): a query's uses repeat them.
-    typings: Mutex<HashMap<(String, ReceiverType), Typing>>,
+    typings: Memo<(String, ReceiverType), Typing>,
     /// The files found to define each top-level name (`definers`), for this query.
-    definers: Mutex<HashMap<String, Option<Vec<Arc<FileEntry>>>>>,
+    definers: Memo<String, Option<Vec<Arc<FileEntry>>>>,
     /// Whether a file's imports rule out a definer of a name (file, name, definer's file): the uses of
     /// one file ask again and again.
-    ruled_out: Mutex<HashMap<(String, String, String), bool>>,
+    ruled_out: Memo<(String, String, String), bool>,
+    /// The classes a name used in a file means (file, name, written bare; `imported_classes`).
+    imported: Memo<(String, String, bool), Classes>,
     searches: AtomicUsize,
     /// Return and field types read from the defining files.
     declared: Declared<'e>,
@@ -316,8 +318,8 @@ impl<'e> Hierarchy<'e> {
         let (member, member_at) = member;
         let (families, structural, supertype_calls) =
             (lang.override_families, lang.structural_interfaces, lang.supertype_calls);
-        let (by_name, searches, declaring_bases) = (Mutex::new(HashMap::new()), AtomicUsize::new(0), OnceLock::new());
-        let (owner_entry, implemented, declared) = (OnceLock::new(), Mutex::new(HashMap::new()), Declared::new(engine));
+        let (by_name, searches, declaring_bases) = (Memo::default(), AtomicUsize::new(0), OnceLock::new());
+        let (owner_entry, implemented, declared) = (OnceLock::new(), Memo::default(), Declared::new(engine));
         Hierarchy {
             engine,
             owner_rel,
@@ -330,14 +332,15 @@ impl<'e> Hierarchy<'e> {
             supertypes: OnceLock::new(),
             external_supertypes: OnceLock::new(),
             target_arity: OnceLock::new(),
-            subtypes: Mutex::new(HashMap::new()),
+            subtypes: Memo::default(),
             owner_entry,
             implemented,
             declaring_bases,
             by_name,
-            typings: Mutex::new(HashMap::new()),
-            definers: Mutex::new(HashMap::new()),
-            ruled_out: Mutex::new(HashMap::new()),
+            typings: Memo::default(),
+            definers: Memo::default(),
+            ruled_out: Memo::default(),
+            imported: Memo::default(),
             searches,
             declared,
         }
@@ -1205,6 +1208,16 @@ impl<'e> Hierarchy<'e> {
     /// base class, which is kept by its last name also when written through its module:
     /// `QueryBuilder_1.QueryBuilder`), its file's scoping.
     fn imported_classes(&self, entry: &Arc<FileEntry>, name: &str, bare: bool) -> Classes {
+        let key = (entry.rel.clone(), name.to_string(), bare);
+        if let Some(known) = self.imported.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+            return known.clone();
+        }
+        let found = self.find_imported_classes(entry, name, bare);
+        self.imported.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found.clone());
+        found
+    }
+
+    fn find_imported_classes(&self, entry: &Arc<FileEntry>, name: &str, bare: bool) -> Classes {
         let local = classes(entry, entry.symbols.walk_preorder(), name);
         let blocks_only = local.iter().all(|&i| entry.symbols.get(i).is_type_block());
         let mut out: Classes = local.into_iter().map(|i| (entry.clone(), i)).collect();
@@ -1367,14 +1380,16 @@ fn field_origins<'p>(
 /// The symbols of `entry`'s file named `name` of a kind `wanted` at its top level or in its modules (Rust's
 /// `mod tests { }`, a namespace), not in a type or a function.
 fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool) -> Classes {
+    // a name never given to a symbol names none
+    let Some(name) = Name::existing(name) else { return Vec::new() };
     let fs = &entry.symbols;
     let (mut out, mut stack) = (Vec::new(), fs.roots.clone());
     while let Some(i) = stack.pop() {
-        let s = fs.get(i);
-        if s.name == name && wanted(s.kind) {
+        let (named, kind) = fs.name_and_kind(i);
+        if named == name && wanted(kind) {
             out.push((entry.clone(), i));
         }
-        if matches!(s.kind, SymbolKind::Module | SymbolKind::Namespace) {
+        if matches!(kind, SymbolKind::Module | SymbolKind::Namespace) {
             stack.extend(fs.children(i).iter().copied());
         }
     }
@@ -1384,18 +1399,22 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
 
 /// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
 fn classes(entry: &FileEntry, symbols: impl IntoIterator<Item = u32>, name: &str) -> Vec<u32> {
+    let Some(name) = Name::existing(name) else { return Vec::new() };
     let fs = &entry.symbols;
     symbols
         .into_iter()
         .filter(|&i| {
-            let s = fs.get(i);
-            s.name == name && s.kind.can_own_members()
+            let (named, kind) = fs.name_and_kind(i);
+            named == name && kind.can_own_members()
         })
         .collect()
 }
 
+/// A query's answers so far, shared by its threads.
+type Memo<K, V> = Mutex<foldhash::HashMap<K, V>>;
+
 /// What `map` keeps for `key`, else what `work` finds (then kept).
-fn kept<K: std::hash::Hash + Eq, V: Copy>(map: &Mutex<HashMap<K, V>>, key: K, work: impl FnOnce() -> V) -> V {
+fn kept<K: std::hash::Hash + Eq, V: Copy>(map: &Memo<K, V>, key: K, work: impl FnOnce() -> V) -> V {
     if let Some(&known) = map.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
         return known;
     }

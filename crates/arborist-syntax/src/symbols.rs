@@ -476,6 +476,12 @@ impl FileSymbols {
         (0..self.len() as u32).map(|i| self.get(i))
     }
 
+    /// Symbol `i`'s name and kind (without the rest `get` puts together).
+    pub fn name_and_kind(&self, i: u32) -> (Name, SymbolKind) {
+        let p = &self.packed[i as usize];
+        (p.name, p.kind)
+    }
+
     /// Every symbol's name, in symbol order.
     pub fn names(&self) -> impl Iterator<Item = Name> + '_ {
         self.packed.iter().map(|p| p.name)
