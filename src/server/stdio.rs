@@ -91,6 +91,11 @@ impl EditsInFlight {
         struct Answer {
             id: Option<serde_json::Value>,
         }
+        // (an edit's id goes in before its call reaches rmcp: with none in flight, no line answers one, and a
+        // long answer is not read again)
+        if self.ids().is_empty() {
+            return;
+        }
         let id = serde_json::from_slice::<Answer>(line).ok().and_then(|a| a.id);
         if let Some(id) = id
             && self.ids().remove(&id.to_string())

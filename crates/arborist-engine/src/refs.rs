@@ -6,7 +6,7 @@
 //! out, an unknown receiver's use is uncertain.
 
 use crate::engine::Engine;
-use crate::imports::Verdict;
+use crate::imports::{FileImports, Verdict, Written};
 use crate::index::{FileEntry, files_containing};
 use crate::members::{Hierarchy, Typing};
 use crate::module_files::Resolver;
@@ -176,10 +176,20 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         imports.and_then(|i| i.imported_name_at(&u.bytes, target.name, target.def_rel, &resolver))
             == Some(Verdict::Target)
     };
+    // what the imports say of a use written so, once per way of writing it (`models.Model` again and again)
+    let by_written: std::cell::RefCell<Vec<(Written, Verdict)>> = Default::default();
+    let written_verdict = |i: &FileImports, written: &Written| {
+        if let Some(&(_, known)) = by_written.borrow().iter().find(|(w, _)| w == written) {
+            return known;
+        }
+        let found = i.verdict(written, target.name, target.def_rel, &resolver);
+        by_written.borrow_mut().push((written.clone(), found));
+        found
+    };
     let verdict = |u: &Use| match (imports, target.member) {
         (Some(i), false) => i
             .imported_name_at(&u.bytes, target.name, target.def_rel, &resolver)
-            .unwrap_or_else(|| i.verdict(&u.written, target.name, target.def_rel, &resolver)),
+            .unwrap_or_else(|| written_verdict(i, &u.written)),
         _ => Verdict::Unknown,
     };
     facts
