@@ -87,14 +87,14 @@ impl EditsInFlight {
 
     /// An answer went out: the call it answers is no longer in flight.
     fn answered(&self, line: &[u8]) {
-        #[derive(serde::Deserialize)]
-        struct Answer {
-            id: Option<serde_json::Value>,
-        }
         // (an edit's id goes in before its call reaches rmcp: with none in flight, no line answers one, and a
         // long answer is not read again)
         if self.ids().is_empty() {
             return;
+        }
+        #[derive(serde::Deserialize)]
+        struct Answer {
+            id: Option<serde_json::Value>,
         }
         let id = serde_json::from_slice::<Answer>(line).ok().and_then(|a| a.id);
         if let Some(id) = id

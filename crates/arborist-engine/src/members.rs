@@ -1209,12 +1209,7 @@ impl<'e> Hierarchy<'e> {
     /// `QueryBuilder_1.QueryBuilder`), its file's scoping.
     fn imported_classes(&self, entry: &Arc<FileEntry>, name: &str, bare: bool) -> Classes {
         let key = (entry.rel.clone(), name.to_string(), bare);
-        if let Some(known) = self.imported.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-            return known.clone();
-        }
-        let found = self.find_imported_classes(entry, name, bare);
-        self.imported.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found.clone());
-        found
+        kept(&self.imported, key, || self.find_imported_classes(entry, name, bare))
     }
 
     fn find_imported_classes(&self, entry: &Arc<FileEntry>, name: &str, bare: bool) -> Classes {
@@ -1331,12 +1326,7 @@ impl<'e> Hierarchy<'e> {
 
     /// The files that may define a top-level class `name` (`find_definers`, once per name and query).
     fn definers(&self, name: &str) -> Option<Vec<Arc<FileEntry>>> {
-        if let Some(known) = self.definers.lock().unwrap().get(name) {
-            return known.clone();
-        }
-        let found = self.find_definers(name);
-        self.definers.lock().unwrap().insert(name.to_string(), found.clone());
-        found
+        kept(&self.definers, name.to_string(), || self.find_definers(name))
     }
 
     /// The files that may define a top-level class `name`: from the index, a saved one before it is
@@ -1414,12 +1404,12 @@ fn classes(entry: &FileEntry, symbols: impl IntoIterator<Item = u32>, name: &str
 type Memo<K, V> = Mutex<foldhash::HashMap<K, V>>;
 
 /// What `map` keeps for `key`, else what `work` finds (then kept).
-fn kept<K: std::hash::Hash + Eq, V: Copy>(map: &Memo<K, V>, key: K, work: impl FnOnce() -> V) -> V {
-    if let Some(&known) = map.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        return known;
+fn kept<K: std::hash::Hash + Eq, V: Clone>(map: &Memo<K, V>, key: K, work: impl FnOnce() -> V) -> V {
+    if let Some(known) = map.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return known.clone();
     }
     let found = work();
-    map.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found);
+    map.lock().unwrap_or_else(|p| p.into_inner()).insert(key, found.clone());
     found
 }
 
