@@ -192,7 +192,7 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
             .unwrap_or_else(|| written_verdict(i, &u.written)),
         _ => Verdict::Unknown,
     };
-    facts
+    let found: Vec<(&Use, Typing, Verdict)> = facts
         .uses
         .iter()
         .filter(|u| u.member || !shadows || imports_target(u))
@@ -205,12 +205,18 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         })
         .filter(|(_, _, verdict)| *verdict != Verdict::Other)
         .filter(|(_, _, verdict)| !shadows || target.member || *verdict == Verdict::Target)
-        .map(|(u, typing, verdict)| Occurrence {
+        .collect();
+    let starts: Vec<usize> = found.iter().map(|(u, ..)| u.bytes.start).collect();
+    let containers = entry.symbols.innermost_at_each(&starts);
+    found
+        .into_iter()
+        .zip(containers)
+        .map(|((u, typing, verdict), container)| Occurrence {
             rel: rel.to_string(),
             bytes: u.bytes.clone(),
             line: u.line,
             col: u.col,
-            container: entry.symbols.innermost_at(u.bytes.start),
+            container,
             entry: entry.clone(),
             text: facts.text.clone(),
             uncertain: typing == Typing::Unknown || qualified(u) && verdict != Verdict::Target,

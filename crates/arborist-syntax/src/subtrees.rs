@@ -167,7 +167,7 @@ pub fn each_leaf<F: FnMut(u16, Range<usize>)>(root: Node, wanted: &[u8], leaf: F
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The leaves a tree cursor stops at, with their kind ids and byte ranges.
@@ -187,7 +187,8 @@ mod tests {
         out
     }
 
-    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    /// Every file under `dir`, at any depth (the fixtures).
+    pub(crate) fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("the fixtures are readable").flatten() {
             let path = entry.path();
             if path.is_dir() { files(&path, out) } else { out.push(path) }

@@ -658,6 +658,27 @@ impl FileSymbols {
         }
         best.map(|(i, _)| i)
     }
+
+    /// `innermost_at` of each of `bytes`, in one walk of the symbols: each looks only at the bytes in its
+    /// range (the uses of a name in a file, many of them in a file of many symbols).
+    pub fn innermost_at_each(&self, bytes: &[usize]) -> Vec<Option<u32>> {
+        let mut order: Vec<usize> = (0..bytes.len()).collect();
+        order.sort_by_key(|&k| bytes[k]);
+        let sorted: Vec<u32> = order.iter().map(|&k| bytes[k] as u32).collect();
+        let mut best: Vec<Option<(u32, u32)>> = vec![None; bytes.len()]; // (symbol, width)
+        for i in self.walk_preorder() {
+            let p = &self.packed[i as usize];
+            let (end, width) = (p.end.max(p.start + 1), p.end - p.start);
+            let first = sorted.partition_point(|&b| b < p.start);
+            let inside = sorted[first..].iter().take_while(|&&b| b < end).count();
+            for &k in &order[first..first + inside] {
+                if best[k].is_none_or(|(_, w)| width <= w) {
+                    best[k] = Some((i, width));
+                }
+            }
+        }
+        best.into_iter().map(|b| b.map(|(i, _)| i)).collect()
+    }
 }
 
 /// How the tags query visits a tree.
@@ -1536,6 +1557,34 @@ pub fn outline(fs: &FileSymbols) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The innermost symbols of many bytes at once are those `innermost_at` finds one by one, in every
+    /// fixture (bytes given out of order and repeated, past the end too).
+    #[test]
+    fn innermost_at_each_is_innermost_at_for_each_in_every_fixture() {
+        let mut paths = Vec::new();
+        crate::subtrees::tests::files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+            &mut paths,
+        );
+        let (mut languages, mut inside) = (std::collections::BTreeSet::new(), 0);
+        for path in paths {
+            let name = path.to_string_lossy();
+            let (Some(lang), Ok(text)) = (crate::language::for_file(&name, &path), std::fs::read_to_string(&path))
+            else {
+                continue;
+            };
+            let Ok(tree) = crate::syntax::parse(lang, &text) else { continue };
+            let fs = FileSymbols::extract(lang, &tree, text.as_str());
+            let mut bytes: Vec<usize> = (0..=text.len() + 1).rev().step_by(5).collect();
+            bytes.extend((0..text.len()).step_by(13));
+            let one_by_one: Vec<Option<u32>> = bytes.iter().map(|&b| fs.innermost_at(b)).collect();
+            assert_eq!(fs.innermost_at_each(&bytes), one_by_one, "{name}");
+            inside += one_by_one.iter().flatten().count();
+            languages.insert(lang.name());
+        }
+        assert!(languages.len() >= 30 && inside > 10_000, "{} languages, {inside} bytes in a symbol", languages.len());
+    }
 
     #[test]
     fn a_stored_symbol_takes_32_bytes() {
