@@ -187,8 +187,18 @@ pub(crate) mod tests {
         out
     }
 
-    /// Every file under `dir`, at any depth (the fixtures).
-    pub(crate) fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    /// Every fixture of a language compiled in: its path, language and text.
+    pub(crate) fn fixtures() -> Vec<(String, &'static crate::language::Language, String)> {
+        let mut paths = Vec::new();
+        files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"), &mut paths);
+        let read = |path: std::path::PathBuf| {
+            let name = path.to_string_lossy().into_owned();
+            Some((name.clone(), crate::language::for_file(&name, &path)?, std::fs::read_to_string(&path).ok()?))
+        };
+        paths.into_iter().filter_map(read).collect()
+    }
+
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("the fixtures are readable").flatten() {
             let path = entry.path();
             if path.is_dir() { files(&path, out) } else { out.push(path) }
@@ -197,15 +207,8 @@ pub(crate) mod tests {
 
     #[test]
     fn the_leaves_are_a_cursors_leaves_in_every_fixture() {
-        let mut paths = Vec::new();
-        files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"), &mut paths);
         let mut languages = std::collections::BTreeSet::new();
-        for path in paths {
-            let name = path.to_string_lossy();
-            let (Some(lang), Ok(text)) = (crate::language::for_file(&name, &path), std::fs::read_to_string(&path))
-            else {
-                continue;
-            };
+        for (name, lang, text) in fixtures() {
             let Ok(tree) = crate::syntax::parse(lang, &text) else { continue };
             let every = vec![1u8; lang.grammar.node_kind_count()];
             let some: Vec<u8> = (0..every.len()).map(|k| (k % 3 == 0) as u8).collect();
@@ -233,15 +236,8 @@ pub(crate) mod tests {
     #[test]
     fn the_starts_are_a_cursors_starts_in_every_fixture() {
         type Met = Vec<(usize, Option<usize>, Vec<usize>)>;
-        let mut paths = Vec::new();
-        files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"), &mut paths);
         let (mut languages, mut starts) = (std::collections::BTreeSet::new(), 0);
-        for path in paths {
-            let name = path.to_string_lossy();
-            let (Some(lang), Ok(text)) = (crate::language::for_file(&name, &path), std::fs::read_to_string(&path))
-            else {
-                continue;
-            };
+        for (name, lang, text) in fixtures() {
             let Some(walk) = lang.tags().and_then(|t| t.walk.as_ref()) else { continue };
             let Ok(tree) = crate::syntax::parse(lang, &text) else { continue };
             let mut roots = vec![tree.root_node()];

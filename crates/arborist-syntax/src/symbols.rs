@@ -1562,18 +1562,8 @@ mod tests {
     /// fixture (bytes given out of order and repeated, past the end too).
     #[test]
     fn innermost_at_each_is_innermost_at_for_each_in_every_fixture() {
-        let mut paths = Vec::new();
-        crate::subtrees::tests::files(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-            &mut paths,
-        );
         let (mut languages, mut inside) = (std::collections::BTreeSet::new(), 0);
-        for path in paths {
-            let name = path.to_string_lossy();
-            let (Some(lang), Ok(text)) = (crate::language::for_file(&name, &path), std::fs::read_to_string(&path))
-            else {
-                continue;
-            };
+        for (name, lang, text) in crate::subtrees::tests::fixtures() {
             let Ok(tree) = crate::syntax::parse(lang, &text) else { continue };
             let fs = FileSymbols::extract(lang, &tree, text.as_str());
             let mut bytes: Vec<usize> = (0..=text.len() + 1).rev().step_by(5).collect();
