@@ -1293,13 +1293,14 @@ impl<'e> Hierarchy<'e> {
         if entries.is_empty() {
             return entries;
         }
-        let resolver = Resolver::new(self.engine);
-        let imports = std::cell::OnceCell::new();
+        // (made only when an answer is not kept yet)
+        let (resolver, imports) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
         let ruled_out = |def_rel: &str| {
             let key = (from.rel.clone(), name.to_string(), def_rel.to_string());
             kept(&self.ruled_out, key, || {
+                let resolver = resolver.get_or_init(|| Resolver::new(self.engine));
                 let imports = imports.get_or_init(|| resolver.imports_of(&from.rel));
-                imports.as_ref().is_some_and(|i| i.imports_other(name, def_rel, &resolver))
+                imports.as_ref().is_some_and(|i| i.imports_other(name, def_rel, resolver))
             })
         };
         entries.into_iter().filter(|e| !ruled_out(&e.rel)).collect()

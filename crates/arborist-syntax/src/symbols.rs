@@ -81,6 +81,11 @@ struct Wide {
 }
 
 impl Packed {
+    /// The bytes a symbol holds for `innermost_at` (an empty one, its first), and its width.
+    fn reach(&self) -> (Range<u32>, u32) {
+        (self.start..self.end.max(self.start + 1), self.end - self.start)
+    }
+
     /// The stored form of a symbol; the `Wide` positions when an offset does not fit 16 bits.
     fn of(s: &SymbolParts, type_block: bool) -> (Packed, Option<Wide>) {
         let offset = |to: u32, from: u32| to.checked_sub(from).and_then(|d| u16::try_from(d).ok());
@@ -646,14 +651,11 @@ impl FileSymbols {
     /// (a member may lie outside its parent's range, so every symbol is looked at, by its range alone).
     pub fn innermost_at(&self, byte: usize) -> Option<u32> {
         let byte = byte as u32;
-        let mut best: Option<(u32, u32)> = None; // (symbol, width)
+        let mut best = None;
         for i in self.walk_preorder() {
-            let p = &self.packed[i as usize];
-            if p.start <= byte && byte < p.end.max(p.start + 1) {
-                let width = p.end - p.start;
-                if best.is_none_or(|(_, w)| width <= w) {
-                    best = Some((i, width));
-                }
+            let (reach, width) = self.packed[i as usize].reach();
+            if reach.contains(&byte) {
+                keep_innermost(&mut best, i, width);
             }
         }
         best.map(|(i, _)| i)
@@ -665,19 +667,24 @@ impl FileSymbols {
         let mut order: Vec<usize> = (0..bytes.len()).collect();
         order.sort_by_key(|&k| bytes[k]);
         let sorted: Vec<u32> = order.iter().map(|&k| bytes[k] as u32).collect();
-        let mut best: Vec<Option<(u32, u32)>> = vec![None; bytes.len()]; // (symbol, width)
+        let mut best = vec![None; bytes.len()];
         for i in self.walk_preorder() {
-            let p = &self.packed[i as usize];
-            let (end, width) = (p.end.max(p.start + 1), p.end - p.start);
-            let first = sorted.partition_point(|&b| b < p.start);
-            let inside = sorted[first..].iter().take_while(|&&b| b < end).count();
+            let (reach, width) = self.packed[i as usize].reach();
+            let first = sorted.partition_point(|&b| b < reach.start);
+            let inside = sorted[first..].iter().take_while(|&&b| b < reach.end).count();
             for &k in &order[first..first + inside] {
-                if best[k].is_none_or(|(_, w)| width <= w) {
-                    best[k] = Some((i, width));
-                }
+                keep_innermost(&mut best[k], i, width);
             }
         }
         best.into_iter().map(|b| b.map(|(i, _)| i)).collect()
+    }
+}
+
+/// Keeps symbol `i` (of `width`, met in preorder) as the innermost found so far (symbol, width) when it is
+/// as narrow or narrower: the last in preorder wins among equals.
+fn keep_innermost(best: &mut Option<(u32, u32)>, i: u32, width: u32) {
+    if best.is_none_or(|(_, w)| width <= w) {
+        *best = Some((i, width));
     }
 }
 
