@@ -111,6 +111,16 @@ pub fn compile_matcher(pattern: &str, dot_all: bool) -> Result<RegexMatcher> {
     build_matcher(pattern, dot_all, false)
 }
 
+/// Compiles a pattern that describes one line (a definition prefilter) so that it never matches a line
+/// break: a class such as `[^=]` then stops at the end of the line, where `$` matches, and the searcher
+/// looks for it in a whole file at once instead of line by line (line by line costs about half of a
+/// search over a project). A pattern that names a line break is compiled as it is.
+pub fn compile_line_matcher(pattern: &str) -> Result<RegexMatcher> {
+    let mut b = RegexMatcherBuilder::new();
+    b.multi_line(true).line_terminator(Some(b'\n'));
+    b.build(pattern).or_else(|_| compile_matcher(pattern, false))
+}
+
 fn build_matcher(pattern: &str, dot_all: bool, case_insensitive: bool) -> Result<RegexMatcher> {
     if pattern.is_empty() {
         return Err(Error::invalid("substring_pattern", "the search pattern is empty; pass a regular expression"));

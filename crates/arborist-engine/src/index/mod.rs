@@ -11,7 +11,7 @@ mod store;
 mod watch;
 
 use crate::project::{Project, ProjectPath};
-use crate::search::{Kinds, PathFilter, compile_matcher, for_each_file};
+use crate::search::{Kinds, PathFilter, compile_line_matcher, compile_matcher, for_each_file};
 use arborist_syntax::identifiers::{Identifiers, name_hash};
 use arborist_syntax::language::{self, Language};
 use arborist_syntax::name::Name;
@@ -1067,7 +1067,7 @@ pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str)
     let Ok(word) = compile_matcher(&word_prefilter(name), false) else { return Vec::new() };
     let prefilters = PerLanguage::new();
     let prefilter = |lang: &'static Language| {
-        prefilters.get_or_init(lang, || compile_matcher(&definition_regex(lang, name)?, false).ok())
+        prefilters.get_or_init(lang, || compile_line_matcher(&definition_regex(lang, name)?).ok())
     };
     let prepare = |rel: &str| {
         if let Some(lang) = language::for_path(rel) {
@@ -1135,6 +1135,17 @@ mod tests {
         text.lines().enumerate().filter(|(_, l)| re.is_match(l)).map(|(i, _)| i).collect()
     }
 
+    /// The 0-based lines where the searcher finds `matcher` in `text`, searching as a project search does.
+    fn lines_searched(matcher: &grep_regex::RegexMatcher, text: &str) -> Vec<usize> {
+        let mut lines = Vec::new();
+        let sink = Lossy(|n, _| {
+            lines.push(n as usize - 1);
+            Ok(true)
+        });
+        SearcherBuilder::new().line_number(true).build().search_slice(matcher, text.as_bytes(), sink).unwrap();
+        lines
+    }
+
     /// The search's word prefilter (ASCII word boundaries) finds every line the whole-word pattern does,
     /// and more only beside non-ASCII letters.
     #[test]
@@ -1152,9 +1163,11 @@ mod tests {
     }
 
     /// Each language's definition prefilter with ASCII word boundaries compiles and, on the language's
-    /// largest fixture, matches every line the prefilter as written does, for words of the file.
+    /// largest fixture, matches every line the prefilter as written does, for words of the file; the
+    /// searcher finds exactly those lines with its line matcher, searching each file whole.
     #[test]
     fn ascii_definition_prefilters_find_all_the_written_ones_do() {
+        use grep_matcher::Matcher;
         let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
         let mut largest: HashMap<&str, (u64, PathBuf, &'static Language)> = HashMap::new();
         let files = ignore::WalkBuilder::new(&fixtures).standard_filters(false).build().flatten();
@@ -1184,13 +1197,15 @@ mod tests {
             names.dedup();
             for name in &names {
                 let ascii = definition_regex(lang, name).unwrap();
-                assert!(compile_matcher(&ascii, false).is_ok(), "{rel}: {ascii}");
+                let line_matcher = compile_line_matcher(&ascii).unwrap();
+                assert!(line_matcher.line_terminator().is_some(), "{rel}: not searched whole: {ascii}");
                 let unicode_left = ascii.replace(r"(?-u:\b)", "").contains(r"\b");
                 assert!(ascii.contains(r"(?-u:\b)") && !unicode_left, "{rel}: {ascii}");
                 let written =
                     lines_matching(&format!("(?m){}", definition_regex_as_written(lang, name).unwrap()), &text);
                 let found = lines_matching(&format!("(?m){ascii}"), &text);
                 assert!(written.iter().all(|l| found.contains(l)), "{rel} `{name}`: {written:?} vs {found:?}");
+                assert_eq!(lines_searched(&line_matcher, &text), found, "{rel} `{name}`: {ascii}");
                 checked += written.len();
             }
         }
