@@ -221,6 +221,10 @@ pub enum LineEnding {
 impl LineEnding {
     /// `Crlf` only when every `\n` is preceded by `\r` (and there is at least one).
     pub fn detect(text: &str) -> Self {
+        // most files have no `\r` at all: one scan for it settles them
+        if memchr::memchr(b'\r', text.as_bytes()).is_none() {
+            return LineEnding::Lf;
+        }
         let lf = memchr_count(text.as_bytes(), b'\n');
         let crlf = text.matches("\r\n").count();
         if lf > 0 && lf == crlf { LineEnding::Crlf } else { LineEnding::Lf }
