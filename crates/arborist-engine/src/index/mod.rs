@@ -1040,7 +1040,7 @@ fn ascii_boundaries(pattern: &str) -> String {
 /// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
 pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
     let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
-    files_matching(project, scope, &|_| Some(&matcher), &|_| {})
+    files_matching(project, scope, b"", &|_| Some(&matcher), &|_| {})
 }
 
 /// The definition prefilter of a language for `name` (`definition_prefilter` in grammars.toml), as one
@@ -1075,7 +1075,8 @@ pub fn files_that_may_define(project: &Project, scope: &ProjectPath, name: &str)
         }
     };
     let matcher_for = |rel: &str| Some(language::for_path(rel).and_then(prefilter).unwrap_or(&word));
-    files_matching(project, scope, &matcher_for, &prepare)
+    // the definitions of every language write the name: a file without it is settled by one scan
+    files_matching(project, scope, name.as_bytes(), &matcher_for, &prepare)
 }
 
 /// One value per language, made on first use (a name's prefilter, compiled on the first file of each
@@ -1094,28 +1095,35 @@ impl<T> PerLanguage<T> {
 }
 
 /// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped);
-/// `on_match` is called with each as it is found.
+/// `on_match` is called with each as it is found. `required`: bytes every match holds (a file without
+/// them is not searched; a matcher without a literal to look for first scans every line for a match).
 fn files_matching<'m>(
     project: &Project,
     scope: &ProjectPath,
+    required: &[u8],
     matcher_for: &(dyn Fn(&str) -> Option<&'m grep_regex::RegexMatcher> + Sync),
     on_match: &(dyn Fn(&str) + Sync),
 ) -> Vec<(String, PathBuf)> {
     let filter = PathFilter::new("", "", Kinds::Known).expect("empty globs compile");
+    let required = memchr::memmem::Finder::new(required);
     let out = Mutex::new(Vec::new());
     let mut builder = SearcherBuilder::new();
     builder.binary_detection(BinaryDetection::quit(0)).max_matches(Some(1)).line_number(true);
     for_each_file(project, project.walker(scope, true), &filter, || {
         let mut searcher = builder.build();
-        let out = &out;
+        let (out, required) = (&out, &required);
         move |rel: &str, abs: &Path| {
             let Some(matcher) = matcher_for(rel) else { return };
+            let Ok(bytes) = std::fs::read(abs) else { return };
+            if required.find(&bytes).is_none() {
+                return;
+            }
             let mut hit = false;
             let sink = Lossy(|_, _| {
                 hit = true;
                 Ok(false)
             });
-            if searcher.search_path(matcher, abs, sink).is_ok() && hit {
+            if searcher.search_slice(matcher, &bytes, sink).is_ok() && hit {
                 on_match(rel);
                 out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()));
             }
