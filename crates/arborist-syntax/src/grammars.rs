@@ -134,7 +134,7 @@ pub struct LanguageEntry {
     /// definition of `name` can start (`def name`, `class name`, `name =` ...): before the index is built,
     /// only files with such a line are parsed to answer a lookup of `name`. Without them, every file that
     /// mentions the name is. They must match a superset of what the tags query defines (tested on the
-    /// fixtures).
+    /// fixtures), and each must write `{name}`: the search skips a file without the name's bytes.
     #[serde(default)]
     pub definition_prefilter: Vec<String>,
     /// Variables and fields named in upper case (`MAX_SIZE`, `_LIMIT`) are `Constant`, as pyright reports

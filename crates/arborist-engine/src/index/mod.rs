@@ -1096,7 +1096,8 @@ impl<T> PerLanguage<T> {
 
 /// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped);
 /// `on_match` is called with each as it is found. `required`: bytes every match holds (a file without
-/// them is not searched; a matcher without a literal to look for first scans every line for a match).
+/// them is settled by one scan for them; a matcher without a literal to look for first runs its
+/// automaton over every byte).
 fn files_matching<'m>(
     project: &Project,
     scope: &ProjectPath,
@@ -1152,6 +1153,20 @@ mod tests {
         });
         SearcherBuilder::new().line_number(true).build().search_slice(matcher, text.as_bytes(), sink).unwrap();
         lines
+    }
+
+    /// The search skips a file without the name's bytes (`files_that_may_define`): every language's
+    /// definition prefilter must write the name.
+    #[test]
+    fn every_definition_prefilter_writes_the_name() {
+        let mut prefilters = 0;
+        for lang in language::all() {
+            for p in &lang.entry.definition_prefilter {
+                assert!(p.contains("{name}"), "{}: a definition prefilter without {{name}}: {p}", lang.name());
+                prefilters += 1;
+            }
+        }
+        assert!(prefilters >= 10, "only {prefilters} definition prefilters");
     }
 
     /// The search's word prefilter (ASCII word boundaries) finds every line the whole-word pattern does,
