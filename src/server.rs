@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub mod daemon;
+mod raw;
 mod stdio;
 
 const INSTRUCTIONS: &str = "arborist is a code intelligence server: it reads and edits code by symbol, \
@@ -29,6 +30,8 @@ pub struct ArboristServer {
     session: Arc<Session>,
     /// This client's id: the shell commands its calls start are its own (see `shell::kill_running_of`).
     owner: u64,
+    /// On a line-framed transport, the JSON answers that go out as their own text (see `raw`).
+    raw: Option<Arc<raw::RawAnswers>>,
 }
 
 /// The next client's id (0 is no client).
@@ -39,13 +42,13 @@ fn next_owner() -> u64 {
 
 impl ArboristServer {
     pub fn new(session: Arc<Session>) -> Self {
-        ArboristServer { session, owner: next_owner() }
+        ArboristServer { session, owner: next_owner(), raw: None }
     }
 
     /// The server for another HTTP client (one per `Mcp-Session-Id`): a session of its own on the same
     /// project.
     pub fn for_new_client(&self) -> Self {
-        ArboristServer { session: Arc::new(self.session.fork()), owner: next_owner() }
+        ArboristServer { session: Arc::new(self.session.fork()), owner: next_owner(), raw: None }
     }
 
     /// Runs a tool call off the async runtime; every failure becomes an in-band error result. With a
@@ -83,8 +86,11 @@ impl ArboristServer {
         };
         match outcome {
             Ok(text) => {
-                let mut r = CallToolResult::success(vec![ContentBlock::text(text.clone())]);
-                r.structured_content = Some(tools::output::structured(tools::output::output_of(name), &text));
+                let hold = self.raw.as_ref().map(|raw| move |json: &str| raw.hold(json.to_owned()));
+                let hold = hold.as_ref().map(|h| h as &dyn Fn(&str) -> Value);
+                let structured = tools::output::structured(tools::output::output_of(name), &text, hold);
+                let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+                r.structured_content = Some(structured);
                 r
             }
             Err(text) => CallToolResult::error(vec![ContentBlock::text(text)]),
@@ -235,13 +241,15 @@ pub async fn serve_stdio(server: ArboristServer) -> anyhow::Result<()> {
 
 /// Serves one client's MCP session, a JSON-RPC message per line, on a pair of streams (stdio, or a
 /// daemon's connection) until the client closes its input.
-async fn serve_lines<R, W>(server: ArboristServer, input: R, output: W) -> anyhow::Result<()>
+async fn serve_lines<R, W>(mut server: ArboristServer, input: R, output: W) -> anyhow::Result<()>
 where
     R: tokio::io::AsyncRead + Unpin + Send + 'static,
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     use rmcp::ServiceExt;
-    let framed = stdio::Framed::start(input, output);
+    let raw = Arc::new(raw::RawAnswers::default());
+    server.raw = Some(raw.clone());
+    let framed = stdio::Framed::start(input, output, raw);
     let transport = rmcp::transport::async_rw::AsyncRwTransport::new(framed.rmcp_in, framed.rmcp_out)
         .with_max_line_length(stdio::MAX_MESSAGE + 1);
     let stdin_closed = framed.stdin_closed;

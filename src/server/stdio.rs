@@ -5,7 +5,9 @@
 //! rmcp runs requests concurrently, so a call that edits files is passed on only once the client's
 //! earlier edit calls are answered (or cancelled): one client's edits land in the order it sent them.
 //! Edit calls wait in a queue of their own; other messages (reads, cancellations) go on meanwhile.
+//! An answer's structured content held as text (`raw`) is written into its line here.
 
+use super::raw::RawAnswers;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
@@ -29,7 +31,7 @@ pub struct Framed {
 
 impl Framed {
     /// Starts the input and output pumps between the client's streams and rmcp's.
-    pub fn start<R, W>(input: R, output: W) -> Framed
+    pub fn start<R, W>(input: R, output: W, raw: Arc<RawAnswers>) -> Framed
     where
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Unpin + Send + 'static,
@@ -43,7 +45,7 @@ impl Framed {
         let (queue_tx, queue_rx) = mpsc::unbounded_channel();
         tokio::spawn(pump_input(BufReader::new(input), to_rmcp.clone(), errors_tx, edits.clone(), queue_tx));
         tokio::spawn(forward_edits(queue_rx, to_rmcp, edits.clone(), stdin_closed.clone()));
-        let output = tokio::spawn(pump_output(from_rmcp, errors_rx, output, edits));
+        let output = tokio::spawn(pump_output(from_rmcp, errors_rx, output, edits, raw));
         Framed { rmcp_in, rmcp_out, stdin_closed, output }
     }
 }
@@ -243,6 +245,7 @@ async fn pump_output<W: AsyncWrite + Unpin>(
     mut errors: mpsc::UnboundedReceiver<String>,
     mut out: W,
     edits: Arc<EditsInFlight>,
+    raw: Arc<RawAnswers>,
 ) {
     let mut answers = BufReader::new(from_rmcp);
     // a partly read answer stays here while an error line is written (read_until resumes into it)
@@ -250,11 +253,14 @@ async fn pump_output<W: AsyncWrite + Unpin>(
     loop {
         tokio::select! {
             read = answers.read_until(b'\n', &mut line) => {
-                if !matches!(read, Ok(n) if n > 0) || write(&mut out, &line).await.is_err() {
+                if !matches!(read, Ok(n) if n > 0) {
                     break;
                 }
-                edits.answered(&line);
-                line.clear();
+                let filled = raw.fill(std::mem::take(&mut line));
+                if write(&mut out, &filled).await.is_err() {
+                    break;
+                }
+                edits.answered(&filled);
             }
             Some(error) = errors.recv() => {
                 if write(&mut out, format!("{error}\n").as_bytes()).await.is_err() {

@@ -3,6 +3,7 @@
 //! JSON list is `{"result": [...]}` (MCP requires an object); plain text is `{"result": "..."}`; an answer
 //! shortened by `max_answer_chars` (no longer the usual JSON) is `{"message": "..."}`.
 
+use serde::de::IgnoredAny;
 use serde_json::{Map, Value, json};
 
 /// What a tool answers.
@@ -86,19 +87,23 @@ fn parse(literal: &str) -> Map<String, Value> {
     }
 }
 
-/// The structured content of a successful answer.
-pub fn structured(output: Output, text: &str) -> Value {
-    let parsed = || serde_json::from_str::<Value>(text).ok();
+/// The structured content of a successful answer. With `hold`, a JSON answer is not parsed into a value:
+/// once checked to be valid JSON, its text goes to `hold`, whose value stands for it (`server::raw`).
+pub fn structured(output: Output, text: &str, hold: Option<&dyn Fn(&str) -> Value>) -> Value {
+    // an object answer starts with `{`, a list with `[`
+    let json = |opening: u8| {
+        if text.trim_start().as_bytes().first() != Some(&opening) {
+            return None;
+        }
+        match hold {
+            Some(hold) => serde_json::from_str::<IgnoredAny>(text).is_ok().then(|| hold(text)),
+            None => serde_json::from_str::<Value>(text).ok(),
+        }
+    };
     match output {
         Output::Text => json!({ "result": text }),
-        Output::Object(_) => match parsed() {
-            Some(v @ Value::Object(_)) => v,
-            _ => json!({ "message": text }),
-        },
-        Output::List(_) => match parsed() {
-            Some(v @ Value::Array(_)) => json!({ "result": v }),
-            _ => json!({ "message": text }),
-        },
+        Output::Object(_) => json(b'{').unwrap_or_else(|| json!({ "message": text })),
+        Output::List(_) => json(b'[').map_or_else(|| json!({ "message": text }), |v| json!({ "result": v })),
     }
 }
 
@@ -117,14 +122,28 @@ mod tests {
     #[test]
     fn shapes() {
         let list = Output::List(SYMBOL);
-        assert_eq!(structured(list, r#"[{"name_path": "a"}]"#), json!({"result": [{"name_path": "a"}]}));
-        assert_eq!(structured(list, "The answer is too long"), json!({"message": "The answer is too long"}));
+        assert_eq!(structured(list, r#"[{"name_path": "a"}]"#, None), json!({"result": [{"name_path": "a"}]}));
+        assert_eq!(structured(list, "The answer is too long", None), json!({"message": "The answer is too long"}));
         let obj = output_of("list_dir");
-        assert_eq!(structured(obj, r#"{"dirs": [], "files": ["a"]}"#), json!({"dirs": [], "files": ["a"]}));
-        assert_eq!(structured(Output::Text, "OK"), json!({"result": "OK"}));
-        assert_eq!(structured(Output::Text, "[1]"), json!({"result": "[1]"}));
+        assert_eq!(structured(obj, r#"{"dirs": [], "files": ["a"]}"#, None), json!({"dirs": [], "files": ["a"]}));
+        assert_eq!(structured(Output::Text, "OK", None), json!({"result": "OK"}));
+        assert_eq!(structured(Output::Text, "[1]", None), json!({"result": "[1]"}));
         let s = schema(output_of("get_symbols_overview"));
         assert_eq!(s["additionalProperties"]["type"], "array");
         assert!(s["properties"]["message"].is_object());
+    }
+
+    #[test]
+    fn held_answers_are_checked_not_parsed() {
+        let hold = |text: &str| json!(format!("held {text}"));
+        let held = |output, text| structured(output, text, Some(&hold));
+        let (list, obj) = (Output::List(SYMBOL), output_of("list_dir"));
+        assert_eq!(held(list, " [1, 2]"), json!({"result": "held  [1, 2]"}));
+        assert_eq!(held(obj, r#"{"files": []}"#), json!(r#"held {"files": []}"#));
+        // what is not JSON of the tool's shape is a message, as without holding
+        for (output, text) in [(list, "[1, 2"), (list, "{}"), (obj, "[]"), (obj, "{} x"), (obj, "The answer")] {
+            assert_eq!(held(output, text), json!({ "message": text }), "{text}");
+        }
+        assert_eq!(held(Output::Text, "[1]"), json!({"result": "[1]"}));
     }
 }
