@@ -29,10 +29,11 @@
 ; `const f = () => ...` / `= function () {}` is a function; any other value is a variable.
 ; The definition node is the whole lexical_declaration/variable_declaration statement.
 ; JavaScript: in the body of a function wrapping the whole file, function-valued declarations are
-; module level too (other values are not tagged there: those patterns would cost more than the rest): an IIFE
-; `(function () {...})()`, a UMD factory `(function (root, factory) {...})(this, function (exports) {...})`,
-; an AMD `define([...], function (dep) {...})`. The same patterns tag the function members of an
-; object-valued declaration there (see "function members of object literals" below).
+; module level too (other values are not tagged there): an IIFE `(function () {...})()`, a UMD factory
+; `(function (root, factory) {...})(this, function (exports) {...})`, an AMD `define([...], function (dep)
+; {...})`. The patterns below capture that body as `@module.scope`; the patterns of module-level function
+; declarations and of the function members of an object-valued declaration (see "function members of
+; object literals" below) list `module.scope` among the parents their #parent-is? allows.
 
 ([
       (lexical_declaration
@@ -46,7 +47,7 @@
           value: [(arrow_function) (function_expression) (generator_function)
             (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])]))
     ] @definition.function
-  (#parent-is? @definition.function program export_statement))
+  (#parent-is? @definition.function program export_statement module.scope))
 
 ([
       (lexical_declaration
@@ -78,166 +79,22 @@
   (#not-kind? @_value arrow_function function_expression generator_function parenthesized_expression)
   (#not-kind? @_inner arrow_function function_expression generator_function comment))
 
-((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (lexical_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-      (variable_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-    ]))))) @_top
+((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block) @module.scope)))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (lexical_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-      (variable_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-    ]))))) @_top
+((expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block) @module.scope)))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (lexical_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-      (variable_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-    ])))))) @_top
+((expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block) @module.scope))))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (lexical_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-      (variable_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-    ]))))) @_top
+((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block) @module.scope)))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (lexical_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-      (variable_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-    ])))))) @_top
+((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block) @module.scope))))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [(arrow_function) (function_expression) (generator_function)
-            (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])])) @definition.function
-      (lexical_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-      (variable_declaration (variable_declarator value: (object
-      [
-        (method_definition name: (_) @name)
-        (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-        (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-      ] @definition.method))) @_decl
-    ]))))) @_top
+((expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block) @module.scope)))) @_top
   (#eq? @_define "define")
   (#parent-is? @_top program))
 
@@ -350,7 +207,7 @@
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
     ] @definition.method)))
     ] @_decl
-  (#parent-is? @_decl program export_statement))
+  (#parent-is? @_decl program export_statement module.scope))
 
 (export_statement value: (object
     [

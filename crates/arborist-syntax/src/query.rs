@@ -156,6 +156,9 @@ pub enum Role {
     /// property): the definition's range runs to its end.
     Trailer,
     Reference(RefKind),
+    /// `@module.scope`: a block read as the file's top level (the body of a function wrapping the whole
+    /// file); a `#parent-is?` that lists `module.scope` allows it as a parent.
+    ModuleScope,
     /// Helper captures starting with `_` (for predicates); ignored.
     Ignored,
 }
@@ -220,9 +223,10 @@ pub fn tags_role(capture: &str) -> Result<Role, String> {
         "reference.call" => Ok(Role::Reference(RefKind::Call)),
         "reference.class" => Ok(Role::Reference(RefKind::Class)),
         "reference.implementation" => Ok(Role::Reference(RefKind::Implementation)),
+        "module.scope" => Ok(Role::ModuleScope),
         other => Err(format!(
             "unknown capture `@{other}`; allowed: @definition.<kind>, @name, @doc, @receiver, @trait, @trailer, \
-             @reference.{{call,class,implementation}}, or @_helper"
+             @reference.{{call,class,implementation}}, @module.scope, or @_helper"
         )),
     }
 }
@@ -237,8 +241,26 @@ pub struct TagsQuery {
     checks: Vec<Vec<KindCheck>>,
 }
 
+/// The kind id that stands for `module.scope` in a `#parent-is?`: a node captured `@module.scope`.
+pub(crate) const MODULE_SCOPE: u16 = u16::MAX;
+
+/// The blocks captured `@module.scope` so far in one tree, by node id.
+#[derive(Default)]
+pub struct ModuleScopes(std::cell::RefCell<Vec<usize>>);
+
+impl ModuleScopes {
+    pub fn contains(&self, node: Node) -> bool {
+        self.0.borrow().contains(&node.id())
+    }
+
+    fn add(&self, node: Node) {
+        self.0.borrow_mut().push(node.id());
+    }
+}
+
 /// One kind check of a pattern's capture: `(#parent-is? @capture kind…)` (the captured node's parent is of
-/// one of the kinds) or `(#not-kind? @capture kind…)` (the captured node is of none of them).
+/// one of the kinds, or a module scope when they list `module.scope`) or `(#not-kind? @capture kind…)` (the
+/// captured node is of none of them).
 struct KindCheck {
     capture: u32,
     of_parent: bool,
@@ -246,22 +268,33 @@ struct KindCheck {
 }
 
 impl TagsQuery {
-    /// Whether a match passes its pattern's `#parent-is?` and `#not-kind?` checks. `known`: a node and its
-    /// parent, which the caller has at hand (`Node::parent` searches down from the root, a cost that grows
-    /// with the siblings before the node).
-    pub fn checks_pass<'t>(&self, m: &tree_sitter::QueryMatch<'_, 't>, known: Option<(Node<'t>, Node<'t>)>) -> bool {
+    /// Whether a match passes its pattern's `#parent-is?` and `#not-kind?` checks, the module scopes
+    /// found so far in the tree being `scopes`; a passing match's `@module.scope` captures join them.
+    /// `known`: a node and its parent, which the caller has at hand (`Node::parent` searches down from the
+    /// root, a cost that grows with the siblings before the node).
+    pub fn checks_pass<'t>(
+        &self,
+        m: &tree_sitter::QueryMatch<'_, 't>,
+        known: Option<(Node<'t>, Node<'t>)>,
+        scopes: &ModuleScopes,
+    ) -> bool {
         let parent = |node: Node<'t>| match known {
             Some((n, parent)) if n == node => Some(parent),
             _ => node.parent(),
         };
-        self.checks[m.pattern_index].iter().all(|check| {
+        let pass = self.checks[m.pattern_index].iter().all(|check| {
             let mut captured = m.captures().iter().filter(|c| c.index == check.capture);
             if check.of_parent {
-                captured.all(|c| parent(c.node).is_some_and(|p| check.kinds.contains(&p.kind_id())))
+                captured.all(|c| parent(c.node).is_some_and(|p| parent_allowed(&check.kinds, p, scopes)))
             } else {
                 captured.all(|c| !check.kinds.contains(&c.node.kind_id()))
             }
-        })
+        });
+        if pass {
+            let scoped = m.captures().iter().filter(|c| self.roles[c.index as usize] == Role::ModuleScope);
+            scoped.for_each(|c| scopes.add(c.node));
+        }
+        pass
     }
 
     /// The parent kinds a `#parent-is?` of `pattern` allows the capture named `capture`.
@@ -270,6 +303,11 @@ impl TagsQuery {
         let mut checks = self.checks[pattern].iter().filter(|c| c.of_parent);
         checks.find(|c| names[c.capture as usize] == capture).map(|c| c.kinds.clone())
     }
+}
+
+/// Whether `parent` is of one of `kinds` (`MODULE_SCOPE`: one of `scopes`).
+pub(crate) fn parent_allowed(kinds: &[u16], parent: Node, scopes: &ModuleScopes) -> bool {
+    kinds.contains(&parent.kind_id()) || (kinds.contains(&MODULE_SCOPE) && scopes.contains(parent))
 }
 
 /// The `#parent-is?` and `#not-kind?` checks of each pattern of a tags query; any other predicate the
@@ -297,6 +335,10 @@ fn kind_checks(language: &Language, query: &Query) -> Result<Vec<Vec<KindCheck>>
             let mut ids = Vec::new();
             for kind in kinds {
                 let QueryPredicateArg::String(kind) = kind else { return Err(bad()) };
+                if of_parent && &**kind == "module.scope" {
+                    ids.push(MODULE_SCOPE);
+                    continue;
+                }
                 let found = crate::walk::kind_ids(language, kind, true);
                 if found.is_empty() {
                     return Err(format!("#{}: no node kind `{kind}`", p.operator));
@@ -672,7 +714,7 @@ mod tests {
         let mut matches = cursor.matches(&tags.query, tree.root_node(), text.as_bytes());
         let mut kept = Vec::new();
         while let Some(m) = matches.next() {
-            if tags.checks_pass(m, None) {
+            if tags.checks_pass(m, None, &ModuleScopes::default()) {
                 let name = m.captures().iter().find(|c| tags.roles[c.index as usize] == Role::Name).unwrap();
                 kept.push(&text[name.node.byte_range()]);
             }

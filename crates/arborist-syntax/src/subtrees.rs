@@ -245,7 +245,8 @@ pub(crate) mod tests {
             for root in roots {
                 let met = |range: Option<&Range<usize>>| {
                     let mut met: Met = Vec::new();
-                    walk.for_each_start(root, range, |node, near| {
+                    let scopes = crate::query::ModuleScopes::default();
+                    walk.for_each_start(root, range, &scopes, |node, near| {
                         let earlier = near.earlier.iter().map(|n| n.id()).collect();
                         met.push((node.id(), near.parent.map(|p| p.id()), earlier));
                     });

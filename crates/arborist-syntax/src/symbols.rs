@@ -7,7 +7,7 @@ use crate::grammars::LanguageEntry;
 use crate::identifiers::{Collector, Identifiers};
 use crate::language::Language;
 pub use crate::name::Name;
-use crate::query::{BlockRole, DefKind, RefKind, Role, SymbolKind};
+use crate::query::{BlockRole, DefKind, ModuleScopes, RefKind, Role, SymbolKind};
 use crate::syntax::Region;
 use crate::text::{Source, TextEdit};
 use std::collections::HashMap;
@@ -708,7 +708,8 @@ fn collect_defs<S: Source + ?Sized>(
     scan: Scan,
     names: Option<&mut Collector<'_, S>>,
 ) -> (Vec<Def>, Vec<(usize, String)>) {
-    let mut found = Found { by_node: HashMap::new(), supers: Vec::new() };
+    let scopes = ModuleScopes::default();
+    let mut found = Found { by_node: HashMap::new(), supers: Vec::new(), scopes: &scopes };
     let mut cursor = QueryCursor::new();
     if let Some(r) = &range {
         cursor.set_byte_range(r.clone());
@@ -726,12 +727,20 @@ fn collect_defs<S: Source + ?Sized>(
             match names {
                 Some(names) if range.is_none() => {
                     let wanted = names.wanted();
-                    walk.for_each_start_and_leaf(tree.root_node(), visit, wanted, |kind, at| names.leaf(kind, at));
+                    let leaf = |kind, at| names.leaf(kind, at);
+                    walk.for_each_start_and_leaf(tree.root_node(), &scopes, visit, wanted, leaf);
                 }
-                _ => walk.for_each_start(tree.root_node(), range.as_ref(), visit),
+                _ => walk.for_each_start(tree.root_node(), range.as_ref(), &scopes, visit),
             }
         }
         None => {
+            // the module scopes first: a match inside one may come before the match that captures it
+            if tags.roles.contains(&Role::ModuleScope) {
+                let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));
+                while let Some(m) = matches.next() {
+                    tags.checks_pass(m, None, &scopes);
+                }
+            }
             let mut matches = cursor.matches(&tags.query, tree.root_node(), |n: Node| text.chunks(n.byte_range()));
             while let Some(m) = matches.next() {
                 found.add(lang, tags, m, text, None, None);
@@ -767,14 +776,16 @@ impl<'t> StartChildren<'t> {
 }
 
 /// What the matches of a tags query found so far.
-struct Found {
+struct Found<'s> {
     /// Keyed by (definition node, name node): one node may define several names (`a, b = 1, 2`); the
     /// earliest pattern wins.
     by_node: HashMap<(usize, usize), (usize, Def)>,
     supers: Vec<(usize, String)>,
+    /// The module scopes met so far.
+    scopes: &'s ModuleScopes,
 }
 
-impl Found {
+impl Found<'_> {
     fn add<'t, S: Source + ?Sized>(
         &mut self,
         lang: &Language,
@@ -784,7 +795,7 @@ impl Found {
         near: Option<crate::walk::Near<'_, 't>>,
         children: Option<&mut StartChildren<'t>>,
     ) {
-        if !tags.checks_pass(m, near.and_then(|n| Some((n.node, n.parent?)))) {
+        if !tags.checks_pass(m, near.and_then(|n| Some((n.node, n.parent?))), self.scopes) {
             return;
         }
         let (by_node, supers) = (&mut self.by_node, &mut self.supers);
@@ -808,7 +819,7 @@ impl Found {
                 Role::Trait => trait_name = Some(node_text(c.node, text)),
                 Role::Trailer => trailer = Some(c.node),
                 Role::Reference(RefKind::Implementation) => implements = true,
-                Role::Reference(_) | Role::Ignored => {}
+                Role::Reference(_) | Role::ModuleScope | Role::Ignored => {}
             }
         }
         if implements && def_node.is_none() {

@@ -2,6 +2,7 @@
 //! subtrees can hold such a node (read from the grammar's `node-types.json`), so symbol extraction runs
 //! the query only where a definition can start and never walks into an expression, a string or a call.
 
+use crate::query::{MODULE_SCOPE, ModuleScopes, parent_allowed};
 use std::collections::{HashMap, HashSet};
 use tree_sitter::{Language, Node, Query};
 
@@ -61,27 +62,30 @@ impl DefinitionWalk {
         Some(DefinitionWalk { starts, start_parents, descends })
     }
 
-    /// Whether a pattern can start at a node of kind `id` under `parent`.
-    fn starts_at(&self, id: usize, parent: Option<Node>) -> bool {
+    /// Whether a pattern can start at a node of kind `id` under `parent` (`scopes`: the module scopes
+    /// found so far).
+    fn starts_at(&self, id: usize, parent: Option<Node>, scopes: &ModuleScopes) -> bool {
         match (self.starts.get(id), self.start_parents.get(id)) {
             (Some(false), _) => false,
-            (Some(true), Some(Some(kinds))) => parent.is_some_and(|p| kinds.contains(&p.kind_id())),
+            (Some(true), Some(Some(kinds))) => parent.is_some_and(|p| parent_allowed(kinds, p, scopes)),
             _ => true,
         }
     }
 
     /// Calls `visit` for every node under `root` (itself included) at which a pattern can start, in
     /// document order, with its neighbours; with `range`, only nodes that intersect it. Subtrees that
-    /// cannot hold such a node are skipped, unless they contain a syntax error.
+    /// cannot hold such a node are skipped, unless they contain a syntax error. `scopes`: the module
+    /// scopes that `visit` has found so far (a node's ancestors are visited before it).
     pub fn for_each_start<'t>(
         &self,
         root: Node<'t>,
         range: Option<&std::ops::Range<usize>>,
+        scopes: &ModuleScopes,
         visit: impl FnMut(Node<'t>, Near<'_, 't>),
     ) {
         match range {
-            None => self.by_subtrees::<fn(u16, std::ops::Range<usize>)>(root, visit, None),
-            Some(range) => self.for_each_start_by_cursor(root, range, visit),
+            None => self.by_subtrees::<fn(u16, std::ops::Range<usize>)>(root, scopes, visit, None),
+            Some(range) => self.for_each_start_by_cursor(root, range, scopes, visit),
         }
     }
 
@@ -90,22 +94,24 @@ impl DefinitionWalk {
     pub fn for_each_start_and_leaf<'t>(
         &self,
         root: Node<'t>,
+        scopes: &ModuleScopes,
         visit: impl FnMut(Node<'t>, Near<'_, 't>),
         wanted: &[u8],
         leaf: impl FnMut(u16, std::ops::Range<usize>),
     ) {
-        self.by_subtrees(root, visit, Some((wanted, leaf)));
+        self.by_subtrees(root, scopes, visit, Some((wanted, leaf)));
     }
 
     /// The walk of the whole tree, over tree-sitter's subtrees (`subtrees::each_start`).
     fn by_subtrees<'t, G: FnMut(u16, std::ops::Range<usize>)>(
         &self,
         root: Node<'t>,
+        scopes: &ModuleScopes,
         mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
         leaves: Option<(&[u8], G)>,
     ) {
         let start = |node: Node<'t>, parent: Option<Node<'t>>, earlier: &[Node<'t>]| {
-            if self.starts_at(node.kind_id() as usize, parent) {
+            if self.starts_at(node.kind_id() as usize, parent, scopes) {
                 visit(node, Near { node, earlier, parent });
             }
         };
@@ -118,6 +124,7 @@ impl DefinitionWalk {
         &self,
         root: Node<'t>,
         range: &std::ops::Range<usize>,
+        scopes: &ModuleScopes,
         mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
     ) {
         let intersects = |n: &Node| n.start_byte() <= range.end && range.start <= n.end_byte();
@@ -132,7 +139,7 @@ impl DefinitionWalk {
             let id = node.kind_id() as usize;
             let inside = intersects(&node);
             let level = *levels.last().expect("the root's level is never left");
-            if inside && self.starts_at(id, parents.last().copied()) {
+            if inside && self.starts_at(id, parents.last().copied(), scopes) {
                 visit(node, Near { node, earlier: &earlier[level..], parent: parents.last().copied() });
             }
             let descend = inside && (self.descends.get(id).copied().unwrap_or(true) || node.has_error());
@@ -272,7 +279,8 @@ fn entered(
     let mut targets = HashSet::new();
     let mut parents = HashSet::new();
     for (kind, under) in roots {
-        let Some(under) = under else {
+        // (a module scope may be any block: the kind is looked for anywhere)
+        let Some(under) = under.as_ref().filter(|under| !under.contains(&MODULE_SCOPE)) else {
             targets.insert(kind.clone());
             continue;
         };
@@ -469,7 +477,7 @@ mod tests {
         let text = "const a = 1;\nfunction f() {\n  const b = 2;\n}\n";
         let tree = crate::syntax::parse(lang, text).unwrap();
         let mut started = Vec::new();
-        walk.for_each_start(tree.root_node(), None, |node, _| {
+        walk.for_each_start(tree.root_node(), None, &ModuleScopes::default(), |node, _| {
             if node.kind() == "lexical_declaration" {
                 started.push(&text[node.byte_range()]);
             }
