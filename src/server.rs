@@ -86,9 +86,11 @@ impl ArboristServer {
         };
         match outcome {
             Ok(text) => {
-                let hold = self.raw.as_ref().map(|raw| move |json: &str| raw.hold(json.to_owned()));
-                let hold = hold.as_ref().map(|h| h as &dyn Fn(&str) -> Value);
-                let structured = tools::output::structured(tools::output::output_of(name), &text, hold);
+                let output = tools::output::output_of(name);
+                let structured = match &self.raw {
+                    Some(raw) => tools::output::structured(output, &text, Some(&|json: &str| raw.hold(json.into()))),
+                    None => tools::output::structured(output, &text, None),
+                };
                 let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
                 r.structured_content = Some(structured);
                 r

@@ -156,8 +156,9 @@ pub enum Role {
     /// property): the definition's range runs to its end.
     Trailer,
     Reference(RefKind),
-    /// `@module.scope`: a block read as the file's top level (the body of a function wrapping the whole
-    /// file); a `#parent-is?` that lists `module.scope` allows it as a parent.
+    /// `@module.scope`: a block read as the file's top level (JavaScript: the body of a function wrapping
+    /// the whole file; Python: a block of a module-level `if` or `try`); a `#parent-is?` that lists
+    /// `module.scope` allows it as a parent.
     ModuleScope,
     /// Helper captures starting with `_` (for predicates); ignored.
     Ignored,
@@ -244,17 +245,19 @@ pub struct TagsQuery {
 /// The kind id that stands for `module.scope` in a `#parent-is?`: a node captured `@module.scope`.
 pub(crate) const MODULE_SCOPE: u16 = u16::MAX;
 
-/// The blocks captured `@module.scope` so far in one tree, by node id.
+/// The blocks captured `@module.scope` so far in one tree, by node id (a set: a generated file may have
+/// thousands, each looked up for every statement under a block).
 #[derive(Default)]
-pub struct ModuleScopes(std::cell::RefCell<Vec<usize>>);
+pub struct ModuleScopes(std::cell::RefCell<std::collections::HashSet<usize, foldhash::fast::RandomState>>);
 
 impl ModuleScopes {
     pub fn contains(&self, node: Node) -> bool {
-        self.0.borrow().contains(&node.id())
+        let scopes = self.0.borrow();
+        !scopes.is_empty() && scopes.contains(&node.id())
     }
 
     fn add(&self, node: Node) {
-        self.0.borrow_mut().push(node.id());
+        self.0.borrow_mut().insert(node.id());
     }
 }
 
