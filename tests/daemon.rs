@@ -56,6 +56,9 @@ fn two_clients_share_one_daemon_that_outlives_the_first() {
     assert_eq!(edit["result"]["isError"], false, "{edit}");
     let body = call(&mut b, 3, "find_symbol", json!({"name_path_pattern": "Sku/__str__", "include_body": true}));
     assert!(text(&body).contains("edited"), "{body}");
+    // the daemon writes a JSON answer's structured content as the answer's text (server::raw)
+    let listed: Value = serde_json::from_str(&text(&body)).unwrap();
+    assert_eq!(body["result"]["structuredContent"], json!({ "result": listed }), "{body}");
     assert!(a.close_stdin_and_wait(Duration::from_secs(1)), "a client ends within a second of closing stdin");
     wait_until("the daemon serves on", Duration::from_secs(2), || daemon_of(&mut b, 4) == (pid, 1));
 }
