@@ -48,11 +48,13 @@ impl Outline {
                 }
                 continued = false;
             }
-            let c = b[k];
             if let Some(q) = triple {
-                match c {
+                // in a triple-quoted string only an escape, its quote and a line break matter
+                let Some(i) = memchr::memchr3(b'\\', q, b'\n', &b[k..]) else { break };
+                k += i;
+                match b[k] {
                     b'\\' => k += 1,
-                    _ if c == q && b[k..].starts_with(&[q, q, q]) => {
+                    c if c == q && b[k..].starts_with(&[q, q, q]) => {
                         triple = None;
                         k += 2;
                     }
@@ -62,6 +64,8 @@ impl Outline {
                 k += 1;
                 continue;
             }
+            k += b[k..].iter().position(|&c| !PLAIN[c as usize]).unwrap_or(b.len() - k);
+            let Some(&c) = b.get(k) else { break };
             match c {
                 b'#' => {
                     k = memchr::memchr(b'\n', &b[k..]).map_or(b.len(), |i| k + i);
@@ -154,6 +158,19 @@ fn defined_name<'t>(text: &'t str, st: &Statement) -> Option<&'t str> {
     let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
     (end > 0).then(|| &rest[..end])
 }
+
+/// The bytes that change nothing for `Outline::read` outside a triple-quoted string (all but comment,
+/// quote, bracket, backslash and line break): it steps over a run of them at once.
+const PLAIN: [bool; 256] = {
+    let mut plain = [true; 256];
+    let special = b"#'\"([{)]}\\\n";
+    let mut i = 0;
+    while i < special.len() {
+        plain[special[i] as usize] = false;
+        i += 1;
+    }
+    plain
+};
 
 /// Ends the physical line at the line break `at`: the statement being read now reaches past it.
 /// Returns true (the next byte starts a line).
