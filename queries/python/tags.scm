@@ -7,12 +7,13 @@
 ; directly in a class a method (kept simple on purpose: this query is compiled on the first query and
 ; alternations over every block context made it ten times slower to compile). A docstring (the body's
 ; first statement when it is a lone string) is the @doc; the docstring patterns come first, so they win
-; over the plain ones for the same node.
+; over the plain ones for the same node. A body is written `(_ …)`: it is always a block, and tree-sitter
+; does not analyse a wildcard when the query compiles.
 
 (class_definition name: (identifier) @name
-  body: (block . (expression_statement . (string) @doc .))) @definition.class
+  body: (_ . (expression_statement . (string) @doc .))) @definition.class
 (function_definition name: (identifier) @name
-  body: (block . (expression_statement . (string) @doc .))) @definition.function
+  body: (_ . (expression_statement . (string) @doc .))) @definition.function
 
 (class_definition name: (identifier) @name) @definition.class
 
@@ -22,7 +23,7 @@
 ; (constants when named in upper case: grammars.toml upper_case_constants) ------------------------
 
 (class_definition
-  body: (block
+  body: (_
     (expression_statement
       (assignment left: [
         (identifier) @name
