@@ -5,6 +5,7 @@
 //! writes the answer's text where the placeholder is. The text is checked to be valid JSON of the right
 //! shape before it is held (`tools::output::structured`), so the line stays valid JSON-RPC.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 use std::sync::Mutex;
@@ -49,22 +50,18 @@ impl RawAnswers {
     /// The message `line` with its placeholder, if any, replaced by the JSON text it stands for. The
     /// placeholder is looked for from the end: `structuredContent` is written after the content, which may
     /// quote anything.
-    pub fn fill(&self, line: Vec<u8>) -> Vec<u8> {
+    pub fn fill<'l>(&self, line: &'l [u8]) -> Cow<'l, [u8]> {
         if self.held().is_empty() {
-            return line;
+            return Cow::Borrowed(line);
         }
         let prefix = format!("\"{}", self.prefix());
-        let Some(start) = memchr::memmem::rfind(&line, prefix.as_bytes()) else { return line };
+        let Some(start) = memchr::memmem::rfind(line, prefix.as_bytes()) else { return Cow::Borrowed(line) };
         let digits = start + prefix.len();
-        let Some(len) = line[digits..].iter().position(|&b| b == b'"') else { return line };
+        let Some(len) = line[digits..].iter().position(|&b| b == b'"') else { return Cow::Borrowed(line) };
         let n = std::str::from_utf8(&line[digits..digits + len]).ok().and_then(|n| n.parse::<u64>().ok());
-        let Some(json) = n.and_then(|n| self.held().remove(&n)) else { return line };
+        let Some(json) = n.and_then(|n| self.held().remove(&n)) else { return Cow::Borrowed(line) };
         let end = digits + len + 1;
-        let mut out = Vec::with_capacity(line.len() + json.len());
-        out.extend_from_slice(&line[..start]);
-        out.extend_from_slice(json.as_bytes());
-        out.extend_from_slice(&line[end..]);
-        out
+        Cow::Owned([&line[..start], json.as_bytes(), &line[end..]].concat())
     }
 }
 
@@ -79,12 +76,12 @@ mod tests {
         let text = r#"{"a.py": {"Function": [{"name_path": "f"}]}}"#;
         let message = json!({"content": [{"text": text}], "structuredContent": raw.hold(text.into())});
         let line = serde_json::to_vec(&message).unwrap();
-        let filled = raw.fill(line.clone());
+        let filled = raw.fill(&line);
         let parsed: Value = serde_json::from_slice(&filled).unwrap();
         assert_eq!(parsed["structuredContent"], serde_json::from_str::<Value>(text).unwrap());
         assert_eq!(parsed["content"][0]["text"], text);
         // once written, the text is no longer held
-        assert_eq!(raw.fill(line.clone()), line);
+        assert_eq!(*raw.fill(&line), *line);
     }
 
     #[test]
@@ -94,7 +91,7 @@ mod tests {
         // an answer that quotes the placeholder (it cannot know the nonce; this one was told) stays as it is
         let quoted = format!("\"{}\"", placeholder.as_str().unwrap());
         let message = json!({"content": [{"text": quoted}], "structuredContent": {"result": placeholder}});
-        let filled = raw.fill(serde_json::to_vec(&message).unwrap());
+        let filled = raw.fill(&serde_json::to_vec(&message).unwrap()).into_owned();
         let parsed: Value = serde_json::from_slice(&filled).unwrap();
         assert_eq!(parsed["structuredContent"], json!({"result": [1]}));
         assert_eq!(parsed["content"][0]["text"], quoted);
@@ -104,11 +101,11 @@ mod tests {
     fn lines_without_a_held_text_pass_unchanged() {
         let raw = RawAnswers::default();
         let line = br#"{"jsonrpc": "2.0", "id": 1, "result": {}}"#.to_vec();
-        assert_eq!(raw.fill(line.clone()), line);
+        assert_eq!(*raw.fill(&line), *line);
         let other = RawAnswers::default();
         other.hold("{}".into());
         let message = serde_json::to_vec(&json!({"structuredContent": raw.hold("{}".into())})).unwrap();
-        assert_eq!(other.fill(message.clone()), message, "another connection's placeholder");
+        assert_eq!(*other.fill(&message), *message, "another connection's placeholder");
     }
 
     #[test]

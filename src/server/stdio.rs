@@ -256,11 +256,12 @@ async fn pump_output<W: AsyncWrite + Unpin>(
                 if !matches!(read, Ok(n) if n > 0) {
                     break;
                 }
-                let filled = raw.fill(std::mem::take(&mut line));
+                let filled = raw.fill(&line);
                 if write(&mut out, &filled).await.is_err() {
                     break;
                 }
                 edits.answered(&filled);
+                line.clear();
             }
             Some(error) = errors.recv() => {
                 if write(&mut out, format!("{error}\n").as_bytes()).await.is_err() {
