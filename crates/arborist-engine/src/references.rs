@@ -129,8 +129,10 @@ impl Engine {
         let Ok(word) = regex::Regex::new(&crate::index::word_pattern(name)) else { return Vec::new() };
         let files = crate::index::files_containing(self.project(), &root, &crate::index::word_prefilter(name));
         use rayon::prelude::*;
+        // largest first, each thread taking the next (see `files_matching`)
         let mut out: Vec<(String, usize)> = files
-            .par_iter()
+            .iter()
+            .par_bridge()
             .flat_map_iter(|(rel, abs)| {
                 let p = crate::project::ProjectPath { rel: rel.clone(), abs: abs.clone() };
                 let lang = language::for_file(rel, abs).filter(|l| l.entry.family() == family);

@@ -119,7 +119,8 @@ fn candidate_files(engine: &Engine, name: &str) -> Result<Vec<Arc<FileEntry>>> {
     let root = engine.project().resolve("")?;
     let files = files_containing(engine.project(), &root, &crate::index::word_prefilter(name));
     use rayon::prelude::*;
-    Ok(files.into_par_iter().filter_map(|(rel, abs)| engine.index().file(&ProjectPath { rel, abs })).collect())
+    // largest first, each thread taking the next (see `files_matching`)
+    Ok(files.into_iter().par_bridge().filter_map(|(rel, abs)| engine.index().file(&ProjectPath { rel, abs })).collect())
 }
 
 fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entry: &Arc<FileEntry>) -> Vec<Occurrence> {

@@ -779,8 +779,13 @@ impl Index {
                 .or_else(|| self.file(&ProjectPath { rel: rel.clone(), abs: abs.clone() }))
         };
         use rayon::prelude::*;
-        let mut out: Vec<Arc<FileEntry>> =
-            files.par_iter().filter(|(_, abs)| has_others(abs)).filter_map(|(rel, abs)| parse(rel, abs)).collect();
+        // largest first, each thread taking the next (see `files_matching`)
+        let mut out: Vec<Arc<FileEntry>> = files
+            .iter()
+            .par_bridge()
+            .filter(|(_, abs)| has_others(abs))
+            .filter_map(|(rel, abs)| parse(rel, abs))
+            .collect();
         tracing::debug!(
             "search-first: {} files contain `{needle}` ({searched:?}), {} parsed, {:?} in all",
             files.len(),
@@ -1037,7 +1042,7 @@ fn ascii_boundaries(pattern: &str) -> String {
     out
 }
 
-/// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed.
+/// Code files under `scope` with a match of the regex `needle`, found at ripgrep speed, largest first.
 pub fn files_containing(project: &Project, scope: &ProjectPath, needle: &str) -> Vec<(String, PathBuf)> {
     let Ok(matcher) = compile_matcher(needle, false) else { return Vec::new() };
     files_matching(project, scope, b"", &|_| Some(&matcher), &|_| {})
@@ -1094,10 +1099,13 @@ impl<T> PerLanguage<T> {
     }
 }
 
-/// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped);
-/// `on_match` is called with each as it is found. `required`: bytes every match holds (a file without
-/// them is settled by one scan for them; a matcher without a literal to look for first runs its
-/// automaton over every byte).
+/// Code files under `scope` with a match of the matcher `matcher_for` picks for each (none: skipped),
+/// largest first; `on_match` is called with each as it is found. `required`: bytes every match holds (a
+/// file without them is settled by one scan for them; a matcher without a literal to look for first runs
+/// its automaton over every byte).
+///
+/// Largest first: the callers parse the files on every core, each thread taking the next file in this
+/// order (`par_bridge`), so the longest parses start first and no core is left alone with one at the end.
 fn files_matching<'m>(
     project: &Project,
     scope: &ProjectPath,
@@ -1126,11 +1134,13 @@ fn files_matching<'m>(
             });
             if searcher.search_slice(matcher, &bytes, sink).is_ok() && hit {
                 on_match(rel);
-                out.lock().unwrap().push((rel.to_string(), abs.to_path_buf()));
+                out.lock().unwrap().push((bytes.len(), rel.to_string(), abs.to_path_buf()));
             }
         }
     });
-    out.into_inner().unwrap()
+    let mut out = out.into_inner().unwrap();
+    out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    out.into_iter().map(|(_, rel, abs)| (rel, abs)).collect()
 }
 
 #[cfg(test)]
