@@ -2099,6 +2099,35 @@ fn jsdoc_links_are_uses_and_are_renamed() {
     assert!(of.contains("Not a link: Observable."), "plain comment text is left: {of}");
 }
 
+/// Javadoc links name symbols as jdtls reads them: `{@link Name}`, `{@linkplain Name#member(Type)}` (the
+/// parameter types too), `@see Name` and `@throws Name` are uses, renamed with the symbol; the same word in
+/// other comment text and `{@code Name}` are not.
+#[test]
+fn javadoc_links_are_uses_and_are_renamed() {
+    let mut p = heuristic_project(&[
+        ("p/Tree.java", "package p;\n\npublic class Tree {\n    public void visit(Env env) {}\n}\n"),
+        ("p/Env.java", "package p;\n\npublic class Env extends RuntimeException {}\n"),
+        (
+            "p/Use.java",
+            "package p;\n\n/**\n * Walks a {@link Tree}, see {@linkplain Tree#visit(Env) its visit}.\n * @see Tree\n * @throws Env never\n * Not a link: Tree, nor {@code Tree}.\n */\npublic class Use {\n    Tree tree = new Tree();\n}\n",
+        ),
+    ]);
+    p.engine().build_index(1);
+    assert_eq!(uses(&mut p, "Tree", "p/Tree.java"), "p/Use.java:3 Use\np/Use.java:4 Use\np/Use.java:9 Use/tree");
+    assert_eq!(uses(&mut p, "Env", "p/Env.java"), "p/Tree.java:3 Tree/visit\np/Use.java:3 Use\np/Use.java:5 Use");
+    assert_eq!(uses(&mut p, "Tree/visit", "p/Tree.java"), "p/Use.java:3 Use");
+    p.ok("rename_symbol", json!({"name_path": "Tree", "relative_path": "p/Tree.java", "new_name": "Node"}));
+    let used = p.read("p/Use.java");
+    assert!(
+        used.contains("{@link Node}")
+            && used.contains("{@linkplain Node#visit(Env) its visit}")
+            && used.contains("@see Node\n")
+            && used.contains("Node tree = new Node();"),
+        "{used}"
+    );
+    assert!(used.contains("Not a link: Tree, nor {@code Tree}."), "plain comment text is left: {used}");
+}
+
 /// A TypeScript method's references take in its override family as tsserver's do: the members of the
 /// name it overrides and that override it (their definitions and their uses through `super`, `this` or a
 /// typed receiver); another class's member of the name stays out.

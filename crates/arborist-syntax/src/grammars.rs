@@ -159,7 +159,8 @@ pub struct LanguageEntry {
     /// re-parsed whole: alone it could read differently.
     #[serde(default)]
     pub statement_continuers: String,
-    /// The names a doc comment links to (JSDoc `{@link Name}`, `@see Name.member`, `@returns {Name<T>}`):
+    /// The names a doc comment links to (JSDoc `{@link Name}`, `@see Name.member`, `@returns {Name<T>}`;
+    /// Javadoc `{@link pkg.Name#member(Type)}`):
     /// regexes whose group 1 holds name paths (names joined by `.` or `#`). Each of their names is a use
     /// of that name there (a language server finds and renames them), in the identifier index too.
     #[serde(default)]
