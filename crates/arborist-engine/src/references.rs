@@ -226,12 +226,15 @@ fn name_position(engine: &Engine, target: &SymbolRef) -> Result<(String, u32, u3
 }
 
 /// Opens the files that mention the name, so the server looks at them even before it has analysed the
-/// whole workspace: those of the target's language family (a C function's header is C++ by its `.h`).
+/// whole workspace: those of the target's language family (a C function's header is C++ by its `.h`), the
+/// first 200 in path order (the search lists them largest first: the server would analyse the largest).
 fn open_candidates(engine: &Engine, target: &SymbolRef, entry: &LanguageEntry) {
     let Ok(root) = engine.project().resolve("") else { return };
     let needle = crate::index::word_prefilter(&target.symbol().name);
     let family = target.entry.lang.entry.family();
-    for (rel, abs) in crate::index::files_containing(engine.project(), &root, &needle).into_iter().take(200) {
+    let mut files = crate::index::files_containing(engine.project(), &root, &needle);
+    files.sort_unstable();
+    for (rel, abs) in files.into_iter().take(200) {
         let same_language = language::for_file(&rel, &abs).is_some_and(|l| l.entry.family() == family);
         let p = crate::project::ProjectPath { rel: rel.clone(), abs };
         if let (true, Ok(doc)) = (same_language, engine.cache().load(&p)) {
