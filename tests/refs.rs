@@ -2180,3 +2180,27 @@ fn member_references_before_an_index_are_the_same_every_run() {
         assert_eq!(p.ok("find_referencing_symbols", args.clone()), first);
     }
 }
+
+/// `->` is no member access where it starts a return type or a lambda's body: Python's `def make() ->
+/// Model:` and Java's `x -> price(x)` are certain uses, renamed with the symbol (they were left as
+/// uncertain, and a rename left them naming what no longer exists).
+#[test]
+fn a_name_after_an_arrow_is_a_plain_use() {
+    let mut p = heuristic_project(&[
+        ("app/models.py", "class Model:\n    pass\n"),
+        ("app/use.py", "from app.models import Model\n\n\ndef make() -> Model:\n    return Model()\n"),
+        (
+            "src/main/java/com/a/Shop.java",
+            "package com.a;\n\nimport java.util.List;\n\npublic class Shop {\n    static int price(int x) {\n        return x * 2;\n    }\n\n    int total(List<Integer> items) {\n        return items.stream().mapToInt(x -> price(x)).sum();\n    }\n}\n",
+        ),
+    ]);
+    let model = uses(&mut p, "Model", "app/models.py");
+    assert_eq!(model, "app/use.py:0 use\napp/use.py:3 make\napp/use.py:4 make", "{model}");
+    let price = uses(&mut p, "Shop/price", "src/main/java/com/a/Shop.java");
+    assert_eq!(price, "src/main/java/com/a/Shop.java:10 Shop/total", "{price}");
+
+    let renamed =
+        p.ok("rename_symbol", json!({"name_path": "Model", "relative_path": "app/models.py", "new_name": "Item"}));
+    assert!(renamed.starts_with("Successfully renamed"), "{renamed}");
+    assert_eq!(p.read("app/use.py"), "from app.models import Item\n\n\ndef make() -> Item:\n    return Item()\n");
+}

@@ -73,8 +73,9 @@ pub struct LanguageEntry {
     pub identifier_nodes: Vec<String>,
     #[serde(default)]
     pub member_nodes: Vec<String>,
-    /// What comes between an object and a member's name (`.`, `->`, `::`; Lua's `:`, R's `$`): a name
-    /// after one of these is a member use.
+    /// What comes between an object and a member's name (`.` and `::` unless a language says otherwise;
+    /// C's and PHP's `->`, Lua's `:`, R's `$`): a name after one of these is a member use. Not `->` by
+    /// default: Rust, Python and Swift write a return type after it, Java and Kotlin a lambda's body.
     #[serde(default = "member_access")]
     pub member_access: Vec<String>,
     /// How long a request to the language server waits for it to analyse the documents just opened or
@@ -282,7 +283,7 @@ fn one() -> usize {
 }
 
 fn member_access() -> Vec<String> {
-    [".", "->", "::"].map(String::from).to_vec()
+    [".", "::"].map(String::from).to_vec()
 }
 
 impl LanguageEntry {
