@@ -413,6 +413,45 @@ fn rust_uses_follow_the_module_tree_and_reexports() {
     );
 }
 
+const RUST_OWN_FILES: &[(&str, &str)] = &[
+    ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+    ("src/lib.rs", "pub mod ast;\npub mod hir;\npub mod unicode;\npub mod translate;\n"),
+    ("src/unicode.rs", "pub enum Error {\n    NotFound,\n}\n"),
+    ("src/ast.rs", "pub struct Literal;\n"),
+    ("src/hir/mod.rs", "pub mod literal;\npub mod other;\n\npub struct Error;\n\npub struct Literal(pub Vec<u8>);\n"),
+    (
+        "src/hir/other.rs",
+        "use crate::ast::*;\n\npub fn o() -> Literal {\n    Literal\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    fn t() -> Literal {\n        o()\n    }\n}\n",
+    ),
+    (
+        "src/hir/literal.rs",
+        "pub struct Literal {\n    bytes: Vec<u8>,\n}\n\nimpl Literal {\n    pub fn exact(bytes: Vec<u8>) -> Literal {\n        Literal { bytes }\n    }\n}\n\npub fn wrap(l: super::Literal) -> Literal {\n    Literal { bytes: l.0 }\n}\n",
+    ),
+    (
+        "src/translate.rs",
+        "use crate::{\n    hir::{self, Error},\n    unicode,\n};\n\npub fn convert(r: Result<u8, unicode::Error>) -> Result<u8, Error> {\n    match r {\n        Err(unicode::Error::NotFound) => Err(hir::Error),\n        Ok(b) => Ok(b),\n    }\n}\n",
+    ),
+];
+
+/// A Rust file that defines its own `Literal` means it by a return type too (`-> Literal` is no member
+/// access), and only `super::Literal` is the parent module's; `use super::*` in a file's `mod tests` brings
+/// the file's own names (here another module's `Literal`), not its parent module's; a file that imports another module's
+/// `Error` still means the target by `unicode::Error`, which a rename changes with the rest.
+#[test]
+fn rust_own_definitions_and_other_imports_keep_qualified_uses() {
+    let mut p = heuristic_project(RUST_OWN_FILES);
+    let literal = uses(&mut p, "Literal", "src/hir/mod.rs");
+    assert_eq!(literal, "src/hir/literal.rs:10 wrap", "{literal}");
+
+    let error = uses(&mut p, "Error", "src/unicode.rs");
+    assert_eq!(error, "src/translate.rs:5 convert\nsrc/translate.rs:7 convert", "{error}");
+    let renamed = rename(&mut p, "Error", "src/unicode.rs", "UnicodeError");
+    assert!(renamed.starts_with("Successfully renamed"), "{renamed}");
+    let translate = p.read("src/translate.rs");
+    assert!(translate.contains("Result<u8, unicode::UnicodeError>) -> Result<u8, Error>"), "{translate}");
+    assert!(translate.contains("Err(unicode::UnicodeError::NotFound) => Err(hir::Error)"), "{translate}");
+}
+
 const JAVA_FILES: &[(&str, &str)] = &[
     ("src/main/java/com/shop/a/Widget.java", "package com.shop.a;\n\npublic class Widget {}\n"),
     ("src/main/java/com/shop/b/Widget.java", "package com.shop.b;\n\npublic class Widget {}\n"),

@@ -51,8 +51,12 @@ struct Import {
     glob: bool,
     /// The file exports it (`export … from`, `pub use`); not a binding of the file's own.
     reexport: bool,
-    /// Inside a module nested in the file: relative paths start from that module.
+    /// Inside a module nested in the file (Rust's `mod tests`): it binds there, and its relative path is
+    /// rebased on the file's module (`super::x` → `self::x`).
     inner: bool,
+    /// A relative path that names the nested module or the file's own (`self::helpers`, `super::*` one
+    /// level down): what it brings depends on scopes this file-level view does not see.
+    opaque: bool,
 }
 
 impl Import {
@@ -93,8 +97,8 @@ impl FileImports {
             platforms: (naming.resolve == ModuleScheme::Go).then(|| Platforms::of(rel, text)),
             imported_names: Vec::new(),
         };
-        // use trees: (range, re-exported, inside a nested module); a nested one matches twice
-        let mut trees: Vec<(std::ops::Range<usize>, bool, bool)> = Vec::new();
+        // use trees: (range, re-exported, how many modules deep it is nested); a nested one matches twice
+        let mut trees: Vec<(std::ops::Range<usize>, bool, usize)> = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
         while let Some(m) = matches.next() {
@@ -108,7 +112,8 @@ impl FileImports {
             let reexport = capture(ImportRole::Reexport).is_some();
             let tree_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Tree);
             if let Some(node) = tree_node.map(|c| c.node) {
-                trees.push((node.byte_range(), reexport, capture(ImportRole::Inner).is_some()));
+                let inner = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Inner);
+                trees.push((node.byte_range(), reexport, inner.map_or(0, |c| nesting(c.node))));
             }
             let Some(module) = capture(ImportRole::Module).map(unquote) else { continue };
             let name = capture(ImportRole::Name).map(String::from);
@@ -122,14 +127,14 @@ impl FileImports {
                 _ => module.to_string(),
             };
             let alias = capture(ImportRole::Alias).map(String::from);
-            out.imports.push(Import { module, name, alias, glob, reexport, inner: false });
+            out.imports.push(Import { module, name, alias, glob, reexport, inner: false, opaque: false });
             let name_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Name);
             out.imported_names.extend(name_node.map(|c| (c.node.byte_range(), out.imports.len() - 1)));
         }
-        trees.sort_by_key(|(range, _, inner)| (range.start, !inner));
+        trees.sort_by_key(|(range, _, depth)| (range.start, std::cmp::Reverse(*depth)));
         trees.dedup_by_key(|(range, _, _)| range.clone());
-        for (range, reexport, inner) in trees {
-            out.imports.extend(use_tree(&text[range], &naming.separator, reexport, inner));
+        for (range, reexport, depth) in trees {
+            out.imports.extend(use_tree(&text[range], &naming.separator, reexport, depth));
         }
         Some(out)
     }
@@ -398,6 +403,9 @@ impl FileImports {
     /// `name` of import `i`'s module. An import inside a nested module (Rust's `mod tests`) resolves a
     /// relative path from the file's module, not its own: what it finds there is not known to be another's.
     fn import_source(&self, i: &Import, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
+        if i.opaque {
+            return Verdict::Unknown;
+        }
         let first = i.module.split(self.naming.separator.as_str()).next().unwrap_or_default();
         let absolute = first == "crate" || STD_CRATES.contains(&first);
         relative_guard(i.inner && !absolute, self.source(&i.module, name, def_rel, r, depth))
@@ -528,6 +536,9 @@ impl FileImports {
         }
         let bound = self.bindings().find(|i| i.local() == Some(first) && i.name.is_some());
         let Some(i) = bound else { return self.rust_source(&written, name, def_rel, r, 0) };
+        if i.opaque {
+            return Verdict::Unknown;
+        }
         let mut module = format!("{}::{}", i.module, i.name.as_deref().unwrap_or_default());
         if i.module.is_empty() {
             module = i.name.clone().unwrap_or_default();
@@ -737,8 +748,21 @@ fn unquote(text: &str) -> &str {
     text.trim_matches(|c| c == '"' || c == '\'' || c == '`')
 }
 
-/// The imports a Rust-style use tree `a::{b, c as d, e::*}` brings (separator `sep`).
-fn use_tree(text: &str, sep: &str, reexport: bool, inner: bool) -> Vec<Import> {
+/// How many modules deep the nested module `module` is (itself included): a module inside a module of the
+/// same kind is one more.
+fn nesting(module: Node) -> usize {
+    let mut depth = 1;
+    let mut at = module.parent();
+    while let Some(n) = at {
+        depth += usize::from(n.kind() == module.kind());
+        at = n.parent();
+    }
+    depth
+}
+
+/// The imports a Rust-style use tree `a::{b, c as d, e::*}` brings (separator `sep`), written in a module
+/// nested `depth` deep in the file (0: at its top).
+fn use_tree(text: &str, sep: &str, reexport: bool, depth: usize) -> Vec<Import> {
     let mut flat = String::new();
     for word in text.split_whitespace() {
         if word == "as" {
@@ -748,12 +772,13 @@ fn use_tree(text: &str, sep: &str, reexport: bool, inner: bool) -> Vec<Import> {
         }
     }
     let mut out = Vec::new();
-    expand_use_tree(&flat, "", sep, (reexport, inner), &mut out);
+    expand_use_tree(&flat, "", sep, (reexport, depth), &mut out);
     out
 }
 
-fn expand_use_tree(tree: &str, prefix: &str, sep: &str, flags: (bool, bool), out: &mut Vec<Import>) {
-    let (reexport, inner) = flags;
+fn expand_use_tree(tree: &str, prefix: &str, sep: &str, flags: (bool, usize), out: &mut Vec<Import>) {
+    let (reexport, depth) = flags;
+    let inner = depth > 0;
     if let Some((head, list)) = tree.split_once('{') {
         let list = list.strip_suffix('}').unwrap_or(list);
         let prefix = format!("{prefix}{head}");
@@ -768,17 +793,43 @@ fn expand_use_tree(tree: &str, prefix: &str, sep: &str, flags: (bool, bool), out
     if full.is_empty() {
         return;
     }
-    let import = match full.strip_suffix('*') {
-        Some(module) => {
-            let module = module.strip_suffix(sep).unwrap_or(module).to_string();
-            Import { module, name: None, alias: None, glob: true, reexport, inner }
-        }
-        None => {
-            let (module, name) = full.rsplit_once(sep).unwrap_or(("", full));
-            Import { module: module.to_string(), name: Some(name.to_string()), alias, glob: false, reexport, inner }
-        }
+    let (module, name) = match full.strip_suffix('*') {
+        Some(module) => (module.strip_suffix(sep).unwrap_or(module), None),
+        None => full.rsplit_once(sep).map_or(("", Some(full)), |(m, n)| (m, Some(n))),
     };
-    out.push(import);
+    let (module, opaque) = match rebase(module, depth, sep) {
+        Rebased::Path(module) => (module, false),
+        Rebased::Nested => (String::new(), true),
+        // `use super::*` in `mod tests`: the file's own names, which its other imports already say
+        Rebased::FileScope => return,
+    };
+    let (glob, name) = (name.is_none(), name.map(String::from));
+    out.push(Import { module, name, alias: alias.filter(|_| !glob), glob, reexport, inner, opaque });
+}
+
+/// Where a path written in a nested module leads, seen from the file's own module.
+enum Rebased {
+    /// A path from the file's module (`super::a` one level down: `self::a`), or as written (`crate::a`).
+    Path(String),
+    /// The file's own module (`super` one level down).
+    FileScope,
+    /// Into the nested modules themselves (`self::helpers`).
+    Nested,
+}
+
+/// A path `module` written in a module nested `depth` deep in the file, from the file's own module.
+fn rebase(module: &str, depth: usize, sep: &str) -> Rebased {
+    let first = module.split(sep).next().unwrap_or_default();
+    if depth == 0 || !matches!(first, "self" | "super") {
+        return Rebased::Path(module.to_string());
+    }
+    let parts: Vec<&str> = module.split(sep).collect();
+    let supers = parts.iter().take_while(|p| **p == "super").count();
+    match (supers.cmp(&depth), parts.len() == depth) {
+        (std::cmp::Ordering::Less, _) => Rebased::Nested,
+        (std::cmp::Ordering::Equal, true) => Rebased::FileScope,
+        _ => Rebased::Path(std::iter::once("self").chain(parts[depth..].iter().copied()).collect::<Vec<_>>().join(sep)),
+    }
 }
 
 /// The items of a `{ … }` list, split at commas outside nested braces.

@@ -129,7 +129,9 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     // `x.name` unless its imports tie `x` to the target's module; a member target's uses are weighed like
     // any other file's. A Python module that imports the target and binds the name again (`f =
     // partial(f)`, a fallback in `except ImportError`) still means the target by it, as pyright reads it,
-    // and so does a Go file of the target's package: its definition is another platform's variant.
+    // and so does a Go file of the target's package: its definition is another platform's variant. A file
+    // that imports another module's symbol of the name (or binds the name to another) is weighed the
+    // same way: `unicode::Error` beside `use crate::hir::Error` is still the target's.
     let defines_own = entry.symbols.defines_top_level(target.name);
     let Some(facts) = engine.uses().get(engine, entry, target.name, target.member) else { return Vec::new() };
     let imports = facts.imports.as_deref();
@@ -137,7 +139,9 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
     let rebinds = rel != target.def_rel
         && defines_own
         && imports.is_some_and(|i| !target.member && i.rebinds_target(target.name, target.def_rel, &resolver));
-    let shadows = rel != target.def_rel && defines_own && !rebinds;
+    let imports_other =
+        !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver));
+    let shadows = rel != target.def_rel && (defines_own && !rebinds || imports_other);
     // the rebinding itself is a use: a rename changes both sides of `f = partial(f)`, and every variant
     let rebinding = |u: &Use| {
         let fs = &entry.symbols;
@@ -153,9 +157,6 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         };
         rel == target.def_rel && !target.member && named().is_some_and(|s| of_class(&s))
     };
-    if !target.member && imports.is_some_and(|i| i.imports_other(target.name, target.def_rel, &resolver)) {
-        return Vec::new();
-    }
     let lang = entry.lang;
     // a member's use: written after a dot; a definition of the name elsewhere where override families
     // are (a Rust trait method's implementations; definition_typing decides); a bare name the file's
