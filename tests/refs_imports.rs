@@ -452,6 +452,40 @@ fn rust_own_definitions_and_other_imports_keep_qualified_uses() {
     assert!(translate.contains("Err(unicode::UnicodeError::NotFound) => Err(hir::Error)"), "{translate}");
 }
 
+const RUST_VARIANT_FILES: &[(&str, &str)] = &[
+    ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+    ("src/lib.rs", "pub mod hir;\npub mod parse;\n"),
+    ("src/hir.rs", "pub struct Literal(pub Vec<u8>);\n\npub enum HirKind {\n    Empty,\n    Literal(Literal),\n}\n"),
+    (
+        "src/parse.rs",
+        "use crate::hir;\n\nenum Primitive {\n    Literal(hir::Literal),\n    Dot,\n}\n\nfn size(p: Primitive) -> usize {\n    use self::Primitive::*;\n    match p {\n        Literal(l) => l.0.len(),\n        Dot => 0,\n    }\n}\n\nfn kind(k: hir::HirKind) -> usize {\n    use crate::hir::HirKind::*;\n    match k {\n        Literal(hir::Literal(bytes)) => bytes.len(),\n        Empty => 0,\n    }\n}\n\nfn wrap(bytes: Vec<u8>) -> Primitive {\n    Primitive::Literal(hir::Literal(bytes))\n}\n",
+    ),
+];
+
+/// A glob of an enum's names (`use self::Primitive::*;` in a function) brings its variants: there a bare
+/// `Literal(l)` is the variant, not the struct `hir::Literal`, and a rename of the struct leaves it (and
+/// the other enum's variant `HirKind::Literal`, brought by `use crate::hir::HirKind::*;`).
+#[test]
+fn rust_variants_a_glob_brings_are_not_the_type() {
+    let mut p = heuristic_project(RUST_VARIANT_FILES);
+    let found = uses(&mut p, "/Literal", "src/hir.rs");
+    assert_eq!(
+        found,
+        "src/hir.rs:4 HirKind/Literal\nsrc/parse.rs:3 Primitive/Literal\nsrc/parse.rs:18 kind\nsrc/parse.rs:24 wrap",
+        "{found}"
+    );
+    let renamed = rename(&mut p, "/Literal", "src/hir.rs", "Lit");
+    assert!(renamed.starts_with("Successfully renamed"), "{renamed}");
+    let parse = p.read("src/parse.rs");
+    assert!(
+        parse.contains("    Literal(hir::Lit),\n") && parse.contains("        Literal(l) => l.0.len(),"),
+        "{parse}"
+    );
+    assert!(parse.contains("        Literal(hir::Lit(bytes)) => bytes.len(),"), "{parse}");
+    assert!(parse.contains("    Primitive::Literal(hir::Lit(bytes))"), "{parse}");
+    assert!(p.read("src/hir.rs").contains("    Literal(Lit),\n"), "{}", p.read("src/hir.rs"));
+}
+
 const JAVA_FILES: &[(&str, &str)] = &[
     ("src/main/java/com/shop/a/Widget.java", "package com.shop.a;\n\npublic class Widget {}\n"),
     ("src/main/java/com/shop/b/Widget.java", "package com.shop.b;\n\npublic class Widget {}\n"),

@@ -81,6 +81,20 @@ pub struct FileImports {
     /// Where the file writes the names it imports (`Name` in `from m import Name as N`), with the import's
     /// index in `imports`.
     imported_names: Vec<(std::ops::Range<usize>, usize)>,
+    /// Rust's globs of a type (`use self::Kind::*;`, which bring an enum's variants), with the bytes where
+    /// they are in scope (the block or module that holds the `use`).
+    type_globs: Vec<TypeGlob>,
+}
+
+/// A glob of a type's names (Rust's `use crate::ast::Kind::*;`) and where it is in scope.
+#[derive(Debug, Clone)]
+struct TypeGlob {
+    /// The module path to the type, as the file writes it (rebased when nested), and the type's name.
+    module: String,
+    name: String,
+    /// The block or nested module that holds the `use`; None at the top of the file, where an item of the
+    /// file's own of the name wins over it.
+    scope: Option<std::ops::Range<usize>>,
 }
 
 impl FileImports {
@@ -96,9 +110,12 @@ impl FileImports {
             module_file: false,
             platforms: (naming.resolve == ModuleScheme::Go).then(|| Platforms::of(rel, text)),
             imported_names: Vec::new(),
+            type_globs: Vec::new(),
         };
-        // use trees: (range, re-exported, how many modules deep it is nested); a nested one matches twice
-        let mut trees: Vec<(std::ops::Range<usize>, bool, usize)> = Vec::new();
+        // use trees: (range, re-exported, how many modules deep it is nested, the block or module that
+        // holds it unless it is the file's top); a nested one matches twice
+        type Tree = (std::ops::Range<usize>, bool, usize, Option<std::ops::Range<usize>>);
+        let mut trees: Vec<Tree> = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
         while let Some(m) = matches.next() {
@@ -113,7 +130,9 @@ impl FileImports {
             let tree_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Tree);
             if let Some(node) = tree_node.map(|c| c.node) {
                 let inner = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Inner);
-                trees.push((node.byte_range(), reexport, inner.map_or(0, |c| nesting(c.node))));
+                let scope = node.parent().and_then(|declaration| declaration.parent());
+                let scope = scope.filter(|s| s.parent().is_some()).map(|s| s.byte_range());
+                trees.push((node.byte_range(), reexport, inner.map_or(0, |c| nesting(c.node)), scope));
             }
             let Some(module) = capture(ImportRole::Module).map(unquote) else { continue };
             let name = capture(ImportRole::Name).map(String::from);
@@ -131,12 +150,33 @@ impl FileImports {
             let name_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Name);
             out.imported_names.extend(name_node.map(|c| (c.node.byte_range(), out.imports.len() - 1)));
         }
-        trees.sort_by_key(|(range, _, depth)| (range.start, std::cmp::Reverse(*depth)));
-        trees.dedup_by_key(|(range, _, _)| range.clone());
-        for (range, reexport, depth) in trees {
-            out.imports.extend(use_tree(&text[range], &naming.separator, reexport, depth));
+        trees.sort_by_key(|(range, _, depth, _)| (range.start, std::cmp::Reverse(*depth)));
+        trees.dedup_by_key(|(range, ..)| range.clone());
+        for (range, reexport, depth, scope) in trees {
+            let imports = use_tree(&text[range], &naming.separator, reexport, depth);
+            out.type_globs.extend(imports.iter().filter_map(|i| type_glob(i, &naming.separator, scope.as_ref())));
+            out.imports.extend(imports);
         }
         Some(out)
+    }
+
+    /// Where a bare `name` is a variant of an enum whose names a glob brings (`use self::Primitive::*;` in
+    /// a function, then `Literal(x) =>`), and so no top-level symbol of the name: the bytes where each
+    /// such glob is in scope. The enum is looked up in the project (this file, or the module the path
+    /// names).
+    /// `defines_own`: the file defines a top-level `name`, which wins over a glob at its top.
+    pub fn variant_scopes(&self, name: &str, defines_own: bool, r: &Resolver) -> Vec<std::ops::Range<usize>> {
+        let brings = |g: &&TypeGlob| {
+            if g.scope.is_none() && defines_own {
+                return false;
+            }
+            let file = match self.rust_path(&g.module, r) {
+                Some(RustPath::Local(root, segments)) => r.rust_module_file(&root, &segments),
+                _ => None,
+            };
+            file.is_some_and(|f| r.defines_member(&f, &g.name, name))
+        };
+        self.type_globs.iter().filter(brings).map(|g| g.scope.clone().unwrap_or(0..usize::MAX)).collect()
     }
 
     /// Whether the file binds `name` by importing it from a module other than `def_rel`'s (or a package
@@ -746,6 +786,20 @@ fn go_package_name(path: &str) -> &str {
 /// A string literal's content.
 fn unquote(text: &str) -> &str {
     text.trim_matches(|c| c == '"' || c == '\'' || c == '`')
+}
+
+/// The glob `i` when it is of a type's names (the path's last segment starts with an uppercase letter, as
+/// Rust's types do and its modules do not), in scope in `scope` (None: the top of the file).
+fn type_glob(i: &Import, sep: &str, scope: Option<&std::ops::Range<usize>>) -> Option<TypeGlob> {
+    if !i.glob || i.opaque {
+        return None;
+    }
+    let (module, name) = i.module.rsplit_once(sep).unwrap_or(("self", i.module.as_str()));
+    name.starts_with(|c: char| c.is_uppercase()).then(|| TypeGlob {
+        module: module.to_string(),
+        name: name.to_string(),
+        scope: scope.cloned(),
+    })
 }
 
 /// How many modules deep the nested module `module` is (itself included): a module inside a module of the

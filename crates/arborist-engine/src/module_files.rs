@@ -77,6 +77,16 @@ impl<'e> Resolver<'e> {
         engine.index().file(&p).is_some_and(|e| e.symbols.defines_top_level(name))
     }
 
+    /// Whether the project file `rel` defines a top-level `owner` with a member `member` (an enum's variant).
+    pub fn defines_member(&self, rel: &str, owner: &str, member: &str) -> bool {
+        let Some(engine) = self.engine else { return false };
+        let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
+        let Some(entry) = engine.index().file(&p) else { return false };
+        let fs = &entry.symbols;
+        let owners = fs.roots.iter().filter(|&&o| fs.get(o).name == owner);
+        owners.into_iter().any(|&o| fs.children(o).iter().any(|&c| fs.get(c).name == member))
+    }
+
     /// The imports of the project file `rel` (None when it cannot be read or parsed, or its language has no
     /// imports query).
     pub fn imports_of(&self, rel: &str) -> Option<Arc<FileImports>> {

@@ -188,7 +188,15 @@ fn in_file(engine: &Engine, target: &Target, hierarchy: Option<&Hierarchy>, entr
         by_written.borrow_mut().push((written.clone(), found));
         found
     };
+    // where a bare name is an enum's variant that a glob of the enum brings (`use self::Kind::*;`)
+    let variants = match (imports, target.member) {
+        (Some(i), false) => i.variant_scopes(target.name, defines_own, &resolver),
+        _ => Vec::new(),
+    };
     let verdict = |u: &Use| match (imports, target.member) {
+        (Some(_), false) if u.written == Written::Bare && variants.iter().any(|s| s.contains(&u.bytes.start)) => {
+            Verdict::Other
+        }
         (Some(i), false) => i
             .imported_name_at(&u.bytes, target.name, target.def_rel, &resolver)
             .unwrap_or_else(|| written_verdict(i, &u.written)),
