@@ -163,8 +163,8 @@ impl FileImports {
     /// Where a bare `name` is a variant of an enum whose names a glob brings (`use self::Primitive::*;` in
     /// a function, then `Literal(x) =>`), and so no top-level symbol of the name: the bytes where each
     /// such glob is in scope. The enum is looked up in the project (this file, or the module the path
-    /// names).
-    /// `defines_own`: the file defines a top-level `name`, which wins over a glob at its top.
+    /// names). When the file defines a top-level `name` itself (`defines_own`), that item wins over a
+    /// glob at the file's top.
     pub fn variant_scopes(&self, name: &str, defines_own: bool, r: &Resolver) -> Vec<std::ops::Range<usize>> {
         let brings = |g: &&TypeGlob| {
             if g.scope.is_none() && defines_own {
@@ -440,8 +440,9 @@ impl FileImports {
         }
     }
 
-    /// `name` of import `i`'s module. An import inside a nested module (Rust's `mod tests`) resolves a
-    /// relative path from the file's module, not its own: what it finds there is not known to be another's.
+    /// `name` of import `i`'s module. An import inside a nested module (Rust's `mod tests`) binds only
+    /// there: what it finds is not known to be another's for the whole file. One whose path leads into
+    /// the nested modules themselves is unknown.
     fn import_source(&self, i: &Import, name: &str, def_rel: &str, r: &Resolver, depth: usize) -> Verdict {
         if i.opaque {
             return Verdict::Unknown;
