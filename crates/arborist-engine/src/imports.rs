@@ -119,20 +119,18 @@ impl FileImports {
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&query.query, tree.root_node(), text.as_bytes());
         while let Some(m) = matches.next() {
-            let capture = |role| {
-                m.captures().iter().find(|c| query.roles[c.index as usize] == role).map(|c| &text[c.node.byte_range()])
-            };
+            let node = |role| m.captures().iter().find(|c| query.roles[c.index as usize] == role).map(|c| c.node);
+            let capture = |role| node(role).map(|n| &text[n.byte_range()]);
             out.module_file |= capture(ImportRole::Export).is_some();
             if let Some(package) = capture(ImportRole::Package) {
                 out.package = Some(package.split_whitespace().collect());
             }
             let reexport = capture(ImportRole::Reexport).is_some();
-            let tree_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Tree);
-            if let Some(node) = tree_node.map(|c| c.node) {
-                let inner = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Inner);
-                let scope = node.parent().and_then(|declaration| declaration.parent());
+            if let Some(use_tree) = node(ImportRole::Tree) {
+                let scope = use_tree.parent().and_then(|declaration| declaration.parent());
                 let scope = scope.filter(|s| s.parent().is_some()).map(|s| s.byte_range());
-                trees.push((node.byte_range(), reexport, inner.map_or(0, |c| nesting(c.node)), scope));
+                let depth = node(ImportRole::Inner).map_or(0, nesting);
+                trees.push((use_tree.byte_range(), reexport, depth, scope));
             }
             let Some(module) = capture(ImportRole::Module).map(unquote) else { continue };
             let name = capture(ImportRole::Name).map(String::from);
@@ -147,8 +145,7 @@ impl FileImports {
             };
             let alias = capture(ImportRole::Alias).map(String::from);
             out.imports.push(Import { module, name, alias, glob, reexport, inner: false, opaque: false });
-            let name_node = m.captures().iter().find(|c| query.roles[c.index as usize] == ImportRole::Name);
-            out.imported_names.extend(name_node.map(|c| (c.node.byte_range(), out.imports.len() - 1)));
+            out.imported_names.extend(node(ImportRole::Name).map(|n| (n.byte_range(), out.imports.len() - 1)));
         }
         trees.sort_by_key(|(range, _, depth, _)| (range.start, std::cmp::Reverse(*depth)));
         trees.dedup_by_key(|(range, ..)| range.clone());
@@ -880,10 +877,12 @@ fn rebase(module: &str, depth: usize, sep: &str) -> Rebased {
     }
     let parts: Vec<&str> = module.split(sep).collect();
     let supers = parts.iter().take_while(|p| **p == "super").count();
-    match (supers.cmp(&depth), parts.len() == depth) {
-        (std::cmp::Ordering::Less, _) => Rebased::Nested,
-        (std::cmp::Ordering::Equal, true) => Rebased::FileScope,
-        _ => Rebased::Path(std::iter::once("self").chain(parts[depth..].iter().copied()).collect::<Vec<_>>().join(sep)),
+    if supers < depth {
+        Rebased::Nested
+    } else if parts.len() == depth {
+        Rebased::FileScope
+    } else {
+        Rebased::Path(std::iter::once("self").chain(parts[depth..].iter().copied()).collect::<Vec<_>>().join(sep))
     }
 }
 

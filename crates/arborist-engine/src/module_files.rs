@@ -6,6 +6,7 @@
 
 use crate::engine::Engine;
 use crate::imports::FileImports;
+use crate::index::FileEntry;
 use crate::project::ProjectPath;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -72,19 +73,21 @@ impl<'e> Resolver<'e> {
 
     /// Whether the project file `rel` defines a top-level symbol `name` (as the index has it).
     pub fn defines(&self, rel: &str, name: &str) -> bool {
-        let Some(engine) = self.engine else { return false };
-        let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
-        engine.index().file(&p).is_some_and(|e| e.symbols.defines_top_level(name))
+        self.entry(rel).is_some_and(|e| e.symbols.defines_top_level(name))
     }
 
     /// Whether the project file `rel` defines a top-level `owner` with a member `member` (an enum's variant).
     pub fn defines_member(&self, rel: &str, owner: &str, member: &str) -> bool {
-        let Some(engine) = self.engine else { return false };
-        let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
-        let Some(entry) = engine.index().file(&p) else { return false };
+        let Some(entry) = self.entry(rel) else { return false };
         let fs = &entry.symbols;
         let owners = fs.roots.iter().filter(|&&o| fs.get(o).name == owner);
         owners.into_iter().any(|&o| fs.children(o).iter().any(|&c| fs.get(c).name == member))
+    }
+
+    /// The index's entry of the project file `rel`.
+    fn entry(&self, rel: &str) -> Option<Arc<FileEntry>> {
+        let p = ProjectPath { rel: rel.to_string(), abs: self.root.join(rel) };
+        self.engine?.index().file(&p)
     }
 
     /// The imports of the project file `rel` (None when it cannot be read or parsed, or its language has no

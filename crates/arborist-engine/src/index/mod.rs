@@ -1136,14 +1136,7 @@ fn files_matching<'m>(
             let by_line = !required.needle().is_empty() && matcher.line_terminator().is_some();
             let hit = match by_line {
                 true => memchr::memchr(0, &bytes).is_none() && a_line_matches(&bytes, required, matcher),
-                false => {
-                    let mut hit = false;
-                    let sink = Lossy(|_, _| {
-                        hit = true;
-                        Ok(false)
-                    });
-                    searcher.search_slice(matcher, &bytes, sink).is_ok() && hit
-                }
+                false => a_match_in(&mut searcher, matcher, &bytes),
             };
             if hit {
                 on_match(rel);
@@ -1154,6 +1147,16 @@ fn files_matching<'m>(
     let mut out = out.into_inner().unwrap();
     out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     out.into_iter().map(|(_, rel, abs)| (rel, abs)).collect()
+}
+
+/// Whether `searcher` finds a match of `matcher` in `bytes`, searching them whole.
+fn a_match_in(searcher: &mut grep_searcher::Searcher, matcher: &grep_regex::RegexMatcher, bytes: &[u8]) -> bool {
+    let mut hit = false;
+    let sink = Lossy(|_, _| {
+        hit = true;
+        Ok(false)
+    });
+    searcher.search_slice(matcher, bytes, sink).is_ok() && hit
 }
 
 /// Whether one of the lines of `bytes` that hold `required` matches `matcher` (a text without NUL bytes;
@@ -1231,15 +1234,7 @@ mod tests {
         let python = language::for_path("m.py").unwrap();
         let matcher = compile_line_matcher(&definition_regex(python, "get").unwrap()).unwrap();
         let required = memchr::memmem::Finder::new(b"get");
-        let whole = |text: &str| {
-            let mut hit = false;
-            let sink = Lossy(|_, _| {
-                hit = true;
-                Ok(false)
-            });
-            SearcherBuilder::new().build().search_slice(&matcher, text.as_bytes(), sink).unwrap();
-            hit
-        };
+        let whole = |text: &str| a_match_in(&mut SearcherBuilder::new().build(), &matcher, text.as_bytes());
         let texts = [
             "def get(self):\n    pass\n",
             "x = 1\nget = make()",
