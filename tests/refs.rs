@@ -1112,6 +1112,33 @@ fn rust_tuple_variant_bindings_are_typed_by_the_variant() {
     assert_eq!(uses(&mut p, "Chars/ranges", "shapes.rs"), "shapes.rs:15 Class/count");
 }
 
+/// Rust: a variant's value is of its enum: `Seq::Two(..)`, a unit variant `Seq::Empty`, and a bare
+/// `One(..)` that a glob of the enum brings (`use self::Seq::*;` in a function, or at a file's top in
+/// another module); another type's method of the name is not called on it.
+#[test]
+fn rust_variant_values_are_of_their_enum() {
+    let mut p = heuristic_project(&[
+        ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", "pub mod other;\npub mod seq;\n"),
+        (
+            "src/seq.rs",
+            "pub enum Seq {\n    Empty,\n    One(u8),\n    Two(u8, u8),\n}\n\nimpl Seq {\n    pub fn reverse(&mut self) {}\n}\n\n\
+             pub struct List;\n\nimpl List {\n    pub fn reverse(&mut self) {}\n}\n\n\
+             fn glob() {\n    use self::Seq::*;\n    let mut s = One(1);\n    s.reverse();\n}\n\n\
+             fn qualified() {\n    let mut s = Seq::Two(1, 2);\n    s.reverse();\n    let mut e = Seq::Empty;\n    e.reverse();\n}\n",
+        ),
+        (
+            "src/other.rs",
+            "use crate::seq::Seq::*;\nuse crate::seq::List;\n\nfn top() {\n    let mut s = One(1);\n    s.reverse();\n\
+             \x20   let mut l = List;\n    l.reverse();\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        uses(&mut p, "Seq/reverse", "src/seq.rs"),
+        "src/other.rs:5 top\nsrc/seq.rs:19 glob\nsrc/seq.rs:24 qualified\nsrc/seq.rs:26 qualified"
+    );
+}
+
 /// A value of a generic's type parameter is typed by the parameter's bound: Rust's `<V: Visitor>` and
 /// `where V: Visitor`, TypeScript's `<T extends Owner>`.
 #[test]

@@ -163,17 +163,25 @@ impl FileImports {
     /// names). When the file defines a top-level `name` itself (`defines_own`), that item wins over a
     /// glob at the file's top.
     pub fn variant_scopes(&self, name: &str, defines_own: bool, r: &Resolver) -> Vec<std::ops::Range<usize>> {
-        let brings = |g: &&TypeGlob| {
-            if g.scope.is_none() && defines_own {
-                return false;
-            }
-            let file = match self.rust_path(&g.module, r) {
-                Some(RustPath::Local(root, segments)) => r.rust_module_file(&root, &segments),
-                _ => None,
+        let globs = self.variant_globs(name, r).filter(|(g, _)| g.scope.is_some() || !defines_own);
+        globs.map(|(g, _)| g.scope.clone().unwrap_or(0..usize::MAX)).collect()
+    }
+
+    /// The enums whose variant `name` the file's globs bring (`One` of `use self::Seq::*;`), as (project
+    /// file, enum name): what a bare `One(..)` that names no function or type makes a value of.
+    pub fn variant_enums(&self, name: &str, r: &Resolver) -> Vec<(String, String)> {
+        self.variant_globs(name, r).map(|(g, file)| (file, g.name.clone())).collect()
+    }
+
+    /// The file's globs of an enum of the project with a variant `name`, with the enum's file.
+    fn variant_globs<'a>(&'a self, name: &'a str, r: &'a Resolver) -> impl Iterator<Item = (&'a TypeGlob, String)> {
+        self.type_globs.iter().filter_map(move |g| {
+            let file = match self.rust_path(&g.module, r)? {
+                RustPath::Local(root, segments) => r.rust_module_file(&root, &segments)?,
+                RustPath::Extern(..) => return None,
             };
-            file.is_some_and(|f| r.defines_member(&f, &g.name, name))
-        };
-        self.type_globs.iter().filter(brings).map(|g| g.scope.clone().unwrap_or(0..usize::MAX)).collect()
+            r.defines_member(&file, &g.name, name).then_some((g, file))
+        })
     }
 
     /// Whether the file binds `name` by importing it from a module other than `def_rel`'s (or a package

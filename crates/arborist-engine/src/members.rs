@@ -854,9 +854,18 @@ impl<'e> Hierarchy<'e> {
                 Some(functions) => union(functions, |(e, f)| self.returned_by(&e, f, depth)),
                 // `self.storage_class(...)`: a field that holds a class makes an instance of it
                 None => match owner.as_deref() {
-                    Some(owner) => self.made_by_field(entry, owner, name, depth),
-                    // `Reg(i)`, `Wrapper(x)`: a conversion to, or a constructor of, a type named bare
-                    None => Some(self.imported_classes(entry, name, true)).filter(|c| !c.is_empty()),
+                    // `Kind::Bytes(x)`: a tuple variant makes a value of its enum
+                    Some(owner) => {
+                        let owners = self.classes_of(entry, owner, depth + 1);
+                        owners
+                            .and_then(|o| enums_with_variant(o, name))
+                            .or_else(|| self.made_by_field(entry, owner, name, depth))
+                    }
+                    // `Reg(i)`, `Wrapper(x)`: a conversion to, or a constructor of, a type named bare; `One(x)`
+                    // under `use self::Seq::*;`: a variant the glob brings
+                    None => Some(self.imported_classes(entry, name, true))
+                        .filter(|c| !c.is_empty())
+                        .or_else(|| self.globbed_variant_enums(entry, name)),
                 },
             },
             ReceiverType::Qualified(qualifier, name) => {
@@ -899,6 +908,12 @@ impl<'e> Hierarchy<'e> {
                     // `models.Model`, `DateUtils_1.DateUtils`: a class of the module a name is bound to
                     return self.module_classes(entry, owner, name).filter(|_| layers == 0);
                 };
+                // `Kind::Empty`: a variant is a value of its enum
+                if layers == 0
+                    && let Some(enums) = enums_with_variant(owners.clone(), name)
+                {
+                    return Some(enums);
+                }
                 let defined = owners.into_iter().filter(|(e, class)| !e.symbols.get(*class).is_type_block());
                 // as the class declares it, else assigns it, else as the first base that has it does
                 let in_class = |(e, class): (Arc<FileEntry>, u32)| {
@@ -1237,6 +1252,18 @@ impl<'e> Hierarchy<'e> {
             .collect()
     }
 
+    /// The enums of the project whose variant `name` a glob in `entry`'s file brings (`One` of `use
+    /// self::Seq::*;`); None when there is none.
+    fn globbed_variant_enums(&self, entry: &Arc<FileEntry>, name: &str) -> Option<Classes> {
+        let resolver = Resolver::new(self.engine);
+        let imports = resolver.imports_of(&entry.rel)?;
+        let enums = imports.variant_enums(name, &resolver).into_iter().filter_map(|(rel, enumeration)| {
+            enums_with_variant(top_level(&self.entry_of(&rel)?, &enumeration, SymbolKind::can_own_members), name)
+        });
+        let found: Classes = enums.flatten().collect();
+        (!found.is_empty()).then_some(found)
+    }
+
     fn entry_of(&self, rel: &str) -> Option<Arc<FileEntry>> {
         let path = self.engine.project().resolve_file(rel).ok()?;
         self.engine.index().file(&path)
@@ -1386,6 +1413,16 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
     }
     out.sort_by_key(|(_, i)| *i);
     out
+}
+
+/// Those of `classes` that are enums with a variant `name`; None when there is none.
+fn enums_with_variant(classes: Classes, name: &str) -> Option<Classes> {
+    let has_variant = |(e, class): &(Arc<FileEntry>, u32)| {
+        let fs = &e.symbols;
+        fs.children(*class).iter().any(|&c| fs.get(c).kind == SymbolKind::EnumMember && fs.get(c).name == name)
+    };
+    let enums: Classes = classes.into_iter().filter(has_variant).collect();
+    (!enums.is_empty()).then_some(enums)
 }
 
 /// The classes (symbols that can own members) named `name` among `symbols` of `entry`'s file.
