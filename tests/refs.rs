@@ -1112,11 +1112,11 @@ fn rust_tuple_variant_bindings_are_typed_by_the_variant() {
     assert_eq!(uses(&mut p, "Chars/ranges", "shapes.rs"), "shapes.rs:15 Class/count");
 }
 
-/// Rust: a variant's value is of its enum: `Seq::Two(..)`, a unit variant `Seq::Empty`, and a bare
+/// A variant's value is of its enum: Rust's `Seq::Two(..)`, a unit variant `Seq::Empty`, and a bare
 /// `One(..)` that a glob of the enum brings (`use self::Seq::*;` in a function, or at a file's top in
-/// another module); another type's method of the name is not called on it.
+/// another module); Java's `Color.GREEN`. Another type's method of the name is not called on it.
 #[test]
-fn rust_variant_values_are_of_their_enum() {
+fn variant_values_are_of_their_enum() {
     let mut p = heuristic_project(&[
         ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
         ("src/lib.rs", "pub mod other;\npub mod seq;\n"),
@@ -1137,6 +1137,19 @@ fn rust_variant_values_are_of_their_enum() {
         uses(&mut p, "Seq/reverse", "src/seq.rs"),
         "src/other.rs:5 top\nsrc/seq.rs:19 glob\nsrc/seq.rs:24 qualified\nsrc/seq.rs:26 qualified"
     );
+    let mut p = heuristic_project(&[
+        (
+            "a/Color.java",
+            "package a;\n\npublic enum Color {\n    RED, GREEN;\n\n    public String paint() { return name(); }\n}\n",
+        ),
+        (
+            "a/Brush.java",
+            "package a;\n\npublic class Brush {\n    public String paint() { return \"\"; }\n\n    void use() {\n\
+             \x20       Color.GREEN.paint();\n        new Brush().paint();\n    }\n}\n",
+        ),
+    ]);
+    assert_eq!(uses(&mut p, "Color/paint", "a/Color.java"), "a/Brush.java:6 Brush/use");
+    assert_eq!(uses(&mut p, "Brush/paint", "a/Brush.java"), "a/Brush.java:7 Brush/use");
 }
 
 /// A value of a generic's type parameter is typed by the parameter's bound: Rust's `<V: Visitor>` and
