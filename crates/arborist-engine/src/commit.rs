@@ -165,8 +165,12 @@ impl Engine {
         }
         let planned: Vec<Planned> =
             change.files.into_iter().map(|f| self.plan_file(f, change.force)).collect::<Result<_>>()?;
-        for p in &planned {
-            self.check_unchanged(p)?;
+        // every file is checked before the first write; one file's new text is checked by its write
+        // (under the file's lock), and reading and hashing it here as well would only do that twice
+        if !matches!(planned.as_slice(), [Planned { action: Action::Text { .. }, .. }]) {
+            for p in &planned {
+                self.check_unchanged(p)?;
+            }
         }
         let journal = self.journal(&planned)?;
         let mut written = Vec::with_capacity(planned.len());
