@@ -856,10 +856,8 @@ impl<'e> Hierarchy<'e> {
                 None => match owner.as_deref() {
                     // `Kind::Bytes(x)`: a tuple variant makes a value of its enum
                     Some(owner) => {
-                        let owners = self.classes_of(entry, owner, depth + 1);
-                        owners
-                            .and_then(|o| enums_with_variant(o, name))
-                            .or_else(|| self.made_by_field(entry, owner, name, depth))
+                        let owners = self.classes_of(entry, owner, depth + 1)?;
+                        enums_with_variant(&owners, name).or_else(|| self.made_by_field(owners, name, depth))
                     }
                     // `Reg(i)`, `Wrapper(x)`: a conversion to, or a constructor of, a type named bare; `One(x)`
                     // under `use self::Seq::*;`: a variant the glob brings
@@ -910,7 +908,7 @@ impl<'e> Hierarchy<'e> {
                 };
                 // `Kind::Empty`: a variant is a value of its enum
                 if layers == 0
-                    && let Some(enums) = enums_with_variant(owners.clone(), name)
+                    && let Some(enums) = enums_with_variant(&owners, name)
                 {
                     return Some(enums);
                 }
@@ -1047,11 +1045,10 @@ impl<'e> Hierarchy<'e> {
         })
     }
 
-    /// The classes of the instances a call of field `name` of a value of type `owner` makes, when every
-    /// assignment of the field in each of the owner's classes gives it a class named directly
-    /// (`storage_class = FileSystemStorage`, `self.factory = models.Manager`); None otherwise.
-    fn made_by_field(&self, entry: &Arc<FileEntry>, owner: &ReceiverType, name: &str, depth: usize) -> Option<Classes> {
-        let owners = self.classes_of(entry, owner, depth + 1)?;
+    /// The classes of the instances a call of field `name` of a value of one of classes `owners` makes, when
+    /// every assignment of the field in each of them gives it a class named directly (`storage_class =
+    /// FileSystemStorage`, `self.factory = models.Manager`); None otherwise.
+    fn made_by_field(&self, owners: Classes, name: &str, depth: usize) -> Option<Classes> {
         let holders = union(owners, |(e, class)| self.field_holders(&e, class, name, 0, depth))?;
         union(holders, |(e, class)| {
             let asked = Typed::ClassesAssigned { class, name: name.to_string() };
@@ -1258,7 +1255,7 @@ impl<'e> Hierarchy<'e> {
         let resolver = Resolver::new(self.engine);
         let imports = resolver.imports_of(&entry.rel)?;
         let enums = imports.variant_enums(name, &resolver).into_iter().filter_map(|(rel, enumeration)| {
-            enums_with_variant(top_level(&self.entry_of(&rel)?, &enumeration, SymbolKind::can_own_members), name)
+            enums_with_variant(&top_level(&self.entry_of(&rel)?, &enumeration, SymbolKind::can_own_members), name)
         });
         let found: Classes = enums.flatten().collect();
         (!found.is_empty()).then_some(found)
@@ -1416,12 +1413,12 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
 }
 
 /// Those of `classes` that are enums with a variant `name`; None when there is none.
-fn enums_with_variant(classes: Classes, name: &str) -> Option<Classes> {
-    let has_variant = |(e, class): &(Arc<FileEntry>, u32)| {
+fn enums_with_variant(classes: &[(Arc<FileEntry>, u32)], name: &str) -> Option<Classes> {
+    let has_variant = |(e, class): &&(Arc<FileEntry>, u32)| {
         let fs = &e.symbols;
         fs.children(*class).iter().any(|&c| fs.get(c).kind == SymbolKind::EnumMember && fs.get(c).name == name)
     };
-    let enums: Classes = classes.into_iter().filter(has_variant).collect();
+    let enums: Classes = classes.iter().filter(has_variant).cloned().collect();
     (!enums.is_empty()).then_some(enums)
 }
 
