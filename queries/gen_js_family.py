@@ -114,20 +114,21 @@ def in_context(ctx, body, pred, parents=("program",)):
 # ... }.call(this))`, the factory of a UMD wrapper `(function (root, factory) { ... })(this, function
 # (exports) { ... })`, and the callback of an AMD `define([...], function (dep) { ... })`.
 JS_WRAPPER_SCOPES = [
-    "program (expression_statement (call_expression function: (parenthesized_expression "
+    "program (expression_statement (_ function: (parenthesized_expression "
     "(function_expression body: (statement_block",
-    "program (expression_statement (parenthesized_expression (call_expression function: "
+    "program (expression_statement (parenthesized_expression (_ function: "
     "(function_expression body: (statement_block",
-    "program (expression_statement (parenthesized_expression (call_expression function: "
+    "program (expression_statement (parenthesized_expression (_ function: "
     "(member_expression object: (function_expression body: (statement_block",
-    "program (expression_statement (call_expression function: (parenthesized_expression) arguments: "
-    "(arguments (function_expression body: (statement_block",
-    "program (expression_statement (call_expression function: (parenthesized_expression) arguments: "
-    "(arguments (parenthesized_expression (function_expression body: (statement_block",
-    "program (expression_statement (call_expression function: (identifier) @_define arguments: "
-    "(arguments (function_expression body: (statement_block",
+    "program (expression_statement (_ function: (parenthesized_expression) arguments: "
+    "(_ (function_expression body: (statement_block",
+    "program (expression_statement (_ function: (parenthesized_expression) arguments: "
+    "(_ (parenthesized_expression (function_expression body: (statement_block",
+    "program (expression_statement (_ function: (identifier) @_define arguments: "
+    "(_ (function_expression body: (statement_block",
 ]
 JS_WRAPPER_PREDICATE = '\n  (#eq? @_define "define")'
+JS_NOT_ASSIGNMENT = "(#not-kind? @_assign binary_expression augmented_assignment_expression)"
 FN_VALUES = "[(function_expression) (arrow_function) (generator_function)]"
 # a function member of an object literal (js_members)
 JS_OBJECT_MEMBER = f"""[
@@ -153,14 +154,15 @@ def js_members():
     out.append(f"""(export_statement value: (object
     {member}))""")
     out.append(f"""(expression_statement
-  (assignment_expression
+  (_
     left: [(member_expression) (subscript_expression)]
     right: (object
-    {member})))""")
+    {member})) @_assign
+  {JS_NOT_ASSIGNMENT})""")
     out.append(f"""(expression_statement
-  (call_expression
+  (_
     function: (_ object: _ property: (property_identifier) @_extend)
-    arguments: (arguments (object
+    arguments: (_ (object
     {member})))
   (#any-of? @_extend "extend" "assign" "mixin"))""")
     return "\n\n".join(out) + "\n"
@@ -187,10 +189,12 @@ JS_MEMBERS_HEADER = """
 ; `Foo.prototype.constructor = Foo` restores a link: no definition.
 ; A member `a.b` is written `(_ object: … property: …)`: only a member_expression has both fields, and
 ; tree-sitter does not analyse a wildcard when the query compiles (written out, these patterns cost a
-; third of the query's compile).
+; third of the query's compile). So is an assignment, `(_ left: … right: …) @_assign` with a #not-kind?
+; for the binary and augmented assignments that have those fields too, and a call, `(_ function: …)`
+; (only a call has `function`), with its `arguments: (_ …)`: written out, they were half of it.
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: (_
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
@@ -199,71 +203,82 @@ JS_MEMBERS_HEADER = """
     right: [
       (function_expression) (arrow_function) (generator_function) (class) (identifier) (member_expression)
       (assignment_expression)
-    ])
+    ]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
 (expression_statement
-  (assignment_expression
-    right: (assignment_expression
+  (_
+    right: (_
       left: (_
         object: (_
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
         property: (property_identifier) @_proto)
-        property: (property_identifier) @name)))
+        property: (property_identifier) @name) @_assign2) @_assign)
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  (#not-kind? @_assign2 binary_expression augmented_assignment_expression)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
 (expression_statement
-  (assignment_expression
-    right: (assignment_expression
-      right: (assignment_expression
+  (_
+    right: (_
+      right: (_
         left: (_
           object: (_
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
         property: (property_identifier) @_proto)
-          property: (property_identifier) @name))))
+          property: (property_identifier) @name) @_assign3) @_assign2) @_assign)
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  (#not-kind? @_assign2 binary_expression augmented_assignment_expression)
+  (#not-kind? @_assign3 binary_expression augmented_assignment_expression)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: [(identifier) (this)] @_obj
       property: (property_identifier) @name)
-    right: [(function_expression) (arrow_function) (generator_function)])
+    right: [(function_expression) (arrow_function) (generator_function)]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#not-eq? @name "exports")) @definition.function
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: (_ object: _ property: (property_identifier) @_prop)
       property: (property_identifier) @name)
-    right: [(function_expression) (arrow_function) (generator_function)])
+    right: [(function_expression) (arrow_function) (generator_function)]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#not-eq? @_prop "prototype")
   (#not-any-of? @name "get" "set" "exports")) @definition.function
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: (_ object: _ property: (property_identifier) @name)
       property: (property_identifier) @_accessor)
-    right: [(function_expression) (arrow_function) (generator_function)])
+    right: [(function_expression) (arrow_function) (generator_function)]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#not-eq? @name "prototype")
   (#any-of? @_accessor "get" "set")) @definition.function
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
-    right: (function_expression name: (identifier) @name))
+    right: (function_expression name: (identifier) @name)) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#eq? @_module "module")
   (#eq? @_exports "exports")) @definition.function
 
 ; A named function expression passed to a call statement defines what the call registers:
 ; `defineGetter(req, 'ip', function ip () {...})` is the function `ip` (the node: the function).
 (expression_statement
-  (call_expression
-    arguments: (arguments (function_expression name: (identifier) @name) @definition.function)))
+  (_
+    function: (_)
+    arguments: (_ (function_expression name: (identifier) @name) @definition.function)))
 
 ; ---- function members of object literals ----------------------------------------------------
 ; Methods and function-valued properties (`get() {}`, `put: function () {}`, `"catch": () => {}`) of

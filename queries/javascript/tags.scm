@@ -79,22 +79,22 @@
   (#not-kind? @_value arrow_function function_expression generator_function parenthesized_expression)
   (#not-kind? @_inner arrow_function function_expression generator_function comment))
 
-((expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block) @module.scope)))) @_top
+((expression_statement (_ function: (parenthesized_expression (function_expression body: (statement_block) @module.scope)))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block) @module.scope)))) @_top
+((expression_statement (parenthesized_expression (_ function: (function_expression body: (statement_block) @module.scope)))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (parenthesized_expression (call_expression function: (member_expression object: (function_expression body: (statement_block) @module.scope))))) @_top
+((expression_statement (parenthesized_expression (_ function: (member_expression object: (function_expression body: (statement_block) @module.scope))))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (function_expression body: (statement_block) @module.scope)))) @_top
+((expression_statement (_ function: (parenthesized_expression) arguments: (_ (function_expression body: (statement_block) @module.scope)))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (call_expression function: (parenthesized_expression) arguments: (arguments (parenthesized_expression (function_expression body: (statement_block) @module.scope))))) @_top
+((expression_statement (_ function: (parenthesized_expression) arguments: (_ (parenthesized_expression (function_expression body: (statement_block) @module.scope))))) @_top
   (#parent-is? @_top program))
 
-((expression_statement (call_expression function: (identifier) @_define arguments: (arguments (function_expression body: (statement_block) @module.scope)))) @_top
+((expression_statement (_ function: (identifier) @_define arguments: (_ (function_expression body: (statement_block) @module.scope)))) @_top
   (#eq? @_define "define")
   (#parent-is? @_top program))
 
@@ -108,10 +108,12 @@
 ; `Foo.prototype.constructor = Foo` restores a link: no definition.
 ; A member `a.b` is written `(_ object: … property: …)`: only a member_expression has both fields, and
 ; tree-sitter does not analyse a wildcard when the query compiles (written out, these patterns cost a
-; third of the query's compile).
+; third of the query's compile). So is an assignment, `(_ left: … right: …) @_assign` with a #not-kind?
+; for the binary and augmented assignments that have those fields too, and a call, `(_ function: …)`
+; (only a call has `function`), with its `arguments: (_ …)`: written out, they were half of it.
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: (_
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
@@ -120,71 +122,82 @@
     right: [
       (function_expression) (arrow_function) (generator_function) (class) (identifier) (member_expression)
       (assignment_expression)
-    ])
+    ]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
 (expression_statement
-  (assignment_expression
-    right: (assignment_expression
+  (_
+    right: (_
       left: (_
         object: (_
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
         property: (property_identifier) @_proto)
-        property: (property_identifier) @name)))
+        property: (property_identifier) @name) @_assign2) @_assign)
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  (#not-kind? @_assign2 binary_expression augmented_assignment_expression)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
 (expression_statement
-  (assignment_expression
-    right: (assignment_expression
-      right: (assignment_expression
+  (_
+    right: (_
+      right: (_
         left: (_
           object: (_
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
         property: (property_identifier) @_proto)
-          property: (property_identifier) @name))))
+          property: (property_identifier) @name) @_assign3) @_assign2) @_assign)
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  (#not-kind? @_assign2 binary_expression augmented_assignment_expression)
+  (#not-kind? @_assign3 binary_expression augmented_assignment_expression)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: [(identifier) (this)] @_obj
       property: (property_identifier) @name)
-    right: [(function_expression) (arrow_function) (generator_function)])
+    right: [(function_expression) (arrow_function) (generator_function)]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#not-eq? @name "exports")) @definition.function
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: (_ object: _ property: (property_identifier) @_prop)
       property: (property_identifier) @name)
-    right: [(function_expression) (arrow_function) (generator_function)])
+    right: [(function_expression) (arrow_function) (generator_function)]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#not-eq? @_prop "prototype")
   (#not-any-of? @name "get" "set" "exports")) @definition.function
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_
       object: (_ object: _ property: (property_identifier) @name)
       property: (property_identifier) @_accessor)
-    right: [(function_expression) (arrow_function) (generator_function)])
+    right: [(function_expression) (arrow_function) (generator_function)]) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#not-eq? @name "prototype")
   (#any-of? @_accessor "get" "set")) @definition.function
 
 (expression_statement
-  (assignment_expression
+  (_
     left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
-    right: (function_expression name: (identifier) @name))
+    right: (function_expression name: (identifier) @name)) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression)
   (#eq? @_module "module")
   (#eq? @_exports "exports")) @definition.function
 
 ; A named function expression passed to a call statement defines what the call registers:
 ; `defineGetter(req, 'ip', function ip () {...})` is the function `ip` (the node: the function).
 (expression_statement
-  (call_expression
-    arguments: (arguments (function_expression name: (identifier) @name) @definition.function)))
+  (_
+    function: (_)
+    arguments: (_ (function_expression name: (identifier) @name) @definition.function)))
 
 ; ---- function members of object literals ----------------------------------------------------
 ; Methods and function-valued properties (`get() {}`, `put: function () {}`, `"catch": () => {}`) of
@@ -220,19 +233,20 @@
     ] @definition.method))
 
 (expression_statement
-  (assignment_expression
+  (_
     left: [(member_expression) (subscript_expression)]
     right: (object
     [
       (method_definition name: (_) @name)
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
       (pair key: (string (string_fragment) @name) value: [(function_expression) (arrow_function) (generator_function)])
-    ] @definition.method)))
+    ] @definition.method)) @_assign
+  (#not-kind? @_assign binary_expression augmented_assignment_expression))
 
 (expression_statement
-  (call_expression
+  (_
     function: (_ object: _ property: (property_identifier) @_extend)
-    arguments: (arguments (object
+    arguments: (_ (object
     [
       (method_definition name: (_) @name)
       (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
