@@ -35,11 +35,11 @@
 (variable_declarator name: (identifier) @local.definition value: (_) @local.value)
 ; CommonJS `const m = require('./m')` binds a module, `const { Name } = require('./m')` a name of it, as an
 ; import does
-((variable_declarator name: (identifier) @local.definition.import value: (call_expression function: (identifier) @_require))
+((variable_declarator name: (identifier) @local.definition.import value: (_ function: (identifier) @_require arguments: (_)))
   (#eq? @_require "require"))
 ((variable_declarator
   name: (object_pattern (shorthand_property_identifier_pattern) @local.definition.import)
-  value: (call_expression function: (identifier) @_require))
+  value: (_ function: (identifier) @_require arguments: (_)))
   (#eq? @_require "require"))
 (array_pattern (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
