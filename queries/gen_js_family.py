@@ -596,7 +596,7 @@ LOCALS_COMMON = """\
 (variable_declarator name: (identifier) @local.definition)
 (variable_declarator
   name: (identifier) @local.definition
-  value: {new})
+  value: {new_value})
 ; a value bound from a call has the type the called function declares it returns
 (variable_declarator name: (identifier) @local.definition value: (_) @local.value)
 ; CommonJS `const m = require('./m')` binds a module, `const {{ Name }} = require('./m')` a name of it, as an
@@ -643,17 +643,20 @@ LOCALS_COMMON = """\
 ; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree;
 ; the value assigned, else (`this.storage = makeStorage()`)
 (assignment_expression
-  left: (member_expression object: (this) property: {field}))
+  left: (_ object: (this) property: {field}))
 (assignment_expression
-  left: (member_expression object: (this) property: {field})
+  left: (_ object: (this) property: {field})
   right: (_) @local.value)
 (assignment_expression
-  left: (member_expression object: (this) property: {field})
-  right: {new})
+  left: (_ object: (this) property: {field})
+  right: {new_value})
 {fields}"""
 
 # a `new` expression's class, and an instance attribute's name, in the locals patterns
 NEW = "(new_expression constructor: [(identifier) (member_expression)] @local.type)"
+# the same as a value: a wildcard (only a `new` expression has `constructor`), which the compile does not
+# analyse; so are `this.x` (`object` and `property`: a member expression there) and a `require` call
+NEW_VALUE = "(_ constructor: [(identifier) (member_expression)] @local.type)"
 FIELD = "[(property_identifier) (private_property_identifier)] @local.field"
 
 
@@ -663,7 +666,7 @@ def field_declarations(node, name_field, annotated):
     out = f"({node} {name_field}: {FIELD})\n({node}\n  {name_field}: {FIELD}\n  value: (_) @local.value)\n"
     if annotated:
         out += f"({node}\n  {name_field}: {FIELD}\n  type: (type_annotation) @local.type)\n"
-    return out + f"({node}\n  {name_field}: {FIELD}\n  value: {NEW})\n"
+    return out + f"({node}\n  {name_field}: {FIELD}\n  value: {NEW_VALUE})\n"
 
 
 JS_FIELDS = field_declarations("field_definition", "property", False)
@@ -707,7 +710,7 @@ def locals_scm(lang):
     return LOCALS_COMMON.format(lang=lang, ts_note=" or an annotation `x: Owner`" if ts else "",
                                 ts_scopes=" (so are signatures\n; without a body)" if ts else "",
                                 parameters=TS_PARAMETERS if ts else JS_PARAMETERS,
-                                fields=TS_FIELDS if ts else JS_FIELDS, new=NEW, field=FIELD,
+                                fields=TS_FIELDS if ts else JS_FIELDS, new=NEW, new_value=NEW_VALUE, field=FIELD,
                                 signature_scopes=TS_SIGNATURE_SCOPES if ts else "")
 
 

@@ -40,7 +40,7 @@
 (variable_declarator name: (identifier) @local.definition)
 (variable_declarator
   name: (identifier) @local.definition
-  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+  value: (_ constructor: [(identifier) (member_expression)] @local.type))
 ; a value bound from a call has the type the called function declares it returns
 (variable_declarator name: (identifier) @local.definition value: (_) @local.value)
 ; CommonJS `const m = require('./m')` binds a module, `const { Name } = require('./m')` a name of it, as an
@@ -92,13 +92,13 @@
 ; the value where the tree shows it: `this.storage.open()` is typed when all of them in the class agree;
 ; the value assigned, else (`this.storage = makeStorage()`)
 (assignment_expression
-  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field))
+  left: (_ object: (this) property: [(property_identifier) (private_property_identifier)] @local.field))
 (assignment_expression
-  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
+  left: (_ object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
   right: (_) @local.value)
 (assignment_expression
-  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
-  right: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+  left: (_ object: (this) property: [(property_identifier) (private_property_identifier)] @local.field)
+  right: (_ constructor: [(identifier) (member_expression)] @local.type))
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @local.field)
 (public_field_definition
   name: [(property_identifier) (private_property_identifier)] @local.field
@@ -108,7 +108,7 @@
   type: (type_annotation) @local.type)
 (public_field_definition
   name: [(property_identifier) (private_property_identifier)] @local.field
-  value: (new_expression constructor: [(identifier) (member_expression)] @local.type))
+  value: (_ constructor: [(identifier) (member_expression)] @local.type))
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field)
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation) @local.type)
 (optional_parameter (accessibility_modifier) pattern: (identifier) @local.field)
