@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates queries/{typescript,tsx,javascript}/{tags,textobjects,locals,imports}.scm. A `const x = <value>`
 is tagged exactly once: as a function when the value is a function, as a variable otherwise (`#not-kind?`)."""
-import glob, json
+import glob, json, re
 
 # Usage: python3 queries/gen_js_family.py  (from anywhere; writes next to itself)
 # Needs the grammar crates in the cargo registry (run a cargo build of the project first).
@@ -128,7 +128,15 @@ JS_WRAPPER_SCOPES = [
     "(_ (function_expression body: (statement_block",
 ]
 JS_WRAPPER_PREDICATE = '\n  (#eq? @_define "define")'
-JS_NOT_ASSIGNMENT = "(#not-kind? @_assign binary_expression augmented_assignment_expression)"
+
+
+def not_assignment(capture):
+    """A wildcard with `left` and `right` fields is an assignment unless it is a binary or an augmented
+    assignment, which have them too (JS_MEMBERS_HEADER writes this as `NOT_ASSIGNMENT(@capture)`)."""
+    return f"(#not-kind? {capture} binary_expression augmented_assignment_expression)"
+
+
+JS_NOT_ASSIGNMENT = not_assignment("@_assign")
 FN_VALUES = "[(function_expression) (arrow_function) (generator_function)]"
 # a function member of an object literal (js_members)
 JS_OBJECT_MEMBER = f"""[
@@ -141,7 +149,7 @@ JS_OBJECT_MEMBER = f"""[
 def js_members():
     """JavaScript: functions assigned to members, and function members of object literals."""
     member = JS_OBJECT_MEMBER
-    out = [JS_MEMBERS_HEADER]
+    out = [re.sub(r"NOT_ASSIGNMENT\((@\w+)\)", lambda m: not_assignment(m[1]), JS_MEMBERS_HEADER)]
     decl = f"""[
       (lexical_declaration (variable_declarator value: (object
     {member})))
@@ -204,7 +212,7 @@ JS_MEMBERS_HEADER = """
       (function_expression) (arrow_function) (generator_function) (class) (identifier) (member_expression)
       (assignment_expression)
     ]) @_assign
-  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  NOT_ASSIGNMENT(@_assign)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
@@ -216,8 +224,8 @@ JS_MEMBERS_HEADER = """
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
         property: (property_identifier) @_proto)
         property: (property_identifier) @name) @_assign2) @_assign)
-  (#not-kind? @_assign binary_expression augmented_assignment_expression)
-  (#not-kind? @_assign2 binary_expression augmented_assignment_expression)
+  NOT_ASSIGNMENT(@_assign)
+  NOT_ASSIGNMENT(@_assign2)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
@@ -230,9 +238,9 @@ JS_MEMBERS_HEADER = """
         object: [(identifier) @receiver (member_expression) (this) (call_expression) (subscript_expression) (parenthesized_expression)]
         property: (property_identifier) @_proto)
           property: (property_identifier) @name) @_assign3) @_assign2) @_assign)
-  (#not-kind? @_assign binary_expression augmented_assignment_expression)
-  (#not-kind? @_assign2 binary_expression augmented_assignment_expression)
-  (#not-kind? @_assign3 binary_expression augmented_assignment_expression)
+  NOT_ASSIGNMENT(@_assign)
+  NOT_ASSIGNMENT(@_assign2)
+  NOT_ASSIGNMENT(@_assign3)
   (#eq? @_proto "prototype")
   (#not-eq? @name "constructor")) @definition.method
 
@@ -242,7 +250,7 @@ JS_MEMBERS_HEADER = """
       object: [(identifier) (this)] @_obj
       property: (property_identifier) @name)
     right: [(function_expression) (arrow_function) (generator_function)]) @_assign
-  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  NOT_ASSIGNMENT(@_assign)
   (#not-eq? @name "exports")) @definition.function
 
 (expression_statement
@@ -251,7 +259,7 @@ JS_MEMBERS_HEADER = """
       object: (_ object: _ property: (property_identifier) @_prop)
       property: (property_identifier) @name)
     right: [(function_expression) (arrow_function) (generator_function)]) @_assign
-  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  NOT_ASSIGNMENT(@_assign)
   (#not-eq? @_prop "prototype")
   (#not-any-of? @name "get" "set" "exports")) @definition.function
 
@@ -261,7 +269,7 @@ JS_MEMBERS_HEADER = """
       object: (_ object: _ property: (property_identifier) @name)
       property: (property_identifier) @_accessor)
     right: [(function_expression) (arrow_function) (generator_function)]) @_assign
-  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  NOT_ASSIGNMENT(@_assign)
   (#not-eq? @name "prototype")
   (#any-of? @_accessor "get" "set")) @definition.function
 
@@ -269,7 +277,7 @@ JS_MEMBERS_HEADER = """
   (_
     left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
     right: (function_expression name: (identifier) @name)) @_assign
-  (#not-kind? @_assign binary_expression augmented_assignment_expression)
+  NOT_ASSIGNMENT(@_assign)
   (#eq? @_module "module")
   (#eq? @_exports "exports")) @definition.function
 
