@@ -45,7 +45,7 @@
 (assignment left: (identifier) @local.definition type: (type) @local.type)
 ((assignment
   left: (identifier) @local.definition
-  right: (call function: [(identifier) (attribute)] @local.type))
+  right: (_ function: [(identifier) (attribute)] @local.type))
   (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
 ; a value bound from an expression has its type (a call's: what the called function declares it returns)
 (assignment left: (identifier) @local.definition right: (_) @local.value)
@@ -78,23 +78,23 @@
 ; ---- instance attributes a class's methods assign or its body declares, with the class of the value where
 ; the tree shows it: `self.storage.open()` is typed when every assignment of `storage` in the class agrees;
 ; the value assigned, else (`self.storage = self.storage_class()`, `widget = TimeInput`: a class itself)
-((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @local.field))
+((assignment left: (_ object: (identifier) @_self attribute: (identifier) @local.field))
   (#eq? @_self "self"))
-((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @local.field) right: (_) @local.value)
+((assignment left: (_ object: (identifier) @_self attribute: (identifier) @local.field) right: (_) @local.value)
   (#eq? @_self "self"))
-(class_definition body: (block (expression_statement (assignment left: (identifier) @local.field right: (_) @local.value))))
+(class_definition body: (_ (expression_statement (assignment left: (identifier) @local.field right: (_) @local.value))))
 ((assignment
-  left: (attribute object: (identifier) @_self attribute: (identifier) @local.field)
-  right: (call function: [(identifier) (attribute)] @local.type))
+  left: (_ object: (identifier) @_self attribute: (identifier) @local.field)
+  right: (_ function: [(identifier) (attribute)] @local.type))
   (#eq? @_self "self")
   (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
-((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @local.field) type: (type) @local.type)
+((assignment left: (_ object: (identifier) @_self attribute: (identifier) @local.field) type: (type) @local.type)
   (#eq? @_self "self"))
-(class_definition body: (block (expression_statement (assignment left: (identifier) @local.field))))
-(class_definition body: (block (expression_statement (assignment left: (identifier) @local.field type: (type) @local.type))))
-((class_definition body: (block (expression_statement (assignment
+(class_definition body: (_ (expression_statement (assignment left: (identifier) @local.field))))
+(class_definition body: (_ (expression_statement (assignment left: (identifier) @local.field type: (type) @local.type))))
+((class_definition body: (_ (expression_statement (assignment
     left: (identifier) @local.field
-    right: (call function: [(identifier) (attribute)] @local.type)))))
+    right: (_ function: [(identifier) (attribute)] @local.type)))))
   (#match? @local.type "(^|[.])[A-Z][A-Za-z0-9_]*$"))
 
 ; ---- `super()`: the enclosing class's base
