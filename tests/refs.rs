@@ -371,6 +371,9 @@ fn every_code_language_finds_references_heuristically() {
     );
 }
 
+/// The Cargo.toml of the one-crate Rust projects of these tests (crate `app`).
+pub(crate) const APP_CARGO_TOML: &str = "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+
 pub(crate) fn heuristic_project(files: &[(&str, &str)]) -> TestProject {
     let mut p = TestProject::empty();
     p.write(".arborist/project.toml", "references_backend = \"heuristic\"\n");
@@ -1118,7 +1121,7 @@ fn rust_tuple_variant_bindings_are_typed_by_the_variant() {
 #[test]
 fn variant_values_are_of_their_enum() {
     let mut p = heuristic_project(&[
-        ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("Cargo.toml", APP_CARGO_TOML),
         ("src/lib.rs", "pub mod other;\npub mod seq;\n"),
         (
             "src/seq.rs",

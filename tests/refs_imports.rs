@@ -3,7 +3,7 @@
 //! is left out when it resolves to another module's, and is kept (as uncertain when qualified) when it does
 //! not resolve.
 
-use crate::refs::{heuristic_project, uses};
+use crate::refs::{APP_CARGO_TOML, heuristic_project, uses};
 use serde_json::json;
 
 /// The files of the uses in an answer (`uses` lines), each once, in order.
@@ -288,7 +288,7 @@ fn python_an_aliased_import_beside_a_definition_of_the_name_is_the_other_modules
 #[test]
 fn rust_impl_headers_are_uses_of_their_type() {
     let mut p = heuristic_project(&[
-        ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("Cargo.toml", APP_CARGO_TOML),
         ("src/lib.rs", "pub mod a;\npub mod more;\n"),
         ("src/a.rs", "pub struct Widget;\n\nimpl Widget {\n    pub fn new() -> Widget {\n        Widget\n    }\n}\n"),
         (
@@ -313,7 +313,7 @@ fn rust_impl_headers_are_uses_of_their_type() {
 fn rust_a_path_segment_is_no_use_of_a_function() {
     let lib = "pub mod rank;\n\npub fn rank() -> u8 {\n    crate::rank::TABLE[0]\n}\n\npub fn user() -> u8 {\n    rank()\n}\n";
     let mut p = heuristic_project(&[
-        ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("Cargo.toml", APP_CARGO_TOML),
         ("src/lib.rs", lib),
         ("src/rank.rs", "pub const TABLE: [u8; 1] = [1];\n"),
     ]);
@@ -349,7 +349,7 @@ fn typescript_merged_declarations_are_not_renamed_heuristically() {
 }
 
 const RUST_FILES: &[(&str, &str)] = &[
-    ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+    ("Cargo.toml", APP_CARGO_TOML),
     ("src/lib.rs", "pub mod a;\npub mod b;\npub mod prelude;\npub mod use_a;\npub mod use_b;\n"),
     ("src/a.rs", "pub struct Widget;\n"),
     ("src/b.rs", "pub struct Widget;\n"),
@@ -414,7 +414,7 @@ fn rust_uses_follow_the_module_tree_and_reexports() {
 }
 
 const RUST_OWN_FILES: &[(&str, &str)] = &[
-    ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+    ("Cargo.toml", APP_CARGO_TOML),
     ("src/lib.rs", "pub mod ast;\npub mod hir;\npub mod unicode;\npub mod translate;\n"),
     ("src/unicode.rs", "pub enum Error {\n    NotFound,\n}\n"),
     ("src/ast.rs", "pub struct Literal;\n"),
@@ -453,7 +453,7 @@ fn rust_own_definitions_and_other_imports_keep_qualified_uses() {
 }
 
 const RUST_VARIANT_FILES: &[(&str, &str)] = &[
-    ("Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+    ("Cargo.toml", APP_CARGO_TOML),
     ("src/lib.rs", "pub mod hir;\npub mod parse;\n"),
     ("src/hir.rs", "pub struct Literal(pub Vec<u8>);\n\npub enum HirKind {\n    Empty,\n    Literal(Literal),\n}\n"),
     (

@@ -6,10 +6,12 @@
 //! project's files (`module_files`).
 
 use crate::go_build::Platforms;
+use crate::index::FileEntry;
 use crate::module_files::{Resolver, parent, rust_module};
 use arborist_syntax::grammars::{ModuleNaming, ModuleScheme};
 use arborist_syntax::language::Language;
 use arborist_syntax::query::ImportRole;
+use std::sync::Arc;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, QueryCursor, Tree};
 
@@ -168,19 +170,24 @@ impl FileImports {
     }
 
     /// The enums whose variant `name` the file's globs bring (`One` of `use self::Seq::*;`), as (project
-    /// file, enum name): what a bare `One(..)` that names no function or type makes a value of.
-    pub fn variant_enums(&self, name: &str, r: &Resolver) -> Vec<(String, String)> {
-        self.variant_globs(name, r).map(|(g, file)| (file, g.name.clone())).collect()
+    /// file, enum symbol): what a bare `One(..)` that names no function or type makes a value of.
+    pub fn variant_enums(&self, name: &str, r: &Resolver) -> Vec<(Arc<FileEntry>, u32)> {
+        self.variant_globs(name, r).flat_map(|(_, enums)| enums).collect()
     }
 
-    /// The file's globs of an enum of the project with a variant `name`, with the enum's file.
-    fn variant_globs<'a>(&'a self, name: &'a str, r: &'a Resolver) -> impl Iterator<Item = (&'a TypeGlob, String)> {
+    /// The file's globs of an enum of the project with a variant `name`, with the enums they name.
+    fn variant_globs<'a>(
+        &'a self,
+        name: &'a str,
+        r: &'a Resolver,
+    ) -> impl Iterator<Item = (&'a TypeGlob, Vec<(Arc<FileEntry>, u32)>)> {
         self.type_globs.iter().filter_map(move |g| {
             let file = match self.rust_path(&g.module, r)? {
                 RustPath::Local(root, segments) => r.rust_module_file(&root, &segments)?,
                 RustPath::Extern(..) => return None,
             };
-            r.defines_member(&file, &g.name, name).then_some((g, file))
+            let enums = r.enums_with_variant(&file, &g.name, name);
+            (!enums.is_empty()).then_some((g, enums))
         })
     }
 

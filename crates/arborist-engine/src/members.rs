@@ -1253,11 +1253,7 @@ impl<'e> Hierarchy<'e> {
     /// self::Seq::*;`); None when there is none.
     fn globbed_variant_enums(&self, entry: &Arc<FileEntry>, name: &str) -> Option<Classes> {
         let resolver = Resolver::new(self.engine);
-        let imports = resolver.imports_of(&entry.rel)?;
-        let enums = imports.variant_enums(name, &resolver).into_iter().filter_map(|(rel, enumeration)| {
-            enums_with_variant(&top_level(&self.entry_of(&rel)?, &enumeration, SymbolKind::can_own_members), name)
-        });
-        let found: Classes = enums.flatten().collect();
+        let found = resolver.imports_of(&entry.rel)?.variant_enums(name, &resolver);
         (!found.is_empty()).then_some(found)
     }
 
@@ -1414,11 +1410,7 @@ fn top_level(entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool)
 
 /// Those of `classes` that are enums with a variant `name`; None when there is none.
 fn enums_with_variant(classes: &[(Arc<FileEntry>, u32)], name: &str) -> Option<Classes> {
-    let has_variant = |(e, class): &&(Arc<FileEntry>, u32)| {
-        let fs = &e.symbols;
-        fs.children(*class).iter().any(|&c| fs.get(c).kind == SymbolKind::EnumMember && fs.get(c).name == name)
-    };
-    let enums: Classes = classes.iter().filter(has_variant).cloned().collect();
+    let enums: Classes = classes.iter().filter(|(e, class)| e.symbols.has_variant(*class, name)).cloned().collect();
     (!enums.is_empty()).then_some(enums)
 }
 

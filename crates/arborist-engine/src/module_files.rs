@@ -76,12 +76,12 @@ impl<'e> Resolver<'e> {
         self.entry(rel).is_some_and(|e| e.symbols.defines_top_level(name))
     }
 
-    /// Whether the project file `rel` defines a top-level `owner` with a member `member` (an enum's variant).
-    pub fn defines_member(&self, rel: &str, owner: &str, member: &str) -> bool {
-        let Some(entry) = self.entry(rel) else { return false };
+    /// The top-level enums `owner` of the project file `rel` with a variant `variant`, as (file, symbol).
+    pub fn enums_with_variant(&self, rel: &str, owner: &str, variant: &str) -> Vec<(Arc<FileEntry>, u32)> {
+        let Some(entry) = self.entry(rel) else { return Vec::new() };
         let fs = &entry.symbols;
-        let owners = fs.roots.iter().filter(|&&o| fs.get(o).name == owner);
-        owners.into_iter().any(|&o| fs.children(o).iter().any(|&c| fs.get(c).name == member))
+        let enums = fs.roots.iter().copied().filter(|&o| fs.get(o).name == owner && fs.has_variant(o, variant));
+        enums.map(|o| (entry.clone(), o)).collect()
     }
 
     /// The index's entry of the project file `rel`.

@@ -605,6 +605,11 @@ impl FileSymbols {
         self.roots.iter().map(|&r| self.get(r)).any(|s| s.name == name && !s.is_type_block())
     }
 
+    /// Whether symbol `i` is an enum with a variant `name` (an enum member among its children).
+    pub fn has_variant(&self, i: u32, name: &str) -> bool {
+        self.children(i).iter().map(|&c| self.get(c)).any(|s| s.kind == SymbolKind::EnumMember && s.name == name)
+    }
+
     /// The type (class, struct, interface, ...) whose member symbol `i` is: its parent, when that can own
     /// members.
     pub fn owning_type(&self, i: u32) -> Option<u32> {
