@@ -93,7 +93,8 @@ enum Command {
         /// Parser threads.
         #[arg(long, default_value_t = 2)]
         threads: usize,
-        /// Print every symbol as a JSON line {file, name_path, kind, start_line, end_line} instead of stats.
+        /// Print every symbol as a JSON line {file, name_path, kind, start_line, end_line, doc_bytes (the
+        /// byte range of its doc comment, when it has one)} instead of stats.
         #[arg(long)]
         dump: bool,
         /// Benchmark: only parse every code file (no queries, nothing saved) and print the throughput.
@@ -381,8 +382,11 @@ fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
         for entry in engine.index().all_in(engine.project(), &root) {
             for i in entry.symbols.preorder() {
                 let s = entry.symbols.get(i);
-                let line = json!({"file": entry.rel, "name_path": entry.symbols.name_path(i), "kind": s.kind.name(),
+                let mut line = json!({"file": entry.rel, "name_path": entry.symbols.name_path(i), "kind": s.kind.name(),
                     "start_line": s.start_line, "end_line": s.end_line});
+                if let Some(doc) = entry.symbols.doc(i) {
+                    line["doc_bytes"] = json!([doc.start, doc.end]);
+                }
                 writeln!(out, "{line}")?;
             }
         }
