@@ -7,6 +7,7 @@ use crate::project::ProjectPath;
 use arborist_syntax::error::{Error, Result};
 use arborist_syntax::text::{ContentHash, LineEnding};
 use ropey::Rope;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -67,14 +68,31 @@ impl Document {
     }
 
     /// Builds a document from raw file bytes; `rel` only names the file in errors.
-    pub fn decode(rel: &str, bytes: &[u8]) -> Result<Document> {
-        let text = decode_text(rel, bytes)?;
+    pub fn decode(rel: &str, bytes: Vec<u8>) -> Result<Document> {
+        let hash = ContentHash::of(&bytes);
+        Document::decode_hashed(rel, bytes, hash)
+    }
+
+    /// `decode` of bytes whose hash is known; the bytes become the text when they have no BOM and no
+    /// `\r\n` (nothing is copied).
+    pub fn decode_hashed(rel: &str, bytes: Vec<u8>, hash: ContentHash) -> Result<Document> {
+        refuse_binary(rel, &bytes)?;
+        let text = String::from_utf8(bytes).map_err(|e| not_utf8(rel, e.utf8_error()))?;
         let bom = text.starts_with(BOM);
-        let body = if bom { &text[BOM.len()..] } else { text };
+        let body = if bom { &text[BOM.len()..] } else { &text };
         let line_ending = LineEnding::detect(body);
-        let text = OnceLock::from(line_ending.to_lf(body).into_owned());
-        let hash = ContentHash::of(bytes);
-        Ok(Document { rope: OnceLock::new(), text, line_ending, bom, hash, stamp: Stamp::default() })
+        let text = match (bom, line_ending.to_lf(body)) {
+            (false, Cow::Borrowed(_)) => text,
+            (_, lf) => lf.into_owned(),
+        };
+        Ok(Document {
+            rope: OnceLock::new(),
+            text: OnceLock::from(text),
+            line_ending,
+            bom,
+            hash,
+            stamp: Stamp::default(),
+        })
     }
 
     /// The bytes to write for `rope` in this document's conventions (BOM, `\r\n` for each `\n` that
@@ -110,10 +128,20 @@ pub fn encode_like(base: Option<&Document>, rope: &Rope) -> Vec<u8> {
 
 /// Refuses binary and non-UTF-8 content with a clear error.
 pub fn decode_text<'a>(rel: &str, bytes: &'a [u8]) -> Result<&'a str> {
-    if bytes.iter().take(8192).any(|&b| b == 0) {
-        return Err(Error::Binary(rel.to_string()));
+    refuse_binary(rel, bytes)?;
+    std::str::from_utf8(bytes).map_err(|e| not_utf8(rel, e))
+}
+
+/// A NUL byte in the first 8 KB: binary.
+fn refuse_binary(rel: &str, bytes: &[u8]) -> Result<()> {
+    match bytes.iter().take(8192).any(|&b| b == 0) {
+        true => Err(Error::Binary(rel.to_string())),
+        false => Ok(()),
     }
-    std::str::from_utf8(bytes).map_err(|e| Error::NotUtf8 { path: rel.to_string(), offset: e.valid_up_to() })
+}
+
+fn not_utf8(rel: &str, e: std::str::Utf8Error) -> Error {
+    Error::NotUtf8 { path: rel.to_string(), offset: e.valid_up_to() }
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -154,7 +182,7 @@ impl FileCache {
     /// Reads a file without keeping it in the cache (for scans over many files).
     pub fn load(&self, p: &ProjectPath) -> Result<Document> {
         let (bytes, meta) = read_file(p, "reading")?;
-        let mut doc = Document::decode(p.display(), &bytes)?;
+        let mut doc = Document::decode(p.display(), bytes)?;
         doc.stamp = Stamp::of(&meta);
         Ok(doc)
     }

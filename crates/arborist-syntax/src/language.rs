@@ -372,18 +372,26 @@ impl Language {
         if !blocks.may_be_edge(node.kind_id()) {
             return None;
         }
-        let mut cursor = QueryCursor::new();
-        cursor.set_max_start_depth(Some(0)).set_byte_range(node.byte_range());
-        let mut matches = cursor.matches(&blocks.query, node, |n: Node| text.chunks(n.byte_range()));
-        while let Some(m) = matches.next() {
-            for c in m.captures().iter().filter(|c| c.node.id() == node.id()) {
-                let role = blocks.roles[c.index as usize];
-                if matches!(role, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper) {
-                    return Some(role);
+        // asked for every comment above every definition: the thread's cursor serves them all (a new
+        // one allocates its state each time)
+        thread_local!(static CURSOR: std::cell::RefCell<QueryCursor> = std::cell::RefCell::new(QueryCursor::new()));
+        let role_in = |cursor: &mut QueryCursor| {
+            cursor.set_max_start_depth(Some(0)).set_byte_range(node.byte_range());
+            let mut matches = cursor.matches(&blocks.query, node, |n: Node| text.chunks(n.byte_range()));
+            while let Some(m) = matches.next() {
+                for c in m.captures().iter().filter(|c| c.node.id() == node.id()) {
+                    let role = blocks.roles[c.index as usize];
+                    if matches!(role, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper) {
+                        return Some(role);
+                    }
                 }
             }
-        }
-        None
+            None
+        };
+        CURSOR.with(|cursor| match cursor.try_borrow_mut() {
+            Ok(mut cursor) => role_in(&mut cursor),
+            Err(_) => role_in(&mut QueryCursor::new()),
+        })
     }
 
     /// The symbol kinds its tags query defines, in the order of the vocabulary (Class before Method), each

@@ -723,7 +723,7 @@ fn collect_defs<S: Source + ?Sized>(
         Some(walk) => {
             cursor.set_max_start_depth(Some(0));
             let visit = |node, near: crate::walk::Near<'_, '_>| {
-                let mut children = StartChildren { start: node, children: None };
+                let mut children = StartChildren { start: node, lists: Vec::new() };
                 let mut matches = cursor.matches(&tags.query, node, |n: Node| text.chunks(n.byte_range()));
                 while let Some(m) = matches.next() {
                     found.add(lang, tags, m, text, Some(near), Some(&mut children));
@@ -757,27 +757,55 @@ fn collect_defs<S: Source + ?Sized>(
     (defs, found.supers)
 }
 
-/// The children of the node a walk started the query at, read once when a definition is one of them
-/// (Go's grouped `const (...)` specs, Rust's methods in an impl's body): their neighbours then come from
-/// this list, not from the tree (`Node::prev_sibling` reads the parent's children up to the node each
-/// time, quadratic over a group of thousands; `Node::parent` searches down from the root).
+/// The children of the node a walk started the query at, and of the nodes inside it that hold a
+/// definition (Go's grouped `const (...)` specs, Rust's methods in an impl's body, a class body's methods,
+/// a struct's fields), each list read once: a definition's neighbours then come from these lists, not
+/// from the tree (`Node::prev_sibling` reads the parent's children up to the node each time, quadratic
+/// over a group of thousands; `Node::parent` searches down from the root, along every item of a module
+/// of thousands).
 struct StartChildren<'t> {
     start: Node<'t>,
-    children: Option<Vec<Node<'t>>>,
+    /// (parent, its children), the latest read last.
+    lists: Vec<(Node<'t>, Vec<Node<'t>>)>,
 }
 
 impl<'t> StartChildren<'t> {
-    /// `node`'s neighbours, when it is a child of the start node.
+    /// `node`'s neighbours, when it lies inside the start node.
     fn near(&mut self, node: Node<'t>) -> Option<crate::walk::Near<'_, 't>> {
-        let start = self.start;
-        let children = self.children.get_or_insert_with(|| start.children(&mut start.walk()).collect());
-        let at = children.partition_point(|c| c.start_byte() < node.start_byte());
-        // children that take no room share a start: look along those
-        let same_start = children[at..].iter().take_while(|c| c.start_byte() == node.start_byte());
-        let index = at + same_start.take_while(|c| c.id() != node.id()).count();
-        let found = children.get(index).is_some_and(|c| c.id() == node.id());
-        found.then(|| crate::walk::Near { node, earlier: &children[..index], parent: Some(start) })
+        let known = self.lists.iter().rposition(|(_, children)| index_of(children, node).is_some());
+        let list = match known {
+            Some(list) => list,
+            None => {
+                let parent = self.parent_of(node)?;
+                self.lists.push((parent, parent.children(&mut parent.walk()).collect()));
+                self.lists.len() - 1
+            }
+        };
+        let (parent, children) = &self.lists[list];
+        let index = index_of(children, node)?;
+        Some(crate::walk::Near { node, earlier: &children[..index], parent: Some(*parent) })
     }
+
+    /// The parent of a node inside the start node, looked for down from the start node.
+    fn parent_of(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let mut parent = self.start;
+        loop {
+            let child = parent.child_with_descendant(node)?;
+            if child.id() == node.id() {
+                return Some(parent);
+            }
+            parent = child;
+        }
+    }
+}
+
+/// Where `node` is in `children` (in document order), if it is one of them.
+fn index_of(children: &[Node], node: Node) -> Option<usize> {
+    let at = children.partition_point(|c| c.start_byte() < node.start_byte());
+    // children that take no room share a start: look along those
+    let same_start = children[at..].iter().take_while(|c| c.start_byte() == node.start_byte());
+    let index = at + same_start.take_while(|c| c.id() != node.id()).count();
+    children.get(index).is_some_and(|c| c.id() == node.id()).then_some(index)
 }
 
 /// What the matches of a tags query found so far.

@@ -879,12 +879,13 @@ fn refresh_entry(
         return Some(Refreshed::Parsed(Arc::new(k.restamped(stamp))));
     }
     let lang = language::for_head(rel, &bytes)?;
-    let doc = crate::cache::Document::decode(rel, &bytes).ok()?;
+    let large = bytes.len() >= LARGE_FILE;
+    let doc = crate::cache::Document::decode_hashed(rel, bytes, hash).ok()?;
     let read = || {
         let tree = parse_within(lang, doc.text(), budget)?;
         Ok(FileSymbols::extract_with_identifiers(lang, &tree, doc.text()))
     };
-    let read = match bytes.len() >= LARGE_FILE {
+    let read = match large {
         false => read(),
         true => {
             let _turn = large_parse_turn();

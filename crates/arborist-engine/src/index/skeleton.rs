@@ -44,7 +44,7 @@ pub(super) fn entry(rel: &str, abs: &Path, lines: &DefinitionLines, budget: &Par
     let stamp = Stamp::read(abs)?;
     budget.check_size(stamp.len as usize).ok()?;
     let bytes = std::fs::read(abs).ok()?;
-    let doc = crate::cache::Document::decode(rel, &bytes).ok()?;
+    let doc = crate::cache::Document::decode(rel, bytes).ok()?;
     let text = doc.text();
     let ranges = skeletons(text, lines.regex(lang)?)?;
     let tree = parse_ranges(lang, text, &ranges, budget).ok()?;
