@@ -7,9 +7,9 @@
 (table [(bare_key) (quoted_key) (dotted_key)] @name) @definition.object
 (table_array_element [(bare_key) (quoted_key) (dotted_key)] @name) @definition.object
 
-(pair [(bare_key) (quoted_key) (dotted_key)] @name (inline_table)) @definition.object
-(pair [(bare_key) (quoted_key) (dotted_key)] @name (array)) @definition.array
-(pair [(bare_key) (quoted_key) (dotted_key)] @name
+(pair . [(bare_key) (quoted_key) (dotted_key)] @name (inline_table)) @definition.object
+(pair . [(bare_key) (quoted_key) (dotted_key)] @name (array)) @definition.array
+(pair . [(bare_key) (quoted_key) (dotted_key)] @name
   [(string) (offset_date_time) (local_date_time) (local_date) (local_time)]) @definition.string
-(pair [(bare_key) (quoted_key) (dotted_key)] @name [(integer) (float)]) @definition.number
-(pair [(bare_key) (quoted_key) (dotted_key)] @name (boolean)) @definition.boolean
+(pair . [(bare_key) (quoted_key) (dotted_key)] @name [(integer) (float)]) @definition.number
+(pair . [(bare_key) (quoted_key) (dotted_key)] @name (boolean)) @definition.boolean
