@@ -772,17 +772,19 @@ struct StartChildren<'t> {
 impl<'t> StartChildren<'t> {
     /// `node`'s neighbours, when it lies inside the start node.
     fn near(&mut self, node: Node<'t>) -> Option<crate::walk::Near<'_, 't>> {
-        let known = self.lists.iter().rposition(|(_, children)| index_of(children, node).is_some());
-        let list = match known {
-            Some(list) => list,
+        let known =
+            self.lists.iter().enumerate().rev().find_map(|(l, (_, children))| Some((l, index_of(children, node)?)));
+        let (list, index) = match known {
+            Some(found) => found,
             None => {
                 let parent = self.parent_of(node)?;
-                self.lists.push((parent, parent.children(&mut parent.walk()).collect()));
-                self.lists.len() - 1
+                let children: Vec<Node<'t>> = parent.children(&mut parent.walk()).collect();
+                let index = index_of(&children, node)?;
+                self.lists.push((parent, children));
+                (self.lists.len() - 1, index)
             }
         };
         let (parent, children) = &self.lists[list];
-        let index = index_of(children, node)?;
         Some(crate::walk::Near { node, earlier: &children[..index], parent: Some(*parent) })
     }
 
