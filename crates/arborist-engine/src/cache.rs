@@ -371,8 +371,10 @@ pub fn remove_if_stale_temp(path: &Path) {
     }
 }
 
-fn write_atomic(target: &Path, bytes: &[u8], perms: Option<std::fs::Permissions>) -> std::io::Result<()> {
-    let dir = target.parent().expect("a file path has a parent");
+/// Replaces `target`'s bytes atomically: a temp file beside it, synced, given `perms` (rw-r--r-- when
+/// None), then renamed over it.
+pub(crate) fn write_atomic(target: &Path, bytes: &[u8], perms: Option<std::fs::Permissions>) -> std::io::Result<()> {
+    let dir = target.parent().ok_or_else(|| std::io::Error::other("a file path has a parent"))?;
     let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX).tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;

@@ -177,24 +177,13 @@ fn roll_forward(root: &Path, dir: &Path) -> std::io::Result<Recovered> {
     Ok(done)
 }
 
-/// Replaces a file's bytes atomically (temp file beside it, then rename), keeping its permissions.
+/// Replaces a file's bytes atomically (`cache::write_atomic`), keeping its permissions; a directory the
+/// change removed is made again.
 fn write_atomic(abs: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = abs.parent().ok_or_else(|| std::io::Error::other("a file path has a parent"))?;
     std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(".arborist-").suffix(".tmp").tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    if let Ok(meta) = std::fs::metadata(abs) {
-        std::fs::set_permissions(tmp.path(), meta.permissions())?;
-    } else {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))?;
-        }
-    }
-    tmp.persist(abs).map_err(|e| e.error)?;
-    Ok(())
+    let perms = std::fs::metadata(abs).ok().map(|m| m.permissions());
+    crate::cache::write_atomic(abs, bytes, perms)
 }
 
 fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
