@@ -94,7 +94,8 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         threads: usize,
         /// Print every symbol as a JSON line {file, name_path, kind, start_line, end_line, doc_bytes (the
-        /// byte range of its doc comment, when it has one)} instead of stats.
+        /// byte range of its doc comment), supertypes (the names it extends or implements), the last two
+        /// when it has them} instead of stats.
         #[arg(long)]
         dump: bool,
         /// Benchmark: only parse every code file (no queries, nothing saved) and print the throughput.
@@ -386,6 +387,13 @@ fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
                     "start_line": s.start_line, "end_line": s.end_line});
                 if let Some(doc) = entry.symbols.doc(i) {
                     line["doc_bytes"] = json!([doc.start, doc.end]);
+                }
+                let supertypes = &entry.symbols.supertypes; // by owner
+                let first = supertypes.partition_point(|(owner, _)| *owner < i);
+                let names: Vec<&str> =
+                    supertypes[first..].iter().take_while(|(owner, _)| *owner == i).map(|(_, n)| n.as_str()).collect();
+                if !names.is_empty() {
+                    line["supertypes"] = json!(names);
                 }
                 writeln!(out, "{line}")?;
             }

@@ -307,9 +307,13 @@ impl FileSymbols {
 
     /// Adds supertype names, each found at a byte, to the innermost type there; the list stays ordered by
     /// type, each type's names in the order found (so an edit told in part lists them as a whole read does).
-    fn add_supertypes(&mut self, supers: impl IntoIterator<Item = (usize, String)>) {
-        for (byte, name) in supers {
-            if let Some(owner) = self.innermost_type_at(byte) {
+    fn add_supertypes(&mut self, supers: Vec<(usize, String)>) {
+        // one walk of the symbols for all the names (a walk each was quadratic: lib.dom.d.ts's thousands
+        // of `extends` among its tens of thousands of symbols)
+        let bytes: Vec<usize> = supers.iter().map(|(byte, _)| *byte).collect();
+        let innermost = self.innermost_at_each(&bytes);
+        for ((_, name), at) in supers.into_iter().zip(innermost) {
+            if let Some(owner) = at.and_then(|i| self.type_around(i)) {
                 self.supertypes.push((owner, name));
             }
         }
@@ -636,7 +640,11 @@ impl FileSymbols {
 
     /// The innermost type-like symbol (class, struct, interface, ...) whose range contains `byte`.
     pub fn innermost_type_at(&self, byte: usize) -> Option<u32> {
-        let i = self.innermost_at(byte)?;
+        self.type_around(self.innermost_at(byte)?)
+    }
+
+    /// Symbol `i` when it is type-like, else the nearest type-like symbol above it.
+    fn type_around(&self, i: u32) -> Option<u32> {
         if self.get(i).kind.can_own_members() { Some(i) } else { self.enclosing_type(i) }
     }
 
