@@ -388,10 +388,7 @@ fn index(dir: PathBuf, threads: usize, dump: bool) -> anyhow::Result<ExitCode> {
                 if let Some(doc) = entry.symbols.doc(i) {
                     line["doc_bytes"] = json!([doc.start, doc.end]);
                 }
-                let supertypes = &entry.symbols.supertypes; // by owner
-                let first = supertypes.partition_point(|(owner, _)| *owner < i);
-                let names: Vec<&str> =
-                    supertypes[first..].iter().take_while(|(owner, _)| *owner == i).map(|(_, n)| n.as_str()).collect();
+                let names: Vec<&str> = entry.symbols.supertype_names(i).collect();
                 if !names.is_empty() {
                     line["supertypes"] = json!(names);
                 }

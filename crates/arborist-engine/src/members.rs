@@ -650,7 +650,7 @@ impl<'e> Hierarchy<'e> {
                 let range = e.symbols.get(class).range.clone();
                 let text = &file.text[range.start as usize..range.end as usize];
                 let header = &text[..text.find('{').unwrap_or(text.len())];
-                for base in bases_of(&e, class) {
+                for base in e.symbols.supertype_names(class) {
                     let imported = || match self.imported_classes(&e, base, false).is_empty() {
                         true => resolver.imports_of(&e.rel)?.imported_path(base),
                         false => None,
@@ -690,7 +690,8 @@ impl<'e> Hierarchy<'e> {
         let mut out: Classes = Vec::new();
         let mut stack = vec![(entry.clone(), index, 0)];
         while let Some((entry, index, depth)) = stack.pop() {
-            for (e, i) in bases_of(&entry, index).flat_map(|base| named(&entry, base)).collect::<Vec<_>>() {
+            for (e, i) in entry.symbols.supertype_names(index).flat_map(|base| named(&entry, base)).collect::<Vec<_>>()
+            {
                 if out.iter().any(|(o, j)| o.rel == e.rel && *j == i) {
                     continue;
                 }
@@ -1008,7 +1009,7 @@ impl<'e> Hierarchy<'e> {
         if up >= MAX_DEPTH {
             return None;
         }
-        for base in bases_of(e, class) {
+        for base in e.symbols.supertype_names(class) {
             let named = self.imported_classes(e, base, false);
             if named.is_empty() {
                 return None;
@@ -1101,7 +1102,7 @@ impl<'e> Hierarchy<'e> {
         if depth >= MAX_DEPTH {
             return None;
         }
-        bases_of(e, class).find_map(|base| {
+        e.symbols.supertype_names(class).find_map(|base| {
             let named = self.classes_named(e, base);
             named.into_iter().find_map(|(be, bi)| self.method_in(&be, bi, name, depth + 1))
         })
@@ -1266,12 +1267,12 @@ impl<'e> Hierarchy<'e> {
     /// base that has a member of the name: a member implements the member of its name of every supertype,
     /// Rust's `impl Interval for ClassUnicodeRange` after its `impl Debug`).
     fn some_base_has_target(&self, entry: &Arc<FileEntry>, index: u32, depth: usize) -> bool {
-        bases_of(entry, index).any(|base| self.in_named(entry, base, depth + 1, false) == Found::Target)
+        entry.symbols.supertype_names(index).any(|base| self.in_named(entry, base, depth + 1, false) == Found::Target)
     }
 
     /// The member as the bases of class `index` have it, the first base that has it winning.
     fn in_bases(&self, entry: &Arc<FileEntry>, index: u32, depth: usize) -> Found {
-        for base in bases_of(entry, index) {
+        for base in entry.symbols.supertype_names(index) {
             match self.in_named(entry, base, depth + 1, false) {
                 Found::Absent => continue,
                 decided => return decided,
@@ -1458,11 +1459,6 @@ fn declares(entry: &FileEntry, index: u32, name: &str) -> bool {
 /// The method (or other callable member) `name` that class `class` declares itself.
 fn own_method(fs: &FileSymbols, class: u32, name: &str) -> Option<u32> {
     fs.children(class).iter().copied().find(|&c| fs.get(c).name == name && fs.get(c).kind.is_callable())
-}
-
-/// The names of the supertypes of class `class` of `entry`'s file, as written, in order.
-fn bases_of(entry: &FileEntry, class: u32) -> impl Iterator<Item = &str> {
-    entry.symbols.supertypes.iter().filter(move |(owner, _)| *owner == class).map(|(_, base)| base.as_str())
 }
 
 /// The qualified name `a.b.Name` a class header writes for `name` (`implements java.util.List<A>`), if any.

@@ -215,7 +215,8 @@ pub struct FileSymbols {
     /// (symbol, positions) of the `WIDE` symbols, by symbol.
     wide: Vec<(u32, Wide)>,
     pub roots: Vec<u32>,
-    /// (type symbol, name of a base class / implemented interface or trait) pairs.
+    /// (type symbol, name of a base class / implemented interface or trait) pairs, ordered by type
+    /// (`supertype_names`), each type's names in the order written.
     pub supertypes: Vec<(u32, String)>,
     /// Every symbol's children, each symbol's together in document order (`children`).
     child_list: Vec<u32>,
@@ -308,6 +309,9 @@ impl FileSymbols {
     /// Adds supertype names, each found at a byte, to the innermost type there; the list stays ordered by
     /// type, each type's names in the order found (so an edit told in part lists them as a whole read does).
     fn add_supertypes(&mut self, supers: Vec<(usize, String)>) {
+        if supers.is_empty() {
+            return; // most files: no walk of their symbols
+        }
         // one walk of the symbols for all the names (a walk each was quadratic: lib.dom.d.ts's thousands
         // of `extends` among its tens of thousands of symbols)
         let bytes: Vec<usize> = supers.iter().map(|(byte, _)| *byte).collect();
@@ -526,8 +530,10 @@ impl FileSymbols {
             + (self.roots.capacity() + self.child_list.capacity() + self.child_starts.capacity()) * size_of::<u32>()
     }
 
-    /// The table of these symbols (in order, each with its detail and children), roots and supertypes.
-    pub fn assemble(parts: Vec<SymbolParts>, roots: Vec<u32>, supertypes: Vec<(u32, String)>) -> FileSymbols {
+    /// The table of these symbols (in order, each with its detail and children), roots and supertypes
+    /// (put in order by type, each type's names kept in their order).
+    pub fn assemble(parts: Vec<SymbolParts>, roots: Vec<u32>, mut supertypes: Vec<(u32, String)>) -> FileSymbols {
+        supertypes.sort_by_key(|(owner, _)| *owner);
         let mut fs = FileSymbols { roots, supertypes, ..FileSymbols::default() };
         fs.packed.reserve_exact(parts.len());
         fs.child_list.reserve_exact(parts.iter().map(|p| p.children.len()).sum());
@@ -607,6 +613,12 @@ impl FileSymbols {
     /// nothing: it uses the type).
     pub fn defines_top_level(&self, name: &str) -> bool {
         self.roots.iter().map(|&r| self.get(r)).any(|s| s.name == name && !s.is_type_block())
+    }
+
+    /// The names of symbol `i`'s supertypes, as written, in order.
+    pub fn supertype_names(&self, i: u32) -> impl Iterator<Item = &str> {
+        let first = self.supertypes.partition_point(|(owner, _)| *owner < i);
+        self.supertypes[first..].iter().take_while(move |(owner, _)| *owner == i).map(|(_, name)| name.as_str())
     }
 
     /// Whether symbol `i` is an enum with a variant `name` (an enum member among its children).
