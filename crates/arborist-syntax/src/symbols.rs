@@ -1245,29 +1245,51 @@ fn is_upper_case(name: &str) -> bool {
         && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
 }
 
-/// A variable-like definition whose name a sibling already defines as a variable-like symbol.
+/// A variable-like definition whose name a sibling already defines as a variable-like symbol (names
+/// compare as interned names: a module may hold thousands of assignments).
 fn is_reassignment(fs: &Building, parent: Option<u32>, def: &Def) -> bool {
     let DefKind::Symbol(kind) = def.kind else { return false };
-    if !kind.is_variable_like() {
-        return false;
-    }
+    // a name never stored is no sibling's
+    let Some(name) = kind.is_variable_like().then(|| Name::existing(&def.name)).flatten() else { return false };
     let siblings = match parent {
         Some(p) => &fs.symbols[p as usize].children,
         None => &fs.roots,
     };
-    siblings.iter().map(|&s| &fs.symbols[s as usize]).any(|s| s.kind.is_variable_like() && s.name == def.name)
+    siblings.iter().map(|&s| &fs.symbols[s as usize]).any(|s| s.name == name && s.kind.is_variable_like())
+}
+
+/// Each list of siblings (the roots, then each symbol's children) in turn, lent out so that `f` may change
+/// the symbols: lists of fewer than `at_least` are skipped.
+fn for_each_group(fs: &mut Building, at_least: usize, mut f: impl FnMut(&mut Building, &[u32])) {
+    for owner in std::iter::once(None).chain((0..fs.symbols.len()).map(Some)) {
+        let list = match owner {
+            Some(i) => &mut fs.symbols[i].children,
+            None => &mut fs.roots,
+        };
+        if list.len() < at_least {
+            continue;
+        }
+        let group = std::mem::take(list);
+        f(fs, &group);
+        match owner {
+            Some(i) => fs.symbols[i].children = group,
+            None => fs.roots = group,
+        }
+    }
 }
 
 /// List items are named `[i]` by their position among their parent's items.
 fn name_items(fs: &mut Building) {
-    let mut groups: Vec<Vec<u32>> = vec![fs.roots.clone()];
-    groups.extend(fs.symbols.iter().map(|s| s.children.clone()));
-    for group in groups {
-        let items: Vec<u32> = group.into_iter().filter(|&c| fs.symbols[c as usize].name.is_empty()).collect();
-        for (k, c) in items.into_iter().enumerate() {
+    let empty = Name::default();
+    if !fs.symbols.iter().any(|s| s.name == empty) {
+        return;
+    }
+    for_each_group(fs, 1, |fs, group| {
+        let items = group.iter().filter(|&&c| fs.symbols[c as usize].name == empty);
+        for (k, &c) in items.collect::<Vec<_>>().into_iter().enumerate() {
             fs.symbols[c as usize].name = Name::new(&format!("[{k}]"));
         }
-    }
+    });
 }
 
 fn to_parts(def: &Def, parent: Option<u32>) -> SymbolParts {
@@ -1446,26 +1468,26 @@ fn fix_kinds(fs: &mut Building) {
     }
 }
 
-/// Same-named siblings get indices 0, 1, ... in document order.
+/// Same-named siblings get indices 0, 1, ... in document order (names compare as interned names).
 fn number_overloads(fs: &mut Building) {
-    let mut groups: Vec<Vec<u32>> = vec![fs.roots.clone()];
-    groups.extend(fs.symbols.iter().map(|s| s.children.clone()));
-    for group in groups {
-        let mut count: HashMap<&str, u32> = HashMap::new();
-        for &c in &group {
-            *count.entry(fs.symbols[c as usize].name.as_str()).or_default() += 1;
+    // per name of the group: how many siblings have it, then how many of those were numbered
+    let mut count: HashMap<Name, (u32, u32)> = HashMap::new();
+    for_each_group(fs, 2, |fs, group| {
+        count.clear();
+        for &c in group {
+            count.entry(fs.symbols[c as usize].name).or_default().0 += 1;
         }
-        let dups: Vec<String> = count.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
-        for name in dups {
-            let mut k = 0u32;
-            for &c in &group {
-                if fs.symbols[c as usize].name == name {
-                    fs.symbols[c as usize].overload = u16::try_from(k).ok().filter(|&k| k != NO_OVERLOAD);
-                    k += 1;
-                }
+        if count.len() == group.len() {
+            return;
+        }
+        for &c in group {
+            let (same, numbered) = count.get_mut(&fs.symbols[c as usize].name).expect("counted");
+            if *same > 1 {
+                fs.symbols[c as usize].overload = u16::try_from(*numbered).ok().filter(|&k| k != NO_OVERLOAD);
+                *numbered += 1;
             }
         }
-    }
+    });
 }
 
 // ---------------------------------------------------------------- name paths
