@@ -1285,9 +1285,12 @@ fn name_items(fs: &mut Building) {
         return;
     }
     for_each_group(fs, 1, |fs, group| {
-        let items = group.iter().filter(|&&c| fs.symbols[c as usize].name == empty);
-        for (k, &c) in items.collect::<Vec<_>>().into_iter().enumerate() {
-            fs.symbols[c as usize].name = Name::new(&format!("[{k}]"));
+        let mut k = 0;
+        for &c in group {
+            if fs.symbols[c as usize].name == empty {
+                fs.symbols[c as usize].name = Name::new(&format!("[{k}]"));
+                k += 1;
+            }
         }
     });
 }
