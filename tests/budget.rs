@@ -98,9 +98,25 @@ fn a_file_over_the_budget_still_takes_text_edits() {
 }
 
 #[test]
+fn a_larger_file_may_take_the_time_budget_for_each_mb() {
+    let budget = ParseBudget { max_bytes: u64::MAX, max_time: Duration::from_millis(100), minified: true };
+    assert_eq!(budget.time_for(0), Duration::from_millis(100));
+    assert_eq!(budget.time_for(1_999_999), Duration::from_millis(100));
+    assert_eq!(budget.time_for(9_043_048), Duration::from_millis(900), "typescript.js's size");
+    // the parse applies it: 1 ms a MB, for a text of 2 MB and more, is 2 ms and more
+    let lang = language::by_name("javascript").unwrap();
+    let text = one_liner(90_000);
+    assert!(text.len() >= 2_000_000, "{}", text.len());
+    let hurried = ParseBudget { max_time: Duration::from_millis(1), ..budget };
+    let limit_ms = (text.len() / 1_000_000) as u64;
+    assert_eq!(parse_within(lang, &text, &hurried).unwrap_err(), Unparsed::TooSlow { limit_ms });
+}
+
+#[test]
 fn a_parse_over_time_is_abandoned_and_the_parser_stays_usable() {
     let lang = language::by_name("javascript").unwrap();
-    let text = one_liner(60_000);
+    let text = one_liner(25_000);
+    assert!(text.len() < 1_000_000, "within one MB's time");
     let hurried = ParseBudget { max_bytes: u64::MAX, max_time: Duration::from_millis(1), minified: true };
     assert_eq!(parse_within(lang, &text, &hurried).unwrap_err(), Unparsed::TooSlow { limit_ms: 1 });
     // The next parse on this thread starts afresh rather than resuming the abandoned one.

@@ -36,7 +36,8 @@ pub struct ProjectConfig {
     pub language_servers: std::collections::HashMap<String, Vec<String>>,
     /// Files larger than this are not parsed: no symbols, skipped by the index (search still reads them).
     pub parse_max_bytes: u64,
-    /// A parse running longer than this is abandoned, and the file treated as over the budget.
+    /// A parse running longer than this, for each whole MB of a larger file, is abandoned, and the file
+    /// treated as over the budget.
     pub parse_timeout_ms: u64,
     /// Parse minified files too (JavaScript or CSS whose lines average over 110 bytes; default false:
     /// left out of the index like a file over the budget).

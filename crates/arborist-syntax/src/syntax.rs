@@ -15,8 +15,9 @@ thread_local! {
     static PARSERS: RefCell<HashMap<&'static str, Parser>> = RefCell::new(HashMap::new());
 }
 
-/// What one parse may cost: a text over `max_bytes` is not parsed, a parse running over `max_time` is
-/// abandoned (a minified one-liner, a generated table, a grammar that loops).
+/// What one parse may cost: a text over `max_bytes` is not parsed, a parse running over `max_time` (for
+/// each whole MB of the text: `time_for`) is abandoned (a minified one-liner, a generated table, a grammar
+/// that loops).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParseBudget {
     pub max_bytes: u64,
@@ -43,7 +44,18 @@ fn size(bytes: u64) -> String {
     }
 }
 
+/// A parse may take `max_time` for each whole one of these bytes of its text.
+const TIME_PER_BYTES: usize = 1_000_000;
+
 impl ParseBudget {
+    /// How long a parse of `bytes` bytes may run: `max_time` for each whole MB, at least `max_time`. A
+    /// parser reads several MB a second, so a large file (a 9 MB bundle takes 1.5-4 s by the machine) is
+    /// not dropped in a slow spell, while a small text whose parse runs away is abandoned as early.
+    pub fn time_for(&self, bytes: usize) -> Duration {
+        let mbs = u32::try_from(bytes / TIME_PER_BYTES).unwrap_or(u32::MAX).max(1);
+        self.max_time.saturating_mul(mbs)
+    }
+
     /// Whether a text of `bytes` bytes may be parsed.
     pub fn check_size(&self, bytes: usize) -> Result<(), Unparsed> {
         let limit = self.max_bytes;
@@ -73,7 +85,8 @@ pub enum Unparsed {
     )]
     TooLarge { bytes: u64, limit: u64 },
     #[error(
-        "parsing it took longer than the parse budget of {limit_ms} ms (parse_timeout_ms in .arborist/project.toml)"
+        "parsing it took longer than its parse budget of {limit_ms} ms (parse_timeout_ms in .arborist/project.toml, \
+         for each MB of a larger file)"
     )]
     TooSlow { limit_ms: u64 },
     #[error("its grammar could not be loaded")]
@@ -117,7 +130,8 @@ pub fn parse_ranges(
         let (start_point, end_point) = (point(r.start), point(r.end));
         included.push(tree_sitter::Range { start_byte: r.start, end_byte: r.end, start_point, end_point });
     }
-    budgeted_in(lang, |byte, _| text.as_bytes().get(byte..).unwrap_or_default(), &included, budget)
+    let limit = budget.time_for(ranges.iter().map(|r| r.len()).sum());
+    budgeted_in(lang, |byte, _| text.as_bytes().get(byte..).unwrap_or_default(), &included, limit)
 }
 
 /// Parses a text read from its chunks (a rope) within `budget`, reusing `old` (already edited) when
@@ -142,34 +156,35 @@ fn parse_masked<S: Source + ?Sized>(
     old: Option<&Tree>,
     budget: &ParseBudget,
 ) -> Result<Tree, Unparsed> {
+    let limit = budget.time_for(text.len());
     match masked {
-        Some(m) => budgeted(lang, |i, _| m.bytes.get(i..).unwrap_or_default(), old, budget),
-        None => budgeted(lang, |byte, _| text.chunk_from(byte), old, budget),
+        Some(m) => budgeted(lang, |i, _| m.bytes.get(i..).unwrap_or_default(), old, limit),
+        None => budgeted(lang, |byte, _| text.chunk_from(byte), old, limit),
     }
 }
 
-/// Runs one parse of the `included` ranges only (all of the text when empty) under the time budget.
+/// Runs one parse of the `included` ranges only (all of the text when empty) within `limit`.
 fn budgeted_in<T: AsRef<[u8]>>(
     lang: &'static Language,
     read: impl FnMut(usize, tree_sitter::Point) -> T,
     included: &[tree_sitter::Range],
-    budget: &ParseBudget,
+    limit: Duration,
 ) -> Result<Tree, Unparsed> {
     with_parser(lang, |parser| parser.set_included_ranges(included).map_err(|_| Unparsed::NoGrammar))?;
-    let tree = budgeted(lang, read, None, budget);
+    let tree = budgeted(lang, read, None, limit);
     with_parser(lang, |parser| parser.set_included_ranges(&[]).map_err(|_| Unparsed::NoGrammar))?;
     tree
 }
 
-/// Runs one parse under the time budget.
+/// Runs one parse, abandoned past `limit`.
 fn budgeted<T: AsRef<[u8]>>(
     lang: &'static Language,
     mut read: impl FnMut(usize, tree_sitter::Point) -> T,
     old: Option<&Tree>,
-    budget: &ParseBudget,
+    limit: Duration,
 ) -> Result<Tree, Unparsed> {
-    let limit_ms = budget.max_time.as_millis() as u64;
-    let deadline = Instant::now() + budget.max_time;
+    let limit_ms = limit.as_millis() as u64;
+    let deadline = Instant::now() + limit;
     let mut over_time = |_: &tree_sitter::ParseState| {
         if Instant::now() > deadline { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     };
