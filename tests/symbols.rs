@@ -55,6 +55,24 @@ fn export_macros_are_masked_for_the_parser() {
     assert_eq!(reparsed.root_node().to_sexp(), parse(cpp, &after).unwrap().root_node().to_sexp(), "{after}");
 }
 
+/// TypeScript's variance annotations (`<out A, in E>`), which tree-sitter-typescript 0.23 cannot parse, are
+/// blanked for the parser: no syntax error, and the arrow function after them is still a function (the
+/// error's recovery made it a variable). `out` as a parameter's own name, and `in` as an operator, stay.
+#[test]
+fn typescript_variance_annotations_are_masked_for_the_parser() {
+    let ts = language::by_name("typescript").unwrap();
+    let text = "export interface Box<out A, in E = never, in out R> { a: A }\nclass K<in T> {}\n\
+                export const make = <A>(a: A): Box<A> => ({ a })\n\
+                type Keep<out extends string> = out\nfor (const k in obj) {}\n";
+    let tree = parse(ts, text).unwrap();
+    assert!(!tree.root_node().has_error(), "{}", tree.root_node().to_sexp());
+    let outline = outline(&FileSymbols::extract(ts, &tree, text));
+    assert!(outline.contains("Interface Box [0-0]") && outline.contains("Class K [1-1]"), "{outline}");
+    assert!(outline.contains("Function make [2-2]"), "{outline}");
+    // (were `out` of `Keep<out extends string>` blanked, `<extends string>` would be a syntax error)
+    assert!(outline.contains("Keep [3-3]"), "{outline}");
+}
+
 /// Bash syntax tree-sitter-bash lacks (extglob, `=~` regexes, bracket patterns in expansions) is read
 /// as words through the `w` masks: the fixture parses without an error.
 #[test]
@@ -273,6 +291,27 @@ fn js_region_reparse_tells_what_a_whole_parse_tells_unless_statements_may_join()
     for name in ["javascript", "typescript", "tsx"] {
         check_region_reparse(language::by_name(name).unwrap(), before, &regional, &refused);
     }
+}
+
+/// A TypeScript edit next to (or of) a declaration with variance annotations still re-parses only its
+/// region, its masks read there alone, and tells what a whole parse tells.
+#[test]
+fn typescript_region_reparse_reads_the_masks_of_its_region() {
+    let head =
+        "export interface Box<out A, in E = never> {\n  a: A;\n}\n\nexport function run(a: number) {\n  return a;\n}\n";
+    let pads: String = (0..8).map(|i| format!("\nfunction pad{i}() {{\n  return {i};\n}}\n")).collect();
+    let before = &format!("{head}{pads}")[..];
+    let regional = [
+        edit_of(before, "return a;", "return a + 1;"),
+        edit_of(before, "<out A, in E = never>", "<in out A, out E, in R>"),
+        edit_of(
+            before,
+            "export function run(a: number) {",
+            "export class Pair<out L, out R> {}\n\nexport function run(a: number) {",
+        ),
+    ];
+    let refused = [(edit_of(before, "a: A;", "a: A<;"), "it breaks the region")];
+    check_region_reparse(language::by_name("typescript").unwrap(), before, &regional, &refused);
 }
 
 /// After an edit, the symbols told in part (the edited top-level statements re-read, the others kept: from

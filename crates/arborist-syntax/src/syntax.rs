@@ -492,7 +492,8 @@ impl TopLevel {
 /// The region of whole top-level statements that `edit` touches, re-parsed on its own, in languages that
 /// ask for it (`region_reparse`), from the old text's top-level statements (`TopLevel::of` its tree, which
 /// has no errors); None when the region does not span whole lines or is most of the file (a whole re-parse
-/// costs no more), or its new text has errors alone.
+/// costs no more), its new text has errors alone, or the parse masks read in it alone differ from the
+/// whole text's there.
 pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     lang: &'static Language,
     old: &TopLevel,
@@ -501,7 +502,7 @@ pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     edit: &crate::text::TextEdit,
     budget: &ParseBudget,
 ) -> Option<Region> {
-    if !lang.entry.region_reparse || !lang.parse_masks().is_empty() {
+    if !lang.entry.region_reparse {
         return None;
     }
     budget.check_size(new_text.len()).ok()?;
@@ -516,11 +517,28 @@ pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
         return None;
     }
     let text = new_text.slice(lo..end).into_owned();
+    if !masks_hold_in(lang, new_text, &text, lo) {
+        return None;
+    }
     let tree = parse_source(lang, text.as_str(), None, budget).ok()?;
     if tree.root_node().has_error() || old.may_join(lang, &tree, &text, hi, old_text) {
         return None;
     }
     Some(Region { tree, text, start: lo, line: new_text.line_of(lo), old_end: hi })
+}
+
+/// Whether the parse masks of `region` (the text of `whole` from byte `at`), read alone, are those of
+/// `whole` there: a mask's pattern may look at text around the region.
+fn masks_hold_in<N: Source + ?Sized>(lang: &Language, whole: &N, region: &str, at: usize) -> bool {
+    if lang.parse_masks().is_empty() {
+        return true;
+    }
+    let end = at + region.len();
+    let there = mask::ranges_of(lang, whole).into_iter().filter(|m| m.range.start < end && m.range.end > at);
+    let shifted: Option<Vec<mask::Mask>> = there
+        .map(|m| Some(mask::Mask { range: m.range.start.checked_sub(at)?..m.range.end - at, fill: m.fill }))
+        .collect();
+    shifted.is_some_and(|shifted| shifted == mask::ranges_of(lang, region))
 }
 
 /// Re-parses the whole text after one byte-range replacement, reusing the old tree (incremental
