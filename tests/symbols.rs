@@ -300,27 +300,6 @@ fn js_region_reparse_tells_what_a_whole_parse_tells_unless_statements_may_join()
     }
 }
 
-/// Call signatures on lines of their own, as an object type or interface lists overloads without
-/// separators (`<A>(value: A): (self: HashSet<A>) => boolean` then `<A>(self: HashSet<A>, value: A)`): the
-/// grammar reads the next line's `<A>(` or `(` as continuing the type before it, so a `;` is put in the
-/// next line's indentation for the parser. Not after `=>`, `(`, `,` or an operator, where the line goes on.
-#[test]
-fn typescript_call_signatures_on_lines_of_their_own_are_separated() {
-    let text = "export interface Filter<F> {\n  <A, B extends A>(fa: A, r: B): B\n  <A>(fa: A): A\n}\n\
-                export const has: {\n  /** Curried. */\n  <A>(value: A): (self: Set<A>) => boolean\n\
-                \x20 (n: number): <A>(a: A) => Array<A>\n} = dual\n\
-                export const lift = (n: number) =>\n  <A>(a: A) => a\n\
-                export const call = foo(\n  (x: number) => x,\n  (y: number) => y\n)\n";
-    for name in ["typescript", "tsx"] {
-        let lang = language::by_name(name).unwrap();
-        let tree = parse(lang, text).unwrap();
-        assert!(!tree.root_node().has_error(), "{name}: {}", tree.root_node().to_sexp());
-        let outline = outline(&FileSymbols::extract(lang, &tree, text));
-        assert!(outline.contains("Interface Filter [0-3]"), "{name}: {outline}");
-        assert!(outline.contains("has [4-8]") && outline.contains("Function lift [9-10]"), "{name}: {outline}");
-    }
-}
-
 /// A TypeScript edit next to (or of) a declaration with variance annotations still re-parses only its
 /// region, its masks read there alone, and tells what a whole parse tells.
 #[test]

@@ -188,9 +188,7 @@ pub struct LanguageEntry {
     /// Regular expressions whose group `m` is blanked (spaces, line breaks kept) in the text the parser
     /// reads: macros a preprocessor expands to nothing that the grammar cannot parse, such as the export
     /// macro of `class GTEST_API_ Test {`. A group `w` is overwritten with `_`, one word for syntax the
-    /// grammar lacks (bash extglob). A group `s` becomes `;`, a separator the grammar needs where the
-    /// language has none (TypeScript's call signatures on lines of their own). Offsets and lines stay
-    /// those of the file.
+    /// grammar lacks (bash extglob). Offsets and lines stay those of the file.
     #[serde(default)]
     pub parse_masks: Vec<String>,
     /// A file of this language whose lines average more than this many bytes is minified (GitHub

@@ -230,8 +230,8 @@ impl Language {
     /// neither a group `m` nor `w` is left out (logged once).
     pub fn parse_masks(&self) -> &[regex::Regex] {
         self.masks.get_or_init(|| {
-            let groups = |re: &regex::Regex| re.capture_names().any(|n| matches!(n, Some("m" | "w" | "s")));
-            self.compile_patterns("parse mask", &self.entry.parse_masks, groups, "no group `m`, `w` or `s`")
+            let groups = |re: &regex::Regex| re.capture_names().any(|n| matches!(n, Some("m" | "w")));
+            self.compile_patterns("parse mask", &self.entry.parse_masks, groups, "no group `m` or `w`")
         })
     }
 

@@ -21,9 +21,8 @@ pub struct Mask {
     pub fill: u8,
 }
 
-/// What a mask's groups are overwritten with: `m` blanked, `w` made a word, `s` made a `;` (a separator
-/// the grammar needs where the language has none).
-const GROUPS: [(&str, u8); 3] = [("m", b' '), ("w", b'_'), ("s", b';')];
+/// What a mask's groups are overwritten with: `m` blanked, `w` made a word.
+const GROUPS: [(&str, u8); 2] = [("m", b' '), ("w", b'_')];
 
 /// `text` as the parser reads it, when `lang`'s masks blank anything in it.
 pub fn masked<S: Source + ?Sized>(lang: &Language, text: &S) -> Option<Masked> {
@@ -110,8 +109,6 @@ mod tests {
         assert_eq!(std::str::from_utf8(&masked).unwrap(), "class       \n   T {}");
         let worded = apply("case $x in @(a|é)) ;;".as_bytes(), &[Mask { range: 11..18, fill: b'_' }]);
         assert_eq!(std::str::from_utf8(&worded).unwrap(), "case $x in _______) ;;");
-        let separated = apply("  f(): A\n  <A>(a: A): A".as_bytes(), &[Mask { range: 10..11, fill: b';' }]);
-        assert_eq!(std::str::from_utf8(&separated).unwrap(), "  f(): A\n ;<A>(a: A): A");
     }
 
     #[test]
