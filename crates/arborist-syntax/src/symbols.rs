@@ -1203,7 +1203,9 @@ fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
         {
             def.kind = DefKind::Symbol(SymbolKind::Constant);
         }
-        if lang.one_symbol_per_variable && is_reassignment(&fs, parent, &def) {
+        // interned once, for the reassignment check and the symbol
+        let name = Name::new(&def.name);
+        if lang.one_symbol_per_variable && is_reassignment(&fs, parent, &def, name) {
             continue;
         }
         let i = fs.symbols.len() as u32;
@@ -1211,7 +1213,7 @@ fn build(defs: Vec<Def>, lang: &LanguageEntry) -> FileSymbols {
             impls.push((i, def.trait_name.clone()));
         }
         stack.push((i, def.range.clone()));
-        fs.symbols.push(to_parts(&def, parent));
+        fs.symbols.push(to_parts(&def, name, parent));
         if let Some(receiver) = def.receiver {
             fs.symbols[i as usize].detail = Some(format!("receiver {receiver}").into());
         }
@@ -1245,12 +1247,13 @@ fn is_upper_case(name: &str) -> bool {
         && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
 }
 
-/// A variable-like definition whose name a sibling already defines as a variable-like symbol (names
-/// compare as interned names: a module may hold thousands of assignments).
-fn is_reassignment(fs: &Building, parent: Option<u32>, def: &Def) -> bool {
+/// A variable-like definition (named `name`) whose name a sibling already defines as a variable-like
+/// symbol (names compare as interned names: a module may hold thousands of assignments).
+fn is_reassignment(fs: &Building, parent: Option<u32>, def: &Def, name: Name) -> bool {
     let DefKind::Symbol(kind) = def.kind else { return false };
-    // a name never stored is no sibling's
-    let Some(name) = kind.is_variable_like().then(|| Name::existing(&def.name)).flatten() else { return false };
+    if !kind.is_variable_like() {
+        return false;
+    }
     let siblings = match parent {
         Some(p) => &fs.symbols[p as usize].children,
         None => &fs.roots,
@@ -1295,14 +1298,14 @@ fn name_items(fs: &mut Building) {
     });
 }
 
-fn to_parts(def: &Def, parent: Option<u32>) -> SymbolParts {
+fn to_parts(def: &Def, name: Name, parent: Option<u32>) -> SymbolParts {
     let kind = match def.kind {
         DefKind::Symbol(k) => k,
         DefKind::Impl | DefKind::Item => SymbolKind::Object,
     };
     let r = |r: &Range<usize>| r.start as u32..r.end as u32;
     SymbolParts {
-        name: Name::new(&def.name),
+        name,
         kind,
         range: r(&def.range),
         start_line: def.start_line as u32,

@@ -142,9 +142,20 @@ pub fn parse_source<S: Source + ?Sized>(
     old: Option<&Tree>,
     budget: &ParseBudget,
 ) -> Result<Tree, Unparsed> {
+    parse_source_masked(lang, text, mask::masked(lang, text).as_ref(), old, budget)
+}
+
+/// `parse_source`, the text's masks (`mask::masked`) read already.
+fn parse_source_masked<S: Source + ?Sized>(
+    lang: &'static Language,
+    text: &S,
+    masked: Option<&mask::Masked>,
+    old: Option<&Tree>,
+    budget: &ParseBudget,
+) -> Result<Tree, Unparsed> {
     budget.check_size(text.len())?;
     budget.check_minified(lang, text)?;
-    parse_masked(lang, text, mask::masked(lang, text).as_ref(), old, budget)
+    parse_masked(lang, text, masked, old, budget)
 }
 
 /// Parses a text that passed the size budget, read from `masked` when the language's masks blank
@@ -517,28 +528,35 @@ pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
         return None;
     }
     let text = new_text.slice(lo..end).into_owned();
-    if !masks_hold_in(lang, new_text, &text, lo) {
+    // the region's masks, read once: checked against the whole text's, then parsed with
+    let masked = mask::masked(lang, text.as_str());
+    if !masks_hold_in(lang, new_text, masked.as_ref().map_or(&[][..], |m| &m.ranges), lo..end) {
         return None;
     }
-    let tree = parse_source(lang, text.as_str(), None, budget).ok()?;
+    let tree = parse_source_masked(lang, text.as_str(), masked.as_ref(), None, budget).ok()?;
     if tree.root_node().has_error() || old.may_join(lang, &tree, &text, hi, old_text) {
         return None;
     }
     Some(Region { tree, text, start: lo, line: new_text.line_of(lo), old_end: hi })
 }
 
-/// Whether the parse masks of `region` (the text of `whole` from byte `at`), read alone, are those of
+/// Whether `region_masks`, the parse masks of the bytes `region` of `whole` read alone, are those of
 /// `whole` there: a mask's pattern may look at text around the region.
-fn masks_hold_in<N: Source + ?Sized>(lang: &Language, whole: &N, region: &str, at: usize) -> bool {
+fn masks_hold_in<N: Source + ?Sized>(
+    lang: &Language,
+    whole: &N,
+    region_masks: &[mask::Mask],
+    region: Range<usize>,
+) -> bool {
     if lang.parse_masks().is_empty() {
         return true;
     }
-    let end = at + region.len();
-    let there = mask::ranges_of(lang, whole).into_iter().filter(|m| m.range.start < end && m.range.end > at);
+    let at = region.start;
+    let there = mask::ranges_of(lang, whole).into_iter().filter(|m| m.range.start < region.end && m.range.end > at);
     let shifted: Option<Vec<mask::Mask>> = there
         .map(|m| Some(mask::Mask { range: m.range.start.checked_sub(at)?..m.range.end - at, fill: m.fill }))
         .collect();
-    shifted.is_some_and(|shifted| shifted == mask::ranges_of(lang, region))
+    shifted.is_some_and(|shifted| shifted == region_masks)
 }
 
 /// Re-parses the whole text after one byte-range replacement, reusing the old tree (incremental
