@@ -1428,6 +1428,19 @@ fn typescript_a_declared_this_types_it() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:10 f\nshop.ts:11 f\nshop.ts:19 h ?");
 }
 
+/// JavaScript: inside a `function` expression in a method, `this` is whatever the function is called on,
+/// not the instance (arrow functions keep the method's): a member use there is uncertain, and a field of
+/// the class does not type `this.field` there.
+#[test]
+fn javascript_this_in_a_function_expression_is_not_the_instance() {
+    let mut p = heuristic_project(&[(
+        "shop.js",
+        "class Cart {\n  add(n) { return n; }\n}\n\nclass Shop {\n  constructor() { this.cart = new Cart(); }\n           add(n) { return n; }\n  run() {\n    this.add(1);\n    [1].forEach(() => this.add(2));\n             [1].forEach(function () { this.add(3); this.cart.add(4); });\n    this.cart.add(5);\n  }\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Shop/add", "shop.js"), "shop.js:8 Shop/run\nshop.js:9 Shop/run\nshop.js:10 Shop/run ?");
+    assert_eq!(uses(&mut p, "Cart/add", "shop.js"), "shop.js:11 Shop/run\nshop.js:10 Shop/run ?");
+}
+
 /// TypeScript: an object type written out (`record: { window: Cart; subs: Wishlist }`) types its
 /// properties, read as members or destructured; a method's signature in it is no class's member.
 #[test]

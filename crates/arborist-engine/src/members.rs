@@ -1606,7 +1606,10 @@ fn field_type<'l>(
     text: &str,
 ) -> Option<&'l TypeRef> {
     let receiver = |n: Node| locals.resolve(n, &text[n.byte_range()]).is_some_and(|b| b.kind == BindingKind::Receiver);
-    let on_instance = locals.is_receiver_keyword(object) || object.child_count() == 0 && receiver(object);
+    let on_instance = match locals.is_receiver_keyword(object) {
+        true => !caller_bound_this(entry.lang, object),
+        false => object.child_count() == 0 && receiver(object),
+    };
     let class = entry.symbols.innermost_type_at(object.start_byte()).filter(|_| on_instance)?;
     locals.declared_field(&entry.symbols.own_bytes(class), attribute)
 }
@@ -1656,6 +1659,9 @@ impl Receivers<'_> {
         if locals.is_receiver_keyword(r) {
             if let Some(declared) = this_parameter(r).and_then(|t| declared_type(lang, &text[t.byte_range()])) {
                 return ReceiverType::declared(&declared);
+            }
+            if caller_bound_this(lang, r) {
+                return ReceiverType::Unknown;
             }
             return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Class);
         }
@@ -2027,13 +2033,27 @@ fn is_function_like(kind: &str) -> bool {
 /// their enclosing function's), when its first parameter is `this` with a type; None otherwise (a method's
 /// `this` is its class's).
 fn this_parameter(this: Node) -> Option<Node> {
+    let first = this_function(this)?.child_by_field_name("parameters")?.named_child(0)?;
+    first.child_by_field_name("pattern").filter(|p| p.kind() == "this")?;
+    first.child_by_field_name("type")
+}
+
+/// The function whose `this` the keyword `this` is: the nearest enclosing function that is not an arrow
+/// function (those see their enclosing function's).
+fn this_function(this: Node) -> Option<Node> {
     let mut at = this.parent()?;
     while !is_function_like(at.kind()) || at.kind() == "arrow_function" {
         at = at.parent()?;
     }
-    let first = at.child_by_field_name("parameters")?.named_child(0)?;
-    first.child_by_field_name("pattern").filter(|p| p.kind() == "this")?;
-    first.child_by_field_name("type")
+    Some(at)
+}
+
+/// Whether the keyword `this` is the value a function was called on rather than an instance of the class
+/// around it: in a function that the language binds `this` for at each call (`unbound_this_functions`,
+/// JavaScript's `function` expressions inside a method), not a method.
+fn caller_bound_this(lang: &Language, this: Node) -> bool {
+    let kinds = &lang.entry.unbound_this_functions;
+    !kinds.is_empty() && this_function(this).is_some_and(|f| kinds.iter().any(|k| k == f.kind()))
 }
 
 /// The place of `node` among the named children of `list`, comments left out.

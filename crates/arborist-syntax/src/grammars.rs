@@ -131,6 +131,11 @@ pub struct LanguageEntry {
     /// `function Foo`). Elsewhere a receiver attaches only to a type (or an Object standing for it).
     #[serde(default)]
     pub receivers_may_be_values: bool,
+    /// Function kinds whose `this` is the value each call names, not the instance of a class around them
+    /// (JavaScript's `function` expressions and declarations; not its methods or arrow functions): a member
+    /// use on `this` inside one is not typed by the class.
+    #[serde(default)]
+    pub unbound_this_functions: Vec<String>,
     /// Regular expressions (with `{name}` for the escaped name) of which one matches every line where a
     /// definition of `name` can start (`def name`, `class name`, `name =` ...): before the index is built,
     /// only files with such a line are parsed to answer a lookup of `name`. Without them, every file that
