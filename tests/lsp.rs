@@ -423,6 +423,30 @@ fn a_server_that_dies_mid_request_is_restarted_once() {
     assert!(pool.running_pids().is_empty());
 }
 
+/// A server that reports loading the workspace (`$/progress` begun, or rust-analyzer's status not yet
+/// quiescent) answers with what it has read so far: its answer is asked for once it is done (here, the
+/// second file's use appears only then), and an answer void because the project changed meanwhile
+/// (ContentModified) is asked for again.
+#[test]
+fn answers_wait_for_the_server_to_load_the_workspace() {
+    let dir = tempfile::tempdir().unwrap();
+    for mode in ["loading", "status"] {
+        let state = tempfile::tempdir().unwrap();
+        let pool = LspPool::new(dir.path(), Duration::from_secs(10));
+        let started = Instant::now();
+        let refs = pool.references(&fake(mode, state.path()), "a.py", "x = 1\n", 0, 0).unwrap();
+        let files: Vec<&str> = refs.iter().map(|l| l.rel.as_str()).collect();
+        assert_eq!(files, ["a.py", "b.py"], "{mode}: asked once the server had loaded");
+        assert!(started.elapsed() >= Duration::from_millis(500), "{mode}: {:?}", started.elapsed());
+    }
+    let state = tempfile::tempdir().unwrap();
+    let pool = LspPool::new(dir.path(), Duration::from_secs(10));
+    let refs = pool.references(&fake("modified-once", state.path()), "a.py", "x = 1\n", 0, 0).unwrap();
+    assert_eq!(refs.len(), 2, "asked again after ContentModified");
+    let asked = fake_log(state.path()).iter().filter(|m| m["method"] == "textDocument/references").count();
+    assert_eq!(asked, 2);
+}
+
 #[test]
 fn an_idle_server_is_stopped_and_a_stubborn_one_killed() {
     let dir = tempfile::tempdir().unwrap();

@@ -41,6 +41,8 @@ pub(super) struct Server {
     pub analysis: Arc<Analysis>,
     /// Set once an answer was trusted (non-empty, or empty after the server analysed something).
     pub warm: AtomicBool,
+    /// When the `initialized` notification was sent.
+    initialized_at: OnceLock<Instant>,
 }
 
 /// What a server has analysed, as its `textDocument/publishDiagnostics` notifications tell.
@@ -51,6 +53,14 @@ pub(super) struct Analysis {
     pub any: AtomicBool,
     /// Open documents analysed in their current version (diagnostics published since the last change).
     docs: Mutex<std::collections::HashSet<String>>,
+    /// The work the server reports in progress: `$/progress` tokens begun and not yet ended (loading the
+    /// workspace, indexing).
+    work: Mutex<std::collections::HashSet<String>>,
+    /// Whether the server reported being quiescent at its last status report (rust-analyzer's
+    /// `experimental/serverStatus`); None while it has not reported a status.
+    quiescent: Mutex<Option<bool>>,
+    /// Set once the server reported any progress or status.
+    reports: AtomicBool,
 }
 
 impl Analysis {
@@ -62,7 +72,44 @@ impl Analysis {
     fn changed(&self, uri: &str) {
         self.docs.lock().unwrap().remove(uri);
     }
+
+    /// Reads a `$/progress` notification's work-done report (`begin`, `report`, `end`).
+    fn progress(&self, params: &Value) {
+        let token = match &params["token"] {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let mut work = self.work.lock().unwrap();
+        match params["value"]["kind"].as_str() {
+            Some("begin") => work.insert(token),
+            Some("end") => work.remove(&token),
+            _ => return,
+        };
+        self.reports.store(true, Ordering::Release);
+    }
+
+    /// Reads a status report (`experimental/serverStatus`).
+    fn status(&self, params: &Value) {
+        if let Some(quiescent) = params["quiescent"].as_bool() {
+            *self.quiescent.lock().unwrap() = Some(quiescent);
+            self.reports.store(true, Ordering::Release);
+        }
+    }
+
+    /// Whether the server is done loading, as far as it tells: quiescent when it reports a status (its
+    /// progress then includes background checks that answers do not wait for), else with no work in
+    /// progress.
+    fn loaded(&self) -> bool {
+        match *self.quiescent.lock().unwrap() {
+            Some(quiescent) => quiescent,
+            None => self.work.lock().unwrap().is_empty(),
+        }
+    }
 }
+
+/// How long after `initialized` a server that has reported no progress yet is taken to have nothing to
+/// load (servers begin reporting within a few milliseconds).
+const FIRST_REPORT: Duration = Duration::from_millis(300);
 
 /// Marks a server busy (the idle reaper leaves it alone) for as long as the guard lives.
 pub(super) struct Busy<'a>(&'a Server);
@@ -177,6 +224,7 @@ impl Server {
             started: Instant::now(),
             analysis,
             warm: AtomicBool::new(false),
+            initialized_at: OnceLock::new(),
         };
         let init = json!({
             "processId": std::process::id(),
@@ -187,6 +235,8 @@ impl Server {
             "initializationOptions": init_options,
             "capabilities": {
                 "general": {"positionEncodings": ["utf-16"]},
+                "window": {"workDoneProgress": true},
+                "experimental": {"serverStatusNotification": true},
                 "textDocument": {
                     "synchronization": {"dynamicRegistration": false, "didSave": false, "willSave": false},
                     "references": {"dynamicRegistration": false},
@@ -204,6 +254,7 @@ impl Server {
         });
         server.request("initialize", init, timeout)?;
         server.notify("initialized", json!({}))?;
+        let _ = server.initialized_at.set(Instant::now());
         server.initialized.store(true, Ordering::Release);
         Ok(server)
     }
@@ -288,6 +339,22 @@ impl Server {
         self.analysis.docs.lock().unwrap().extend(stragglers);
     }
 
+    /// Waits (at most `limit`) until the server has loaded the workspace, as its progress reports tell
+    /// (`Analysis::loaded`): an answer asked for while it loads may lack the uses in what it has not read
+    /// yet (rust-analyzer answers while it indexes, without the uses inside macro calls). A server that
+    /// reports nothing in its first `FIRST_REPORT` is taken to be loaded.
+    pub fn wait_loaded(&self, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        let since_initialized = || self.initialized_at.get().map_or(Duration::MAX, Instant::elapsed);
+        while Instant::now() < deadline && self.is_alive() {
+            let heard = self.analysis.reports.load(Ordering::Acquire) || since_initialized() >= FIRST_REPORT;
+            if heard && self.analysis.loaded() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Sends new text for a document the server has open (`None`: closes it); does nothing otherwise.
     pub fn update_if_open(&self, uri: &str, text: Option<&str>) -> Result<(), LspError> {
         let mut opened = self.opened.lock().unwrap();
@@ -314,6 +381,7 @@ impl Server {
         match rx.recv_timeout(timeout) {
             Ok(Ok(v)) => Ok(v),
             Ok(Err(e)) if e == EXITED => Err(self.crashed()),
+            Ok(Err(e)) if e == CONTENT_MODIFIED => Err(LspError::ContentModified),
             Ok(Err(e)) => Err(LspError::Protocol(format!("{method}: {e}"))),
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 self.pending.lock().unwrap().remove(&id);
@@ -398,6 +466,9 @@ fn text_hash(text: &str) -> u64 {
 }
 
 const EXITED: &str = "\0exited";
+/// An error answer of code -32801 (ContentModified): the server's state changed while it computed the
+/// answer, which is then void; the request may be sent again.
+const CONTENT_MODIFIED: &str = "\0content modified";
 
 pub(super) fn write_frame<W: Write + ?Sized>(w: &mut W, msg: &Value) -> std::io::Result<()> {
     let body = serde_json::to_vec(msg)?;
@@ -440,11 +511,14 @@ fn read_loop(
             (None, Some(id)) => {
                 let Some(tx) = id.as_i64().and_then(|i| pending.lock().unwrap().remove(&i)) else { continue };
                 let answer = match msg.get("error") {
+                    Some(e) if e.get("code").and_then(Value::as_i64) == Some(-32801) => Err(CONTENT_MODIFIED.into()),
                     Some(e) => Err(e.get("message").and_then(Value::as_str).unwrap_or("unknown error").to_string()),
                     None => Ok(msg.get("result").cloned().unwrap_or(Value::Null)),
                 };
                 let _ = tx.send(answer);
             }
+            (Some("$/progress"), None) => analysis.progress(&msg["params"]),
+            (Some("experimental/serverStatus"), None) => analysis.status(&msg["params"]),
             (Some("textDocument/publishDiagnostics"), None) => {
                 if let Some(uri) = msg["params"]["uri"].as_str() {
                     analysis.published(uri);
