@@ -1441,6 +1441,28 @@ fn javascript_this_in_a_function_expression_is_not_the_instance() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.js"), "shop.js:11 Shop/run\nshop.js:10 Shop/run ?");
 }
 
+/// Rust: what holds a collection's elements types them: a loop over `xs.iter()`, `Some(x)` bound from
+/// `xs.pop()` or from a field of type `Option<Vec<T>>` (`if let`, `while let`), `xs.first().unwrap()`;
+/// another type's collection stays that type's.
+#[test]
+fn rust_iterators_and_options_over_a_collection_type_its_elements() {
+    let source = "pub struct Lit;\n\nimpl Lit {\n    pub fn go(&self) {}\n}\n\npub struct Other;\n\n\
+                  impl Other {\n    pub fn go(&self) {}\n}\n\n\
+                  pub struct Seq {\n    stack: Vec<Lit>,\n    literals: Option<Vec<Lit>>,\n    others: Vec<Other>,\n}\n\n\
+                  impl Seq {\n    pub fn run(&mut self) {\n        for k in self.stack.iter_mut() {\n            k.go();\n        }\n\
+                  \x20       while let Some(mut r) = self.stack.pop() {\n            r.go();\n        }\n\
+                  \x20       if let Some(ref mut lits) = self.literals {\n            for m in lits.iter() {\n                m.go();\n            }\n        }\n\
+                  \x20       self.stack.first().unwrap().go();\n\
+                  \x20       for o in self.others.iter() {\n            o.go();\n        }\n\
+                  \x20       if let Some(o) = self.others.last() {\n            o.go();\n        }\n    }\n}\n";
+    let mut p = heuristic_project(&[("src/lib.rs", source)]);
+    assert_eq!(
+        uses(&mut p, "Lit/go", "src/lib.rs"),
+        "src/lib.rs:21 Seq/run\nsrc/lib.rs:24 Seq/run\nsrc/lib.rs:28 Seq/run\nsrc/lib.rs:31 Seq/run"
+    );
+    assert_eq!(uses(&mut p, "Other/go", "src/lib.rs"), "src/lib.rs:33 Seq/run\nsrc/lib.rs:36 Seq/run");
+}
+
 /// TypeScript: an object type written out (`record: { window: Cart; subs: Wishlist }`) types its
 /// properties, read as members or destructured; a method's signature in it is no class's member.
 #[test]

@@ -40,6 +40,18 @@
 (let_declaration pattern: (identifier) @local.definition value: (_) @local.value)
 (let_declaration pattern: (mut_pattern (identifier) @local.definition) value: (_) @local.value)
 (for_expression pattern: (identifier) @local.definition value: (_) @local.iterated)
+; `if let Some(x) = v`, `while let Ok(x) = v`: what an `Option` or `Result` holds (an element of it)
+((let_condition
+   pattern: (tuple_struct_pattern
+     type: (identifier) @_holder
+     .
+     [(identifier) @local.definition
+      (mut_pattern (identifier) @local.definition)
+      (ref_pattern (identifier) @local.definition)
+      (ref_pattern (mut_pattern (identifier) @local.definition))]
+     .)
+   value: (_) @local.iterated)
+  (#any-of? @_holder "Some" "Ok"))
 (tuple_pattern (identifier) @local.definition)
 (tuple_struct_pattern type: (_) (identifier) @local.definition)
 (field_pattern (shorthand_field_identifier) @local.definition)

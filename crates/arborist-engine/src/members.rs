@@ -855,6 +855,11 @@ impl<'e> Hierarchy<'e> {
                 Some(functions) => union(functions, |(e, f)| self.returned_by(&e, f, depth)),
                 // `self.storage_class(...)`: a field that holds a class makes an instance of it
                 None => match owner.as_deref() {
+                    // `self.items.first().unwrap()`: an element of a collection the tree types
+                    Some(owner) if collection_call(entry.lang, name) == Some(1) => {
+                        let (base, layers) = owner.peeled();
+                        self.elements(entry, base, layers + 1, depth + 1)
+                    }
                     // `Kind::Bytes(x)`: a tuple variant makes a value of its enum
                     Some(owner) => {
                         let owners = self.classes_of(entry, owner, depth + 1)?;
@@ -940,11 +945,15 @@ impl<'e> Hierarchy<'e> {
             ReceiverType::Callback(c) => union(self.called(entry, c.owner.as_ref(), &c.callee, depth)?, |(e, f)| {
                 declared(&e, self.declared.callback_parameter(&e, f, c.argument, c.parameter))
             }),
-            ReceiverType::Returned(owner, name) => {
-                union(self.called(entry, owner.as_deref(), name, depth)?, |(e, f)| {
-                    declared(&e, self.declared.return_type(&e, f))
-                })
-            }
+            ReceiverType::Returned(owner, name) => match self.called(entry, owner.as_deref(), name, depth) {
+                Some(functions) => union(functions, |(e, f)| declared(&e, self.declared.return_type(&e, f))),
+                // `self.items.iter()`, `self.items.pop()`: what holds the elements of a collection the tree types
+                None => {
+                    let deeper = collection_call(entry.lang, name)?;
+                    let (base, peeled) = owner.as_deref()?.peeled();
+                    self.elements(entry, base, layers + deeper + peeled, depth + 1)
+                }
+            },
             ReceiverType::Named(_) | ReceiverType::Qualified(..) if layers > 0 => {
                 declared(entry, receiver.as_declared())
             }
@@ -1960,7 +1969,8 @@ impl Receivers<'_> {
     }
 
     /// The type of what calling `callee` returns: a method's of the receiver's type (an element of a
-    /// collection for its `element_methods`, `xs.pop()`), else a function's.
+    /// collection for its `element_methods`, `xs.pop()`; what holds its elements for its `holding_methods`,
+    /// Rust's `xs.iter()`), else a function's.
     fn returned(&self, callee: Node, depth: usize) -> ReceiverType {
         let name = &self.text[callee.byte_range()];
         let listed = |methods: &[String]| methods.iter().any(|m| m == name);
@@ -1970,6 +1980,7 @@ impl Receivers<'_> {
         }
         match self.call_owner(callee, depth) {
             Some(Some(owner @ ReceiverType::Collection(..))) if listed(&entry.element_methods) => owner.element(),
+            Some(Some(owner @ ReceiverType::Collection(..))) if listed(&entry.holding_methods) => owner,
             Some(Some(owner @ ReceiverType::Map(_))) if listed(&entry.map_value_methods) => owner.indexed(),
             Some(Some(owner)) if listed(&entry.self_type_methods) => owner,
             Some(owner) => ReceiverType::Returned(owner.map(Box::new), name.to_string()),
@@ -2021,6 +2032,18 @@ fn call_of(value: Node) -> Option<(Node, usize)> {
     let arguments = passed.parent()?;
     let call = arguments.parent().filter(|c| c.child_by_field_name("arguments") == Some(arguments))?;
     Some((call, position(arguments, passed)?))
+}
+
+/// How many collection layers down a call of method `name` on a collection takes: 1 for the language's
+/// `element_methods` (`pop`, Rust's `unwrap`), 0 for its `holding_methods` (Rust's `iter`, `pop`: an
+/// iterator or `Option` over the elements); None for another method.
+fn collection_call(lang: &Language, name: &str) -> Option<u8> {
+    let listed = |methods: &[String]| methods.iter().any(|m| m == name);
+    match (listed(&lang.entry.element_methods), listed(&lang.entry.holding_methods)) {
+        (true, _) => Some(1),
+        (false, true) => Some(0),
+        (false, false) => None,
+    }
 }
 
 /// Whether a node kind is a function (a declaration, an expression, a lambda, an arrow, a closure).

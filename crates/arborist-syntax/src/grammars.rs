@@ -112,6 +112,11 @@ pub struct LanguageEntry {
     /// or entries, not typed.
     #[serde(default)]
     pub map_types: Vec<String>,
+    /// Methods of a collection whose result holds the collection's elements (Rust's `iter`, `into_iter`,
+    /// `pop`, `first`: an iterator or an `Option` over them): a loop over `xs.iter()`, or `Some(x)` bound
+    /// from `xs.pop()`, takes an element of `xs`.
+    #[serde(default)]
+    pub holding_methods: Vec<String>,
     /// Methods that return a value of their receiver's type, by the language's contract (Rust's `clone`,
     /// `default` of `Self::default()`).
     #[serde(default)]
