@@ -1978,9 +1978,10 @@ impl Receivers<'_> {
         if let Some(local) = self.local_returned(callee) {
             return local;
         }
+        let collection = collection_call(self.entry.lang, name);
         match self.call_owner(callee, depth) {
-            Some(Some(owner @ ReceiverType::Collection(..))) if listed(&entry.element_methods) => owner.element(),
-            Some(Some(owner @ ReceiverType::Collection(..))) if listed(&entry.holding_methods) => owner,
+            Some(Some(owner @ ReceiverType::Collection(..))) if collection == Some(1) => owner.element(),
+            Some(Some(owner @ ReceiverType::Collection(..))) if collection == Some(0) => owner,
             Some(Some(owner @ ReceiverType::Map(_))) if listed(&entry.map_value_methods) => owner.indexed(),
             Some(Some(owner)) if listed(&entry.self_type_methods) => owner,
             Some(owner) => ReceiverType::Returned(owner.map(Box::new), name.to_string()),

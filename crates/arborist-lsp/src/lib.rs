@@ -335,7 +335,7 @@ impl LspPool {
         const WARM_UP: Duration = Duration::from_secs(10);
         let deadline = std::time::Instant::now() + self.inner.timeout;
         loop {
-            let answer = request_until(server, method, &params, deadline)?;
+            let answer = server.request_until(method, &params, deadline)?;
             if server.warm.load(Ordering::Acquire) || !is_empty_answer(&answer) {
                 server.warm.store(true, Ordering::Release);
                 return Ok(answer);
@@ -343,7 +343,7 @@ impl LspPool {
             if server.analysis.any.load(Ordering::Acquire) || server.started.elapsed() >= WARM_UP {
                 server.warm.store(true, Ordering::Release);
                 // Diagnostics arrived while this request ran: the answer may predate the analysis.
-                return request_until(server, method, &params, deadline);
+                return server.request_until(method, &params, deadline);
             }
             let pause_until = (std::time::Instant::now() + Duration::from_millis(500)).min(deadline);
             while std::time::Instant::now() < pause_until && !server.analysis.any.load(Ordering::Acquire) {
@@ -354,31 +354,7 @@ impl LspPool {
             }
         }
     }
-}
 
-/// Sends a request, and sends it again while the server answers that its answer is void because the
-/// project changed meanwhile (`ContentModified`, as rust-analyzer does while it loads), until `deadline`.
-fn request_until(
-    server: &Server,
-    method: &str,
-    params: &Value,
-    deadline: std::time::Instant,
-) -> Result<Value, LspError> {
-    loop {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        match server.request(method, params.clone(), left) {
-            Err(LspError::ContentModified) if left > CONTENT_MODIFIED_PAUSE => {
-                std::thread::sleep(CONTENT_MODIFIED_PAUSE)
-            }
-            other => return other,
-        }
-    }
-}
-
-/// The pause before a request answered `ContentModified` is sent again.
-const CONTENT_MODIFIED_PAUSE: Duration = Duration::from_millis(100);
-
-impl LspPool {
     /// Removes a dead server from the pool (unless another request has already replaced it) and stops it.
     fn forget(&self, lang_name: &str, server: &Arc<Server>) {
         let mut servers = self.inner.servers.lock().unwrap();

@@ -107,6 +107,9 @@ impl Analysis {
     }
 }
 
+/// The pause before a request answered `ContentModified` is sent again.
+const CONTENT_MODIFIED_PAUSE: Duration = Duration::from_millis(100);
+
 /// How long after `initialized` a server that has reported no progress yet is taken to have nothing to
 /// load (servers begin reporting within a few milliseconds).
 const FIRST_REPORT: Duration = Duration::from_millis(300);
@@ -389,6 +392,20 @@ impl Server {
                 Err(LspError::Timeout)
             }
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(self.crashed()),
+        }
+    }
+
+    /// `request`, sent again while the server answers that its answer is void because the project changed
+    /// meanwhile (`ContentModified`, as rust-analyzer does while it loads), until `deadline`.
+    pub fn request_until(&self, method: &str, params: &Value, deadline: Instant) -> Result<Value, LspError> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.request(method, params.clone(), left) {
+                Err(LspError::ContentModified) if left > CONTENT_MODIFIED_PAUSE => {
+                    std::thread::sleep(CONTENT_MODIFIED_PAUSE)
+                }
+                other => return other,
+            }
         }
     }
 
