@@ -1442,8 +1442,9 @@ fn javascript_this_in_a_function_expression_is_not_the_instance() {
 }
 
 /// Rust: what holds a collection's elements types them: a loop over `xs.iter()`, `Some(x)` bound from
-/// `xs.pop()` or from a field of type `Option<Vec<T>>` (`if let`, `while let`), `xs.first().unwrap()`;
-/// another type's collection stays that type's.
+/// `xs.pop()` or from a field of type `Option<Vec<T>>` (`if let`, `while let`), `xs.first().unwrap()`, the
+/// closures its methods call with them (`retain(|x| ..)`, both of `dedup_by(|a, b| ..)`, `fold`'s second);
+/// another type's collection stays that type's, and `enumerate()`'s pairs are not elements.
 #[test]
 fn rust_iterators_and_options_over_a_collection_type_its_elements() {
     let source = "pub struct Lit;\n\nimpl Lit {\n    pub fn go(&self) {}\n}\n\npub struct Other;\n\n\
@@ -1454,13 +1455,34 @@ fn rust_iterators_and_options_over_a_collection_type_its_elements() {
                   \x20       if let Some(ref mut lits) = self.literals {\n            for m in lits.iter() {\n                m.go();\n            }\n        }\n\
                   \x20       self.stack.first().unwrap().go();\n\
                   \x20       for o in self.others.iter() {\n            o.go();\n        }\n\
-                  \x20       if let Some(o) = self.others.last() {\n            o.go();\n        }\n    }\n}\n";
+                  \x20       if let Some(o) = self.others.last() {\n            o.go();\n        }\n\
+                  \x20       self.stack.dedup_by(|a, b| a.go() == b.go());\n\
+                  \x20       self.stack.iter().fold(0, |n, z| { z.go(); n });\n\
+                  \x20       self.others.retain(|o| o.go());\n\
+                  \x20       self.stack.iter().enumerate().for_each(|(i, w)| w.go());\n    }\n}\n";
     let mut p = heuristic_project(&[("src/lib.rs", source)]);
     assert_eq!(
         uses(&mut p, "Lit/go", "src/lib.rs"),
-        "src/lib.rs:21 Seq/run\nsrc/lib.rs:24 Seq/run\nsrc/lib.rs:28 Seq/run\nsrc/lib.rs:31 Seq/run"
+        "src/lib.rs:21 Seq/run\nsrc/lib.rs:24 Seq/run\nsrc/lib.rs:28 Seq/run\nsrc/lib.rs:31 Seq/run\n\
+         src/lib.rs:38 Seq/run\nsrc/lib.rs:39 Seq/run\nsrc/lib.rs:41 Seq/run ?"
     );
-    assert_eq!(uses(&mut p, "Other/go", "src/lib.rs"), "src/lib.rs:33 Seq/run\nsrc/lib.rs:36 Seq/run");
+    assert_eq!(
+        uses(&mut p, "Other/go", "src/lib.rs"),
+        "src/lib.rs:33 Seq/run\nsrc/lib.rs:36 Seq/run\nsrc/lib.rs:40 Seq/run\nsrc/lib.rs:41 Seq/run ?"
+    );
+}
+
+/// TypeScript: the callbacks of an array's methods get its elements (`forEach((c) => ..)`, `reduce`'s
+/// second parameter, not its first).
+#[test]
+fn typescript_array_callbacks_get_its_elements() {
+    let mut p = heuristic_project(&[(
+        "shop.ts",
+        "class Cart {\n  add(n: number) { return n; }\n}\n\nclass Wishlist {\n  add(n: number) { return n; }\n}\n\n\
+         function run(carts: Cart[], wishes: Wishlist[]) {\n  carts.forEach((c) => c.add(1));\n  \
+         carts.reduce((n, c) => c.add(n), 0);\n  wishes.forEach((w) => w.add(2));\n  carts.reduce((a, b) => a.add(3));\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.ts"), "shop.ts:9 run\nshop.ts:10 run\nshop.ts:12 run ?");
 }
 
 /// TypeScript: an object type written out (`record: { window: Cart; subs: Wishlist }`) types its

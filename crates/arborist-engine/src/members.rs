@@ -942,9 +942,17 @@ impl<'e> Hierarchy<'e> {
                     declared(&e, self.declared.variant_field(&e, v, *position))
                 })
             }
-            ReceiverType::Callback(c) => union(self.called(entry, c.owner.as_ref(), &c.callee, depth)?, |(e, f)| {
-                declared(&e, self.declared.callback_parameter(&e, f, c.argument, c.parameter))
-            }),
+            ReceiverType::Callback(c) => match self.called(entry, c.owner.as_ref(), &c.callee, depth) {
+                Some(functions) => union(functions, |(e, f)| {
+                    declared(&e, self.declared.callback_parameter(&e, f, c.argument, c.parameter))
+                }),
+                // `lits.dedup_by(|a, b| ...)`: a function given the elements of a collection the tree types
+                None => {
+                    let given = entry.lang.entry.element_callbacks.get(&c.callee)?;
+                    given.contains(&c.parameter?).then_some(())?;
+                    self.collection_elements(entry, c.owner.as_ref()?, layers + 1, depth + 1)
+                }
+            },
             ReceiverType::Returned(owner, name) => match self.called(entry, owner.as_deref(), name, depth) {
                 Some(functions) => union(functions, |(e, f)| declared(&e, self.declared.return_type(&e, f))),
                 // `self.items.iter()`, `self.items.pop()`: what holds the elements of a collection the tree types
@@ -958,6 +966,23 @@ impl<'e> Hierarchy<'e> {
                 declared(entry, receiver.as_declared())
             }
             _ => None,
+        }
+    }
+
+    /// The classes `layers` collections deep in a value of type `owner`: of a collection the file types
+    /// itself (`Vec<Lit>` of a parameter), or as `elements` finds them.
+    fn collection_elements(
+        &self,
+        entry: &Arc<FileEntry>,
+        owner: &ReceiverType,
+        layers: u8,
+        depth: usize,
+    ) -> Option<Classes> {
+        match owner.peeled() {
+            (ReceiverType::Collection(t), peeled) if t.layers == layers + peeled => {
+                self.declared_classes(entry, &TypeRef { layers: 0, ..t.clone() })
+            }
+            (base, peeled) => self.elements(entry, base, layers + peeled, depth),
         }
     }
 
@@ -1832,7 +1857,8 @@ impl Receivers<'_> {
     fn callback(&self, def: Node, depth: usize) -> Option<ReceiverType> {
         let mut function = def.parent()?;
         for _ in 0..3 {
-            if is_function_like(function.kind()) {
+            // (a parameter list is not the function: Rust's `closure_parameters`)
+            if is_function_like(function.kind()) && !function.kind().ends_with("parameters") {
                 break;
             }
             function = function.parent()?;

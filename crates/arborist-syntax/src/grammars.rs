@@ -117,6 +117,11 @@ pub struct LanguageEntry {
     /// from `xs.pop()`, takes an element of `xs`.
     #[serde(default)]
     pub holding_methods: Vec<String>,
+    /// Methods of a collection that call a function with its elements, and which of that function's
+    /// parameters are elements (Rust's `retain = [0]`, `sort_by = [0, 1]`, `fold = [1]`; JavaScript's
+    /// `forEach = [0]`, `reduce = [1]`): `xs.forEach((x) => x.go())` is a use of the elements' `go`.
+    #[serde(default)]
+    pub element_callbacks: std::collections::HashMap<String, Vec<usize>>,
     /// Methods that return a value of their receiver's type, by the language's contract (Rust's `clone`,
     /// `default` of `Self::default()`).
     #[serde(default)]
