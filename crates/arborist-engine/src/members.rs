@@ -857,8 +857,7 @@ impl<'e> Hierarchy<'e> {
                 None => match owner.as_deref() {
                     // `self.items.first().unwrap()`: an element of a collection the tree types
                     Some(owner) if collection_call(entry.lang, name) == Some(1) => {
-                        let (base, layers) = owner.peeled();
-                        self.elements(entry, base, layers + 1, depth + 1)
+                        self.collection_elements(entry, owner, 1, depth + 1)
                     }
                     // `Kind::Bytes(x)`: a tuple variant makes a value of its enum
                     Some(owner) => {
@@ -958,8 +957,7 @@ impl<'e> Hierarchy<'e> {
                 // `self.items.iter()`, `self.items.pop()`: what holds the elements of a collection the tree types
                 None => {
                     let deeper = collection_call(entry.lang, name)?;
-                    let (base, peeled) = owner.as_deref()?.peeled();
-                    self.elements(entry, base, layers + deeper + peeled, depth + 1)
+                    self.collection_elements(entry, owner.as_deref()?, layers + deeper, depth + 1)
                 }
             },
             ReceiverType::Named(_) | ReceiverType::Qualified(..) if layers > 0 => {
