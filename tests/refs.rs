@@ -1472,6 +1472,17 @@ fn rust_iterators_and_options_over_a_collection_type_its_elements() {
     );
 }
 
+/// JavaScript: a parameter without an annotation has the type of its default value (`c = new Cart()`).
+#[test]
+fn javascript_a_parameter_is_typed_by_its_default_value() {
+    let mut p = heuristic_project(&[(
+        "shop.js",
+        "class Cart {\n  add(n) { return n; }\n}\n\nclass Wishlist {\n  add(n) { return n; }\n}\n\n\
+         function run(c = new Cart(), w = new Wishlist(), x) {\n  c.add(1);\n  w.add(2);\n  x.add(3);\n}\n",
+    )]);
+    assert_eq!(uses(&mut p, "Cart/add", "shop.js"), "shop.js:9 run\nshop.js:11 run ?");
+}
+
 /// TypeScript: the callbacks of an array's methods get its elements (`forEach((c) => ..)`, `reduce`'s
 /// second parameter, not its first).
 #[test]
