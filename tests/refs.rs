@@ -1483,6 +1483,21 @@ fn javascript_a_parameter_is_typed_by_its_default_value() {
     assert_eq!(uses(&mut p, "Cart/add", "shop.js"), "shop.js:9 run\nshop.js:11 run ?");
 }
 
+/// TypeScript: a function imported under an alias (`import { make as build }`) returns what the function
+/// of its module declares (a same-named function of another module, returning another class, is not it).
+#[test]
+fn typescript_a_function_imported_under_an_alias_is_the_module_s() {
+    let mut p = heuristic_project(&[
+        ("cart.ts", "export class Cart {\n  add(n: number) { return n; }\n}\n"),
+        ("bag.ts", "export class Bag {\n  add(n: number) { return n; }\n}\n"),
+        ("factory.ts", "import { Cart } from './cart';\n\nexport function make(): Cart {\n  return new Cart();\n}\n"),
+        ("other.ts", "import { Bag } from './bag';\n\nexport function make(): Bag {\n  return new Bag();\n}\n"),
+        ("use.ts", "import { make as build } from './factory';\n\nexport function run() {\n  build().add(1);\n}\n"),
+    ]);
+    assert_eq!(uses(&mut p, "Cart/add", "cart.ts"), "use.ts:3 run");
+    assert_eq!(uses(&mut p, "Bag/add", "bag.ts"), "");
+}
+
 /// TypeScript: the callbacks of an array's methods get its elements (`forEach((c) => ..)`, `reduce`'s
 /// second parameter, not its first).
 #[test]

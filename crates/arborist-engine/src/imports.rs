@@ -297,6 +297,24 @@ impl FileImports {
         })
     }
 
+    /// The file's imports of one name that bind it to `local` under an alias (`import { zip as zipStatic }`).
+    fn aliasing<'a>(&'a self, local: &'a str) -> impl Iterator<Item = (&'a Import, &'a str)> + 'a {
+        let aliased = move |i: &&Import| !i.glob && !i.reexport && i.alias.as_deref() == Some(local);
+        self.imports.iter().filter(aliased).filter_map(|i| Some((i, i.name.as_deref()?)))
+    }
+
+    /// The names the file's imports bind to `local` under an alias (`zip` of `import { zip as zipStatic }`).
+    pub fn aliases_to<'a>(&'a self, local: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.aliasing(local).map(|(_, original)| original)
+    }
+
+    /// The name an import of the file binds to `local` under an alias, when `def_rel`'s top-level symbol of
+    /// that name is what it brings.
+    pub fn aliased_from<'a>(&'a self, local: &'a str, def_rel: &str, r: &Resolver) -> Option<&'a str> {
+        let brings = |(i, original): (&Import, &str)| self.import_source(i, original, def_rel, r, 0) == Verdict::Target;
+        self.aliasing(local).find(|&found| brings(found)).map(|(_, original)| original)
+    }
+
     /// Whether a bare `name` in this file can be `def_rel`'s: the language's scoping (a Go package is its
     /// directory; a Java file sees its package and its imports; an ES module or a Rust module sees what
     /// it defines or imports).

@@ -1233,7 +1233,25 @@ impl<'e> Hierarchy<'e> {
             return local;
         }
         let files = self.imported_files(entry, name, |_| true);
-        files.iter().flat_map(|e| top_level(e, name, wanted)).collect()
+        let found: Classes = files.iter().flat_map(|e| top_level(e, name, wanted)).collect();
+        if !found.is_empty() {
+            return found;
+        }
+        self.aliased_top_level(entry, name, wanted)
+    }
+
+    /// The top-level symbols that `name`, an alias an import of `entry`'s file binds (`zipStatic` of
+    /// `import { zip as zipStatic } from './zip'`), stands for in the module it imports from.
+    fn aliased_top_level(&self, entry: &Arc<FileEntry>, name: &str, wanted: fn(SymbolKind) -> bool) -> Classes {
+        let resolver = Resolver::new(self.engine);
+        let Some(imports) = resolver.imports_of(&entry.rel) else { return Vec::new() };
+        let mut found = Vec::new();
+        for (original, definers) in imports.aliases_to(name).map(|o| (o, self.definers(o).unwrap_or_default())) {
+            for e in definers.iter().filter(|e| imports.aliased_from(name, &e.rel, &resolver) == Some(original)) {
+                found.extend(top_level(e, original, wanted));
+            }
+        }
+        found
     }
 
     /// The files of those (`keep`) defining `name` that `entry`'s imports leave possible.
