@@ -1657,7 +1657,10 @@ fn field_type<'l>(
 ) -> Option<&'l TypeRef> {
     let receiver = |n: Node| locals.resolve(n, &text[n.byte_range()]).is_some_and(|b| b.kind == BindingKind::Receiver);
     let on_instance = match locals.is_receiver_keyword(object) {
-        true => !caller_bound_this(entry.lang, object),
+        true => {
+            entry.lang.entry.unbound_this_functions.is_empty()
+                || !this_function(object).is_some_and(|f| binds_this_per_call(entry.lang, f))
+        }
         false => object.child_count() == 0 && receiver(object),
     };
     let class = entry.symbols.innermost_type_at(object.start_byte()).filter(|_| on_instance)?;
@@ -1707,10 +1710,12 @@ impl Receivers<'_> {
             return ReceiverType::Unknown;
         }
         if locals.is_receiver_keyword(r) {
-            if let Some(declared) = this_parameter(r).and_then(|t| declared_type(lang, &text[t.byte_range()])) {
+            let function = this_function(r);
+            let declared = function.and_then(this_parameter).and_then(|t| declared_type(lang, &text[t.byte_range()]));
+            if let Some(declared) = declared {
                 return ReceiverType::declared(&declared);
             }
-            if caller_bound_this(lang, r) {
+            if function.is_some_and(|f| binds_this_per_call(lang, f)) {
                 return ReceiverType::Unknown;
             }
             return class_at(r.start_byte()).map_or(ReceiverType::Unknown, ReceiverType::Class);
@@ -1873,8 +1878,7 @@ impl Receivers<'_> {
     fn callback(&self, def: Node, depth: usize) -> Option<ReceiverType> {
         let mut function = def.parent()?;
         for _ in 0..3 {
-            // (a parameter list is not the function: Rust's `closure_parameters`)
-            if is_function_like(function.kind()) && !function.kind().ends_with("parameters") {
+            if is_function_like(function.kind()) {
                 break;
             }
             function = function.parent()?;
@@ -2089,17 +2093,18 @@ fn collection_call(lang: &Language, name: &str) -> Option<u8> {
     }
 }
 
-/// Whether a node kind is a function (a declaration, an expression, a lambda, an arrow, a closure).
+/// Whether a node kind is a function (a declaration, an expression, a lambda, an arrow, a closure), not
+/// one's parameter list (Rust's `closure_parameters`, Python's `lambda_parameters`).
 fn is_function_like(kind: &str) -> bool {
     ["function", "lambda", "arrow", "closure", "method"].iter().any(|k| kind.contains(k))
+        && !kind.ends_with("parameters")
 }
 
-/// The type a function declares for the `this` keyword `this` stands in (TypeScript's `function (this:
-/// Owner) { this.add() }`): of the nearest enclosing function that is not an arrow function (those see
-/// their enclosing function's), when its first parameter is `this` with a type; None otherwise (a method's
-/// `this` is its class's).
-fn this_parameter(this: Node) -> Option<Node> {
-    let first = this_function(this)?.child_by_field_name("parameters")?.named_child(0)?;
+/// The type `function` (the one a `this` keyword is of, `this_function`) declares for `this` (TypeScript's
+/// `function (this: Owner) { this.add() }`), when its first parameter is `this` with a type; None
+/// otherwise (a method's `this` is its class's).
+fn this_parameter(function: Node) -> Option<Node> {
+    let first = function.child_by_field_name("parameters")?.named_child(0)?;
     first.child_by_field_name("pattern").filter(|p| p.kind() == "this")?;
     first.child_by_field_name("type")
 }
@@ -2114,12 +2119,11 @@ fn this_function(this: Node) -> Option<Node> {
     Some(at)
 }
 
-/// Whether the keyword `this` is the value a function was called on rather than an instance of the class
-/// around it: in a function that the language binds `this` for at each call (`unbound_this_functions`,
-/// JavaScript's `function` expressions inside a method), not a method.
-fn caller_bound_this(lang: &Language, this: Node) -> bool {
-    let kinds = &lang.entry.unbound_this_functions;
-    !kinds.is_empty() && this_function(this).is_some_and(|f| kinds.iter().any(|k| k == f.kind()))
+/// Whether `this` in `function` (the one a `this` keyword is of, `this_function`) is the value it was
+/// called on rather than an instance of the class around it: a function the language binds `this` for at
+/// each call (`unbound_this_functions`, JavaScript's `function` expressions inside a method), not a method.
+fn binds_this_per_call(lang: &Language, function: Node) -> bool {
+    lang.entry.unbound_this_functions.iter().any(|k| k == function.kind())
 }
 
 /// The place of `node` among the named children of `list`, comments left out.

@@ -142,20 +142,9 @@ pub fn parse_source<S: Source + ?Sized>(
     old: Option<&Tree>,
     budget: &ParseBudget,
 ) -> Result<Tree, Unparsed> {
-    parse_source_masked(lang, text, mask::masked(lang, text).as_ref(), old, budget)
-}
-
-/// `parse_source`, the text's masks (`mask::masked`) read already.
-fn parse_source_masked<S: Source + ?Sized>(
-    lang: &'static Language,
-    text: &S,
-    masked: Option<&mask::Masked>,
-    old: Option<&Tree>,
-    budget: &ParseBudget,
-) -> Result<Tree, Unparsed> {
     budget.check_size(text.len())?;
     budget.check_minified(lang, text)?;
-    parse_masked(lang, text, masked, old, budget)
+    parse_masked(lang, text, mask::masked(lang, text).as_ref(), old, budget)
 }
 
 /// Parses a text that passed the size budget, read from `masked` when the language's masks blank
@@ -533,7 +522,9 @@ pub fn reparse_region<O: Source + ?Sized, N: Source + ?Sized>(
     if !masks_hold_in(lang, new_text, masked.as_ref().map_or(&[][..], |m| &m.ranges), lo..end) {
         return None;
     }
-    let tree = parse_source_masked(lang, text.as_str(), masked.as_ref(), None, budget).ok()?;
+    // (the region is within the whole text's size budget, checked above)
+    budget.check_minified(lang, text.as_str()).ok()?;
+    let tree = parse_masked(lang, text.as_str(), masked.as_ref(), None, budget).ok()?;
     if tree.root_node().has_error() || old.may_join(lang, &tree, &text, hi, old_text) {
         return None;
     }
