@@ -17,7 +17,7 @@ use tree_sitter::{Node, QueryCursor};
 pub struct Language {
     pub entry: &'static LanguageEntry,
     pub grammar: tree_sitter::Language,
-    sources: &'static Grammar,
+    pub(crate) sources: &'static Grammar,
     tags: OnceLock<Option<TagsQuery>>,
     /// Set once a thread has been started to compile `tags` (`prepare_tags`).
     preparing: std::sync::atomic::AtomicBool,
@@ -428,7 +428,7 @@ impl Language {
     /// The text of the query `kind` (`tags`, `textobjects`, `imports`, `locals`): the one compiled in, or,
     /// for query authors, `$ARBORIST_QUERIES_DIR/<language>/<kind>.scm` when that variable is set and the
     /// file exists (read once per process), so an edited query runs without rebuilding.
-    fn query_source(&self, kind: &str) -> &'static str {
+    pub(crate) fn query_source(&self, kind: &str) -> &'static str {
         let embedded = match kind {
             "tags" => self.sources.tags,
             "textobjects" => self.sources.textobjects,

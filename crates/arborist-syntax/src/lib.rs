@@ -16,6 +16,7 @@ pub mod name;
 pub mod outline;
 pub mod plan;
 pub mod query;
+mod shape;
 pub mod subtrees;
 pub mod symbols;
 pub mod syntax;

@@ -232,7 +232,8 @@ pub(crate) mod tests {
     }
 
     /// The definition walk of the whole tree (in C) meets the nodes, parents and earlier siblings that its
-    /// walk with a cursor (over a range) meets.
+    /// walk with a cursor (over a range) meets (each walk's shape checks starting their trials afresh:
+    /// when a trial ends depends on the nodes checked before).
     #[test]
     fn the_starts_are_a_cursors_starts_in_every_fixture() {
         type Met = Vec<(usize, Option<usize>, Vec<usize>)>;
@@ -244,6 +245,7 @@ pub(crate) mod tests {
             roots.extend(tree.root_node().named_child(0));
             for root in roots {
                 let met = |range: Option<&Range<usize>>| {
+                    let walk = walk.untried();
                     let mut met: Met = Vec::new();
                     let scopes = crate::query::ModuleScopes::default();
                     walk.for_each_start(root, range, &scopes, |node, near| {

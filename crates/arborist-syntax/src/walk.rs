@@ -3,14 +3,17 @@
 //! the query only where a definition can start and never walks into an expression, a string or a call.
 
 use crate::query::{MODULE_SCOPE, ModuleScopes, parent_allowed};
+use crate::shape::{Grammar, Kids, Shape, StartShapes};
 use std::collections::{HashMap, HashSet};
 use tree_sitter::{Language, Node, Query};
 
 /// Per node kind id: whether a pattern can start at it (and under which parents, when every pattern that
-/// starts there checks its root's parent with `#parent-is?`), and whether its subtree can hold such a node.
+/// starts there checks its root's parent with `#parent-is?`; and what the node must look like, when every
+/// such pattern says), and whether its subtree can hold such a node.
 pub struct DefinitionWalk {
     starts: Vec<bool>,
     start_parents: Vec<Option<Vec<u16>>>,
+    start_shapes: Vec<Option<StartShapes>>,
     descends: Vec<bool>,
 }
 
@@ -28,20 +31,33 @@ impl DefinitionWalk {
         root_parents: impl Fn(usize, &str) -> Option<Vec<u16>>,
     ) -> Option<DefinitionWalk> {
         let types = NodeTypes::parse(node_types)?;
-        // each root kind with the parents it may start under (None: any)
+        // each root kind with the parents it may start under, and the shapes it must have (None: any)
         let mut roots: HashMap<(String, bool), Option<Vec<u16>>> = HashMap::new();
+        let mut shapes: HashMap<(String, bool), Option<Vec<Shape>>> = HashMap::new();
+        let kinds = |name: &str, named: bool| types.kind_ids(language, name, named);
+        let required = |id: u16, field| types.required(language, id, field);
+        let grammar = Grammar { language, kinds: &kinds, required: &required };
         for pattern in (0..query.pattern_count()).filter(|&p| enabled(p)) {
             let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
             if !query.is_pattern_rooted(pattern) {
                 return None;
             }
             let parents = root_capture(text).and_then(|capture| root_parents(pattern, capture));
+            let shape = Shape::of_pattern(text, &grammar);
             for root in pattern_roots(text)? {
                 for kind in types.concrete(&root) {
-                    let allowed = roots.entry(kind).or_insert_with(|| Some(Vec::new()));
+                    let allowed = roots.entry(kind.clone()).or_insert_with(|| Some(Vec::new()));
                     match (allowed.as_mut(), &parents) {
                         (Some(known), Some(more)) => known.extend(more),
                         _ => *allowed = None,
+                    }
+                    // a shape every node of the kind has asks nothing of it
+                    let ids = kind_ids(language, &kind.0, kind.1);
+                    let asks = shape.as_ref().filter(|s| !ids.iter().all(|&id| s.implied(id, &grammar)));
+                    let shaped = shapes.entry(kind).or_insert_with(|| Some(Vec::new()));
+                    match (shaped.as_mut(), asks) {
+                        (Some(known), Some(more)) => known.push(more.clone()),
+                        _ => *shaped = None,
                     }
                 }
             }
@@ -49,27 +65,43 @@ impl DefinitionWalk {
         let holders = entered(language, &types, &roots);
         let count = language.node_kind_count();
         let (mut starts, mut start_parents, mut descends) = (vec![false; count], vec![None; count], vec![false; count]);
+        let mut start_shapes: Vec<Option<StartShapes>> = (0..count).map(|_| None).collect();
         for id in 0..count {
             let Some(kind) = language.node_kind_for_id(id as u16) else { continue };
             let key = (kind.to_string(), language.node_kind_is_named(id as u16));
             if let Some(parents) = roots.get(&key) {
                 starts[id] = true;
                 start_parents[id] = parents.clone();
+                start_shapes[id] = shapes.get(&key).cloned().flatten().map(StartShapes::new);
             }
             // ERROR nodes hold anything; a named kind the node types do not list is not ruled out.
             descends[id] = holders.contains(&key) || kind == "ERROR" || (key.1 && !types.known.contains(&key));
         }
-        Some(DefinitionWalk { starts, start_parents, descends })
+        Some(DefinitionWalk { starts, start_parents, start_shapes, descends })
     }
 
-    /// Whether a pattern can start at a node of kind `id` under `parent` (`scopes`: the module scopes
-    /// found so far).
-    fn starts_at(&self, id: usize, parent: Option<Node>, scopes: &ModuleScopes) -> bool {
-        match (self.starts.get(id), self.start_parents.get(id)) {
+    /// The same walk, its shape checks' trials not begun: two such walks over the same nodes start at
+    /// the same nodes.
+    #[cfg(test)]
+    pub(crate) fn untried(&self) -> DefinitionWalk {
+        DefinitionWalk {
+            starts: self.starts.clone(),
+            start_parents: self.start_parents.clone(),
+            start_shapes: self.start_shapes.iter().map(|s| s.as_ref().map(StartShapes::untried)).collect(),
+            descends: self.descends.clone(),
+        }
+    }
+
+    /// Whether a pattern can start at `node` under `parent` (`scopes`: the module scopes found so far;
+    /// `kids`: buffers for a look at its children).
+    fn starts_at<'t>(&self, node: Node<'t>, parent: Option<Node>, scopes: &ModuleScopes, kids: &mut Kids<'t>) -> bool {
+        let id = node.kind_id() as usize;
+        let placed = match (self.starts.get(id), self.start_parents.get(id)) {
             (Some(false), _) => false,
             (Some(true), Some(Some(kinds))) => parent.is_some_and(|p| parent_allowed(kinds, p, scopes)),
             _ => true,
-        }
+        };
+        placed && self.start_shapes.get(id).and_then(Option::as_ref).is_none_or(|s| s.may_match(node, kids))
     }
 
     /// Calls `visit` for every node under `root` (itself included) at which a pattern can start, in
@@ -110,8 +142,9 @@ impl DefinitionWalk {
         mut visit: impl FnMut(Node<'t>, Near<'_, 't>),
         leaves: Option<(&[u8], G)>,
     ) {
+        let mut kids = Kids::new(root);
         let start = |node: Node<'t>, parent: Option<Node<'t>>, earlier: &[Node<'t>]| {
-            if self.starts_at(node.kind_id() as usize, parent, scopes) {
+            if self.starts_at(node, parent, scopes, &mut kids) {
                 visit(node, Near { node, earlier, parent });
             }
         };
@@ -134,12 +167,13 @@ impl DefinitionWalk {
         let mut parents: Vec<Node<'t>> = Vec::new();
         let mut earlier: Vec<Node<'t>> = Vec::new();
         let mut levels: Vec<usize> = vec![0];
+        let mut kids = Kids::new(root);
         loop {
             let node = cursor.node();
             let id = node.kind_id() as usize;
             let inside = intersects(&node);
             let level = *levels.last().expect("the root's level is never left");
-            if inside && self.starts_at(id, parents.last().copied(), scopes) {
+            if inside && self.starts_at(node, parents.last().copied(), scopes, &mut kids) {
                 visit(node, Near { node, earlier: &earlier[level..], parent: parents.last().copied() });
             }
             let descend = inside && (self.descends.get(id).copied().unwrap_or(true) || node.has_error());
@@ -185,9 +219,14 @@ pub struct Near<'a, 't> {
 /// subtypes of each supertype.
 struct NodeTypes {
     children: HashMap<(String, bool), Vec<(String, bool)>>,
+    /// Per kind, its required fields and the kinds each may hold.
+    required: HashMap<Kind, HashMap<String, Vec<Kind>>>,
     subtypes: HashMap<(String, bool), Vec<(String, bool)>>,
     known: HashSet<(String, bool)>,
 }
+
+/// A node kind's name, and whether it is named.
+type Kind = (String, bool);
 
 #[derive(serde::Deserialize)]
 struct NodeType {
@@ -202,6 +241,8 @@ struct NodeType {
 
 #[derive(serde::Deserialize)]
 struct ChildTypes {
+    #[serde(default)]
+    required: bool,
     types: Vec<TypeRef>,
 }
 
@@ -218,7 +259,12 @@ impl NodeTypes {
             .inspect_err(|e| tracing::error!("a grammar's node-types.json does not parse: {e}"))
             .ok()?;
         let key = |t: &TypeRef| (t.kind.clone(), t.named);
-        let mut types = NodeTypes { children: HashMap::new(), subtypes: HashMap::new(), known: HashSet::new() };
+        let mut types = NodeTypes {
+            children: HashMap::new(),
+            required: HashMap::new(),
+            subtypes: HashMap::new(),
+            known: HashSet::new(),
+        };
         for e in entries {
             let me = (e.kind, e.named);
             types.known.insert(me.clone());
@@ -227,9 +273,26 @@ impl NodeTypes {
                 continue;
             }
             let kids = e.fields.values().chain(e.children.as_ref()).flat_map(|c| c.types.iter().map(key));
-            types.children.insert(me, kids.collect());
+            types.children.insert(me.clone(), kids.collect());
+            let required = e.fields.iter().filter(|(_, c)| c.required);
+            types.required.insert(me, required.map(|(f, c)| (f.clone(), c.types.iter().map(key).collect())).collect());
         }
         Some(types)
+    }
+
+    /// The kind ids a query step of kind (`name`, `named`) matches: its own, or a supertype's subtypes';
+    /// None when the grammar has none.
+    fn kind_ids(&self, language: &Language, name: &str, named: bool) -> Option<Vec<u16>> {
+        let ids: Vec<u16> =
+            self.concrete(&(name.to_string(), named)).iter().flat_map(|(k, n)| kind_ids(language, k, *n)).collect();
+        (!ids.is_empty()).then_some(ids)
+    }
+
+    /// The kind ids a node of kind `id` always has in its `field` (None: the field may be empty).
+    fn required(&self, language: &Language, id: u16, field: std::num::NonZeroU16) -> Option<Vec<u16>> {
+        let kind = (language.node_kind_for_id(id)?.to_string(), language.node_kind_is_named(id));
+        let types = self.required.get(&kind)?.get(language.field_name_for_id(field.get())?)?;
+        Some(types.iter().flat_map(|t| self.concrete(t)).flat_map(|(k, n)| kind_ids(language, &k, n)).collect())
     }
 
     /// The kinds a node of `kind` can be in a tree: itself, or every concrete subtype of a supertype.
@@ -374,7 +437,7 @@ pub(crate) fn without_patterns(source: &str, drop: impl Fn(&str) -> bool) -> Opt
 
 /// The text after the captures and quantifiers (`@name`, `?`, `*`, `+`) that follow an expression, at the
 /// start of `s`; the trivia after the last of them is left.
-fn after_suffixes(s: &str) -> &str {
+pub(crate) fn after_suffixes(s: &str) -> &str {
     let mut end = s;
     loop {
         let Some(tail) = skip_trivia(end).strip_prefix(['@', '?', '*', '+']) else { return end };
@@ -382,7 +445,7 @@ fn after_suffixes(s: &str) -> &str {
     }
 }
 
-fn skip_trivia(mut s: &str) -> &str {
+pub(crate) fn skip_trivia(mut s: &str) -> &str {
     loop {
         s = s.trim_start();
         match s.strip_prefix(';') {
@@ -393,7 +456,7 @@ fn skip_trivia(mut s: &str) -> &str {
 }
 
 /// A string literal at the start of `s` (unescaped) and the text after it.
-fn string_literal(s: &str) -> Option<(String, &str)> {
+pub(crate) fn string_literal(s: &str) -> Option<(String, &str)> {
     let mut out = String::new();
     let mut chars = s.strip_prefix('"')?.char_indices();
     while let Some((i, c)) = chars.next() {
@@ -411,7 +474,7 @@ fn string_literal(s: &str) -> Option<(String, &str)> {
 }
 
 /// The text after one parenthesised, bracketed, quoted or bare expression at the start of `s`.
-fn skip_expression(s: &str) -> Option<&str> {
+pub(crate) fn skip_expression(s: &str) -> Option<&str> {
     if s.starts_with('"') {
         return string_literal(s).map(|(_, rest)| rest);
     }
@@ -483,6 +546,39 @@ mod tests {
             }
         });
         assert_eq!(started, ["const a = 1;"], "the nested declaration is no module-level variable");
+    }
+
+    /// A fresh walk of `language`'s tags query (the language's own keeps what its checks learnt).
+    fn fresh_walk(language: &str) -> (&'static crate::language::Language, DefinitionWalk) {
+        let lang = crate::language::by_name(language).unwrap();
+        let tags = crate::query::compile_tags(&lang.grammar, lang.query_source("tags"), lang.sources.node_types);
+        (lang, tags.unwrap().walk.unwrap())
+    }
+
+    /// JavaScript's expression statements start sixteen patterns; the cursor runs only at those whose
+    /// shape one of them can match.
+    #[test]
+    fn statements_that_no_pattern_can_match_are_not_started_at() {
+        let (lang, walk) = fresh_walk("javascript");
+        let text = "'use strict';\nfoo(a, b);\na.b = 1;\nexports.x = core.x;\nexports.f = function () {};\n\
+                    Foo.prototype.bar = baz;\nf(function named() {});\nx = y;\n";
+        let tree = crate::syntax::parse(lang, text).unwrap();
+        let mut started = Vec::new();
+        walk.for_each_start(tree.root_node(), None, &ModuleScopes::default(), |node, _| {
+            started.push(&text[node.byte_range()]);
+        });
+        assert_eq!(started, ["exports.f = function () {};", "Foo.prototype.bar = baz;", "f(function named() {});"]);
+    }
+
+    /// A pattern whose shape every node of its root kind has (`(function_definition name: (identifier))`)
+    /// leaves that kind unchecked: the cursor runs at each anyway.
+    #[test]
+    fn a_shape_the_grammar_guarantees_is_not_checked() {
+        let (lang, walk) = fresh_walk("python");
+        let id = |kind: &str| kind_ids(&lang.grammar, kind, true)[0] as usize;
+        assert!(walk.start_shapes[id("function_definition")].is_none());
+        assert!(walk.start_shapes[id("class_definition")].is_none());
+        assert!(walk.start_shapes[id("expression_statement")].is_some(), "only some assignments define a name");
     }
 
     #[test]
