@@ -34,8 +34,9 @@ impl DefinitionWalk {
         // each root kind with the parents it may start under, and the shapes it must have (None: any)
         let mut roots: HashMap<(String, bool), Option<Vec<u16>>> = HashMap::new();
         let mut shapes: HashMap<(String, bool), Option<Vec<Shape>>> = HashMap::new();
-        let kinds = |name: &str, named: bool| types.kind_ids(language, name, named);
-        let required = |id: u16, field| types.required(language, id, field);
+        let ids = KindIds::of(language);
+        let kinds = |name: &str, named: bool| types.step_ids(&ids, name, named);
+        let required = |id: u16, field| types.required(&ids, language, id, field);
         let grammar = Grammar { language, kinds: &kinds, required: &required };
         for pattern in (0..query.pattern_count()).filter(|&p| enabled(p)) {
             let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
@@ -52,8 +53,8 @@ impl DefinitionWalk {
                         _ => *allowed = None,
                     }
                     // a shape every node of the kind has asks nothing of it
-                    let ids = kind_ids(language, &kind.0, kind.1);
-                    let asks = shape.as_ref().filter(|s| !ids.iter().all(|&id| s.implied(id, &grammar)));
+                    let of_kind = ids.get(&kind.0, kind.1);
+                    let asks = shape.as_ref().filter(|s| !of_kind.iter().all(|&id| s.implied(id, &grammar)));
                     let shaped = shapes.entry(kind).or_insert_with(|| Some(Vec::new()));
                     match (shaped.as_mut(), asks) {
                         (Some(known), Some(more)) => known.push(more.clone()),
@@ -282,17 +283,18 @@ impl NodeTypes {
 
     /// The kind ids a query step of kind (`name`, `named`) matches: its own, or a supertype's subtypes';
     /// None when the grammar has none.
-    fn kind_ids(&self, language: &Language, name: &str, named: bool) -> Option<Vec<u16>> {
-        let ids: Vec<u16> =
-            self.concrete(&(name.to_string(), named)).iter().flat_map(|(k, n)| kind_ids(language, k, *n)).collect();
-        (!ids.is_empty()).then_some(ids)
+    fn step_ids(&self, ids: &KindIds, name: &str, named: bool) -> Option<Vec<u16>> {
+        let of =
+            |kind: &Kind| self.concrete(kind).iter().flat_map(|(k, n)| ids.get(k, *n)).copied().collect::<Vec<_>>();
+        let found = of(&(name.to_string(), named));
+        (!found.is_empty()).then_some(found)
     }
 
     /// The kind ids a node of kind `id` always has in its `field` (None: the field may be empty).
-    fn required(&self, language: &Language, id: u16, field: std::num::NonZeroU16) -> Option<Vec<u16>> {
+    fn required(&self, ids: &KindIds, language: &Language, id: u16, field: std::num::NonZeroU16) -> Option<Vec<u16>> {
         let kind = (language.node_kind_for_id(id)?.to_string(), language.node_kind_is_named(id));
         let types = self.required.get(&kind)?.get(language.field_name_for_id(field.get())?)?;
-        Some(types.iter().flat_map(|t| self.concrete(t)).flat_map(|(k, n)| kind_ids(language, &k, n)).collect())
+        Some(types.iter().flat_map(|(k, n)| self.step_ids(ids, k, *n).unwrap_or_default()).collect())
     }
 
     /// The kinds a node of `kind` can be in a tree: itself, or every concrete subtype of a supertype.
@@ -367,6 +369,27 @@ pub(crate) fn kind_ids(language: &Language, name: &str, named: bool) -> Vec<u16>
     (0..language.node_kind_count() as u16)
         .filter(|&id| language.node_kind_for_id(id) == Some(name) && language.node_kind_is_named(id) == named)
         .collect()
+}
+
+/// Every kind id of each kind name of a grammar, tokens' and named kinds' apart (`kind_ids`, read once
+/// for many lookups).
+struct KindIds([HashMap<String, Vec<u16>>; 2]);
+
+impl KindIds {
+    fn of(language: &Language) -> KindIds {
+        let mut ids: [HashMap<String, Vec<u16>>; 2] = Default::default();
+        for id in 0..language.node_kind_count() as u16 {
+            if let Some(name) = language.node_kind_for_id(id) {
+                ids[usize::from(language.node_kind_is_named(id))].entry(name.to_string()).or_default().push(id);
+            }
+        }
+        ids[1].insert("ERROR".to_string(), vec![ERROR_KIND]);
+        KindIds(ids)
+    }
+
+    fn get(&self, name: &str, named: bool) -> &[u16] {
+        self.0[usize::from(named)].get(name).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// The kind id of a syntax error's node (`Node::kind_id` of an `ERROR`).
