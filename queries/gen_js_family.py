@@ -625,8 +625,7 @@ LOCALS_COMMON = """\
 ; a destructured name is a binding, not a use (it is an identifier node for references)
 (shorthand_property_identifier_pattern) @local.label
 (pair_pattern value: (identifier) @local.definition)
-(assignment_pattern left: (identifier) @local.definition)
-; a parameter's default value (`scheduler = asyncScheduler`): the type the parameter has without an annotation
+; with its default value (`scheduler = asyncScheduler`): the type the parameter has without an annotation
 (assignment_pattern left: (identifier) @local.definition right: (_) @local.value)
 (rest_pattern (identifier) @local.definition)
 (for_in_statement kind: _ left: (identifier) @local.definition)

@@ -308,11 +308,10 @@ impl FileImports {
         self.aliasing(local).map(|(_, original)| original)
     }
 
-    /// The name an import of the file binds to `local` under an alias, when `def_rel`'s top-level symbol of
-    /// that name is what it brings.
-    pub fn aliased_from<'a>(&'a self, local: &'a str, def_rel: &str, r: &Resolver) -> Option<&'a str> {
-        let brings = |(i, original): (&Import, &str)| self.import_source(i, original, def_rel, r, 0) == Verdict::Target;
-        self.aliasing(local).find(|&found| brings(found)).map(|(_, original)| original)
+    /// Whether an import of the file that binds `original` to `local` under an alias brings `def_rel`'s
+    /// top-level symbol of that name.
+    pub fn alias_brings(&self, local: &str, original: &str, def_rel: &str, r: &Resolver) -> bool {
+        self.aliasing(local).any(|(i, o)| o == original && self.import_source(i, o, def_rel, r, 0) == Verdict::Target)
     }
 
     /// Whether a bare `name` in this file can be `def_rel`'s: the language's scoping (a Go package is its

@@ -1247,7 +1247,7 @@ impl<'e> Hierarchy<'e> {
         let Some(imports) = resolver.imports_of(&entry.rel) else { return Vec::new() };
         let mut found = Vec::new();
         for (original, definers) in imports.aliases_to(name).map(|o| (o, self.definers(o).unwrap_or_default())) {
-            for e in definers.iter().filter(|e| imports.aliased_from(name, &e.rel, &resolver) == Some(original)) {
+            for e in definers.iter().filter(|e| imports.alias_brings(name, original, &e.rel, &resolver)) {
                 found.extend(top_level(e, original, wanted));
             }
         }

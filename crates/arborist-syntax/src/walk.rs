@@ -47,19 +47,11 @@ impl DefinitionWalk {
             let shape = Shape::of_pattern(text, &grammar);
             for root in pattern_roots(text)? {
                 for kind in types.concrete(&root) {
-                    let allowed = roots.entry(kind.clone()).or_insert_with(|| Some(Vec::new()));
-                    match (allowed.as_mut(), &parents) {
-                        (Some(known), Some(more)) => known.extend(more),
-                        _ => *allowed = None,
-                    }
+                    narrow(roots.entry(kind.clone()).or_insert_with(|| Some(Vec::new())), parents.clone());
                     // a shape every node of the kind has asks nothing of it
                     let of_kind = ids.get(&kind.0, kind.1);
                     let asks = shape.as_ref().filter(|s| !of_kind.iter().all(|&id| s.implied(id, &grammar)));
-                    let shaped = shapes.entry(kind).or_insert_with(|| Some(Vec::new()));
-                    match (shaped.as_mut(), asks) {
-                        (Some(known), Some(more)) => known.push(more.clone()),
-                        _ => *shaped = None,
-                    }
+                    narrow(shapes.entry(kind).or_insert_with(|| Some(Vec::new())), asks.cloned().map(|s| vec![s]));
                 }
             }
         }
@@ -196,6 +188,15 @@ impl DefinitionWalk {
                 earlier.truncate(levels.pop().expect("a level per parent"));
             }
         }
+    }
+}
+
+/// Adds what one more pattern asks of a kind (`more`) to what its patterns ask (`known`): a kind is
+/// constrained only while every pattern starting at it is (None: one asks nothing, so nothing is asked).
+fn narrow<T>(known: &mut Option<Vec<T>>, more: Option<Vec<T>>) {
+    match (known.as_mut(), more) {
+        (Some(known), Some(more)) => known.extend(more),
+        _ => *known = None,
     }
 }
 
