@@ -372,6 +372,9 @@ impl Language {
         if !blocks.may_be_edge(node.kind_id()) {
             return None;
         }
+        if let Some(role) = blocks.role_of_kind(node.kind_id()) {
+            return Some(role);
+        }
         // asked for every comment above every definition: the thread's cursor serves them all (a new
         // one allocates its state each time)
         thread_local!(static CURSOR: std::cell::RefCell<QueryCursor> = std::cell::RefCell::new(QueryCursor::new()));

@@ -416,17 +416,25 @@ pub enum BlockRole {
 const TEXT_OBJECTS: &[&str] = &["function", "class", "comment", "parameter", "test"];
 
 /// A compiled textobjects query with the role of each capture, and the node kinds its preamble and
-/// wrapper patterns can start at (None: any kind), so most nodes are ruled out without running it.
+/// wrapper patterns can start at (None: any kind), so most nodes are ruled out without running it; and
+/// the kinds whose every such pattern is the bare node (`(attribute_item) @preamble`), whose role needs
+/// no query.
 pub struct BlockQuery {
     pub query: Query,
     pub roles: Vec<BlockRole>,
     edge_kinds: Option<Vec<u16>>,
+    kind_roles: Vec<(u16, BlockRole)>,
 }
 
 impl BlockQuery {
     /// Whether a node of this kind can be a preamble, doc comment or wrapper.
     pub fn may_be_edge(&self, kind_id: u16) -> bool {
         self.edge_kinds.as_ref().is_none_or(|kinds| kinds.contains(&kind_id))
+    }
+
+    /// The role every node of this kind has, when its patterns ask nothing more than the kind.
+    pub fn role_of_kind(&self, kind_id: u16) -> Option<BlockRole> {
+        self.kind_roles.iter().find(|(k, _)| *k == kind_id).map(|(_, role)| *role)
     }
 }
 
@@ -442,7 +450,8 @@ pub fn compile_textobjects(language: &Language, source: &str) -> Result<BlockQue
     let query = compile_plain(language, source)?;
     let roles = query.capture_names().iter().map(|c| block_role(c)).collect::<Result<Vec<_>, _>>()?;
     let edge_kinds = edge_kinds(language, &query, &roles, source);
-    Ok(BlockQuery { query, roles, edge_kinds })
+    let kind_roles = kind_roles(language, &query, &roles, source);
+    Ok(BlockQuery { query, roles, edge_kinds, kind_roles })
 }
 
 pub fn block_role(capture: &str) -> Result<BlockRole, String> {
@@ -489,6 +498,45 @@ fn edge_kinds(language: &Language, query: &Query, roles: &[BlockRole], source: &
         }
     }
     Some(kinds)
+}
+
+/// The kinds whose every edge pattern is the bare node, captured (`(line_comment) @preamble.doc`: no
+/// field, child, predicate or supertype), all with one role: a node of such a kind has that role.
+fn kind_roles(language: &Language, query: &Query, roles: &[BlockRole], source: &str) -> Vec<(u16, BlockRole)> {
+    let edge = |r: &BlockRole| matches!(r, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper);
+    // per kind: the role of its bare patterns, None once a pattern asks more or names another role
+    let mut by_kind: Vec<(u16, Option<BlockRole>)> = Vec::new();
+    for pattern in 0..query.pattern_count() {
+        let captures = query.capture_quantifiers(pattern);
+        if !captures.iter().zip(roles).any(|(q, r)| *q != CaptureQuantifier::Zero && edge(r)) {
+            continue;
+        }
+        let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
+        let Some(roots) = crate::walk::pattern_roots(text) else { return Vec::new() };
+        let bare = bare_pattern(text).and_then(|(kind, capture)| {
+            let role = block_role(capture).ok().filter(edge)?;
+            (roots == [(kind.to_string(), true)] && query.general_predicates(pattern).is_empty()).then_some(role)
+        });
+        for (name, named) in roots {
+            for id in crate::walk::kind_ids(language, &name, named) {
+                match by_kind.iter_mut().find(|(k, _)| *k == id) {
+                    Some((_, role)) => *role = role.filter(|r| Some(*r) == bare),
+                    None => by_kind.push((id, bare)),
+                }
+            }
+        }
+    }
+    by_kind.into_iter().filter_map(|(id, role)| Some((id, role?))).collect()
+}
+
+/// `(kind) @capture` and nothing else: the kind and the capture's name.
+fn bare_pattern(text: &str) -> Option<(&str, &str)> {
+    let (node, rest) = crate::walk::skip_trivia(text).strip_prefix('(')?.split_once(')')?;
+    let rest = rest.trim_start().strip_prefix('@')?;
+    let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || "_.".contains(c))).unwrap_or(rest.len());
+    let (kind, capture) = (node.trim(), &rest[..end]);
+    let word = !kind.is_empty() && kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (word && !capture.is_empty() && crate::walk::skip_trivia(&rest[end..]).is_empty()).then_some((kind, capture))
 }
 
 /// The role of one capture of an imports query.
@@ -771,6 +819,28 @@ mod tests {
         assert!(check_whole(&python, typo, block_role).unwrap_err().contains("unknown capture `@function.insde`"));
         let bad_call = "(call function: (identifer) @name) @reference.call";
         assert!(check_whole(&python, bad_call, tags_role).unwrap_err().contains("line 1"));
+    }
+
+    /// A kind whose every preamble pattern is the bare node has its role without running the query; a
+    /// predicate, a child or a second role leaves the kind to the query.
+    #[test]
+    fn kinds_that_bare_patterns_capture_have_their_role_without_the_query() {
+        let python: Language = tree_sitter_python::LANGUAGE.into();
+        let id = |kind: &str| python.id_for_node_kind(kind, true);
+        let blocks = "(decorator) @preamble\n; doc\n  (comment) @preamble.doc \n\
+                      ((string) @preamble.doc (#match? @preamble.doc \"^r\"))\n\
+                      (expression_statement) @preamble\n(expression_statement (string)) @preamble\n\
+                      (identifier) @preamble\n(identifier) @preamble.doc\n\
+                      (block) @wrapper\n(block) @wrapper";
+        let compiled = compile_textobjects(&python, blocks).unwrap();
+        assert_eq!(compiled.role_of_kind(id("decorator")), Some(BlockRole::Preamble));
+        assert_eq!(compiled.role_of_kind(id("comment")), Some(BlockRole::Doc));
+        assert_eq!(compiled.role_of_kind(id("block")), Some(BlockRole::Wrapper), "two bare patterns of one role");
+        assert_eq!(compiled.role_of_kind(id("string")), None, "a predicate");
+        assert_eq!(compiled.role_of_kind(id("expression_statement")), None, "a child asked for");
+        assert_eq!(compiled.role_of_kind(id("identifier")), None, "two roles");
+        assert_eq!(compiled.role_of_kind(id("module")), None);
+        assert_eq!(bare_pattern("(expression/identifier) @x"), None, "a supertype asks more than the kind");
     }
 
     #[test]
