@@ -36,15 +36,14 @@
 
 ((function_item name: (identifier) @name) @definition.function
   (#parent-is? @definition.function source_file block))
-((declaration_list (function_item name: (identifier) @name) @definition.function) @_body
-  (#parent-is? @_body mod_item))
-((declaration_list (function_signature_item name: (identifier) @name) @definition.function) @_body
-  (#parent-is? @_body foreign_mod_item))
+; Rooted at the item that owns the body: one query run per item finds its functions (rooted at the
+; declaration_list with a #parent-is?, the function and method patterns both matched every function).
+(mod_item body: (declaration_list (function_item name: (identifier) @name) @definition.function))
+(foreign_mod_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function))
 
-((declaration_list (function_item name: (identifier) @name) @definition.method) @_body
-  (#parent-is? @_body impl_item trait_item))
-((declaration_list (function_signature_item name: (identifier) @name) @definition.method) @_body
-  (#parent-is? @_body trait_item))
+(impl_item body: (declaration_list (function_item name: (identifier) @name) @definition.method))
+(trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.method))
+(trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.method))
 
 ; ---- impl containers -------------------------------------------------------------------------
 ; Children of an impl block are attached to the type named by @name; @trait names the trait.
