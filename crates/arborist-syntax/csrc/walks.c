@@ -259,3 +259,25 @@ int arborist_each_start(TSNode root, const uint8_t *starts, const uint8_t *desce
   free(leaf_stack.frames);
   return status;
 }
+
+// Whether the last leaf of `node` ends it, with nothing after it but more of the node's content: down
+// its last children (past hidden tokens that take no room, such as a dedent), none is an extra (a
+// comment), empty (a MISSING token) or a hidden token, so the node's end is its content's end
+// (`last_content` in symbols.rs, without reading the children before the last at each level).
+bool arborist_ends_with_content(TSNode node) {
+  Subtree subtree = *(const Subtree *)node.id;
+  for (;;) {
+    uint32_t count = ts_subtree_child_count(subtree);
+    if (count == 0) return true;
+    const Subtree *children = ts_subtree_children(subtree);
+    while (count > 0 && !has_visible_descendants(children[count - 1]) &&
+           !ts_subtree_visible(children[count - 1]) && ts_subtree_total_bytes(children[count - 1]) == 0) {
+      count--;
+    }
+    if (count == 0) return false;
+    Subtree last = children[count - 1];
+    if (ts_subtree_extra(last) || ts_subtree_size(last).bytes == 0) return false;
+    if (!ts_subtree_visible(last) && !has_visible_descendants(last)) return false;
+    subtree = last;
+  }
+}

@@ -21,6 +21,7 @@ type VisitStart = unsafe extern "C" fn(
 ) -> c_int;
 
 unsafe extern "C" {
+    fn arborist_ends_with_content(node: TSNode) -> bool;
     fn arborist_each_leaf(root: TSNode, wanted: *const u8, wanted_len: u32, emit: Emit, context: *mut c_void) -> c_int;
     fn arborist_each_start(
         root: TSNode,
@@ -164,6 +165,13 @@ pub fn each_leaf<F: FnMut(u16, Range<usize>)>(root: Node, wanted: &[u8], leaf: F
         resume_unwind(panic);
     }
     assert!(status >= 0, "out of memory walking a syntax tree");
+}
+
+/// Whether `node`'s last leaf ends it with nothing but content before: no comment or other extra, no
+/// empty token and no hidden token down its last children. Then its content ends where it does.
+pub fn ends_with_content(node: Node) -> bool {
+    // SAFETY: the node belongs to a live tree borrowed for this call; the walk only reads its subtrees.
+    unsafe { arborist_ends_with_content(node.into_raw()) }
 }
 
 #[cfg(test)]

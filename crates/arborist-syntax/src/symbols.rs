@@ -1013,6 +1013,16 @@ fn end_line(start_row: usize, last: Node) -> usize {
 /// definition. Syntax errors stay in (an edit of the definition must cover them), and so does text of the
 /// node that no child covers (a YAML block scalar's lines).
 fn last_content<'t, S: Source + ?Sized>(node: Node<'t>, text: &S) -> Node<'t> {
+    // most definitions end with their content: their last leaf ends them (read without a cursor, which
+    // scans every child of each level down to find the last)
+    if crate::subtrees::ends_with_content(node) {
+        return node;
+    }
+    last_content_below(node, text)
+}
+
+/// `last_content`, found down the node's last children.
+fn last_content_below<'t, S: Source + ?Sized>(node: Node<'t>, text: &S) -> Node<'t> {
     let trailing = |c: &Node| (c.is_extra() && !c.has_error()) || c.end_byte() == c.start_byte();
     let mut cursor = node.walk();
     let mut after = Vec::new();
@@ -1675,6 +1685,40 @@ mod tests {
             languages.insert(lang.name());
         }
         assert!(languages.len() >= 30 && inside > 10_000, "{} languages, {inside} bytes in a symbol", languages.len());
+    }
+
+    /// Where a node's last leaf ends it with content, the content found down its last children ends at
+    /// the node's end, in every node of every fixture; nodes that end with a comment are met.
+    #[test]
+    fn a_node_that_ends_with_content_ends_where_its_content_does() {
+        let (mut fast, mut slow) = (0, 0);
+        for (name, lang, text) in crate::subtrees::tests::fixtures() {
+            let Ok(tree) = crate::syntax::parse(lang, &text) else { continue };
+            let mut cursor = tree.walk();
+            'walk: loop {
+                let node = cursor.node();
+                let below = last_content_below(node, text.as_str());
+                if crate::subtrees::ends_with_content(node) {
+                    assert_eq!(
+                        (below.end_byte(), below.end_position()),
+                        (node.end_byte(), node.end_position()),
+                        "{name}: {node:?}"
+                    );
+                    fast += 1;
+                } else if below.end_byte() < node.end_byte() {
+                    slow += 1;
+                }
+                if cursor.goto_first_child() {
+                    continue;
+                }
+                while !cursor.goto_next_sibling() {
+                    if !cursor.goto_parent() {
+                        break 'walk;
+                    }
+                }
+            }
+        }
+        assert!(fast > 20_000 && slow > 100, "{fast} nodes ending with content, {slow} ending with more");
     }
 
     #[test]
