@@ -372,9 +372,15 @@ impl Language {
         if !blocks.may_be_edge(node.kind_id()) {
             return None;
         }
-        if let Some(role) = blocks.role_of_kind(node.kind_id()) {
-            return Some(role);
-        }
+        blocks.role_of_kind(node.kind_id()).or_else(|| Self::edge_role_by_query(blocks, node, text))
+    }
+
+    /// `Language::edge_role`, asked of the textobjects query.
+    pub(crate) fn edge_role_by_query<S: Source + ?Sized>(
+        blocks: &BlockQuery,
+        node: Node,
+        text: &S,
+    ) -> Option<BlockRole> {
         // asked for every comment above every definition: the thread's cursor serves them all (a new
         // one allocates its state each time)
         thread_local!(static CURSOR: std::cell::RefCell<QueryCursor> = std::cell::RefCell::new(QueryCursor::new()));

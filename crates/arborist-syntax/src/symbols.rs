@@ -1721,6 +1721,32 @@ mod tests {
         assert!(fast > 20_000 && slow > 100, "{fast} nodes ending with content, {slow} ending with more");
     }
 
+    /// The preamble role a node's kind gives it without the query is the query's, on every node of
+    /// every fixture; the kind decides hundreds of them.
+    #[test]
+    fn roles_known_from_the_kind_are_the_query_s() {
+        let mut known = 0;
+        for (name, lang, text) in crate::subtrees::tests::fixtures() {
+            let (Ok(tree), Some(blocks)) = (crate::syntax::parse(lang, &text), lang.textobjects()) else { continue };
+            let mut cursor = tree.walk();
+            'walk: loop {
+                let node = cursor.node();
+                let by_query = Language::edge_role_by_query(blocks, node, text.as_str());
+                assert_eq!(lang.edge_role(node, text.as_str()), by_query, "{name}: {node:?}");
+                known += usize::from(blocks.role_of_kind(node.kind_id()).is_some());
+                if cursor.goto_first_child() {
+                    continue;
+                }
+                while !cursor.goto_next_sibling() {
+                    if !cursor.goto_parent() {
+                        break 'walk;
+                    }
+                }
+            }
+        }
+        assert!(known > 200, "{known} roles known from the kind");
+    }
+
     #[test]
     fn a_stored_symbol_takes_32_bytes() {
         // the index of a large project holds millions: a field that makes this grow costs tens of MB
