@@ -449,8 +449,9 @@ pub fn compile_textobjects(language: &Language, source: &str) -> Result<BlockQue
     let source = stripped.as_deref().unwrap_or(source);
     let query = compile_plain(language, source)?;
     let roles = query.capture_names().iter().map(|c| block_role(c)).collect::<Result<Vec<_>, _>>()?;
-    let edge_kinds = edge_kinds(language, &query, &roles, source);
-    let kind_roles = kind_roles(language, &query, &roles, source);
+    let edge = edge_patterns(language, &query, &roles, source);
+    let edge_kinds = edge.as_ref().map(|patterns| patterns.iter().flat_map(|(_, ids)| ids.iter().copied()).collect());
+    let kind_roles = edge.as_deref().map(kind_roles).unwrap_or_default();
     Ok(BlockQuery { query, roles, edge_kinds, kind_roles })
 }
 
@@ -478,17 +479,27 @@ pub fn block_role(capture: &str) -> Result<BlockRole, String> {
     }
 }
 
-/// The root node kinds of the patterns that capture a preamble, doc or wrapper, read from each pattern's
-/// source (`walk::pattern_roots`); None when one of them starts with a wildcard or an unknown kind.
-fn edge_kinds(language: &Language, query: &Query, roles: &[BlockRole], source: &str) -> Option<Vec<u16>> {
-    let edge = |r: &BlockRole| matches!(r, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper);
-    let mut kinds = Vec::new();
+fn is_edge(role: &BlockRole) -> bool {
+    matches!(role, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper)
+}
+
+/// The patterns that capture a preamble, doc or wrapper: each one's source and the node kind ids of
+/// its roots (read by `walk::pattern_roots`); None when one of them starts with a wildcard or an
+/// unknown kind.
+fn edge_patterns<'s>(
+    language: &Language,
+    query: &Query,
+    roles: &[BlockRole],
+    source: &'s str,
+) -> Option<Vec<(&'s str, Vec<u16>)>> {
+    let mut patterns = Vec::new();
     for pattern in 0..query.pattern_count() {
         let captures = query.capture_quantifiers(pattern);
-        if !captures.iter().zip(roles).any(|(q, r)| *q != CaptureQuantifier::Zero && edge(r)) {
+        if !captures.iter().zip(roles).any(|(q, r)| *q != CaptureQuantifier::Zero && is_edge(r)) {
             continue;
         }
         let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
+        let mut kinds = Vec::new();
         for (name, named) in crate::walk::pattern_roots(text)? {
             let ids = crate::walk::kind_ids(language, &name, named);
             if ids.is_empty() {
@@ -496,47 +507,36 @@ fn edge_kinds(language: &Language, query: &Query, roles: &[BlockRole], source: &
             }
             kinds.extend(ids);
         }
+        patterns.push((text, kinds));
     }
-    Some(kinds)
+    Some(patterns)
 }
 
 /// The kinds whose every edge pattern is the bare node, captured (`(line_comment) @preamble.doc`: no
 /// field, child, predicate or supertype), all with one role: a node of such a kind has that role.
-fn kind_roles(language: &Language, query: &Query, roles: &[BlockRole], source: &str) -> Vec<(u16, BlockRole)> {
-    let edge = |r: &BlockRole| matches!(r, BlockRole::Preamble | BlockRole::Doc | BlockRole::Wrapper);
+fn kind_roles(edge_patterns: &[(&str, Vec<u16>)]) -> Vec<(u16, BlockRole)> {
     // per kind: the role of its bare patterns, None once a pattern asks more or names another role
     let mut by_kind: Vec<(u16, Option<BlockRole>)> = Vec::new();
-    for pattern in 0..query.pattern_count() {
-        let captures = query.capture_quantifiers(pattern);
-        if !captures.iter().zip(roles).any(|(q, r)| *q != CaptureQuantifier::Zero && edge(r)) {
-            continue;
-        }
-        let text = &source[query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern)];
-        let Some(roots) = crate::walk::pattern_roots(text) else { return Vec::new() };
-        let bare = bare_pattern(text).and_then(|(kind, capture)| {
-            let role = block_role(capture).ok().filter(edge)?;
-            (roots == [(kind.to_string(), true)] && query.general_predicates(pattern).is_empty()).then_some(role)
-        });
-        for (name, named) in roots {
-            for id in crate::walk::kind_ids(language, &name, named) {
-                match by_kind.iter_mut().find(|(k, _)| *k == id) {
-                    Some((_, role)) => *role = role.filter(|r| Some(*r) == bare),
-                    None => by_kind.push((id, bare)),
-                }
+    for (text, kinds) in edge_patterns {
+        let bare = bare_capture(text).and_then(|capture| block_role(capture).ok().filter(is_edge));
+        for &id in kinds {
+            match by_kind.iter_mut().find(|(k, _)| *k == id) {
+                Some((_, role)) => *role = role.filter(|r| Some(*r) == bare),
+                None => by_kind.push((id, bare)),
             }
         }
     }
     by_kind.into_iter().filter_map(|(id, role)| Some((id, role?))).collect()
 }
 
-/// `(kind) @capture` and nothing else: the kind and the capture's name.
-fn bare_pattern(text: &str) -> Option<(&str, &str)> {
+/// The capture's name of a pattern that is `(kind) @capture` and nothing else.
+fn bare_capture(text: &str) -> Option<&str> {
     let (node, rest) = crate::walk::skip_trivia(text).strip_prefix('(')?.split_once(')')?;
     let rest = rest.trim_start().strip_prefix('@')?;
     let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || "_.".contains(c))).unwrap_or(rest.len());
     let (kind, capture) = (node.trim(), &rest[..end]);
     let word = !kind.is_empty() && kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    (word && !capture.is_empty() && crate::walk::skip_trivia(&rest[end..]).is_empty()).then_some((kind, capture))
+    (word && !capture.is_empty() && crate::walk::skip_trivia(&rest[end..]).is_empty()).then_some(capture)
 }
 
 /// The role of one capture of an imports query.
@@ -840,7 +840,8 @@ mod tests {
         assert_eq!(compiled.role_of_kind(id("expression_statement")), None, "a child asked for");
         assert_eq!(compiled.role_of_kind(id("identifier")), None, "two roles");
         assert_eq!(compiled.role_of_kind(id("module")), None);
-        assert_eq!(bare_pattern("(expression/identifier) @x"), None, "a supertype asks more than the kind");
+        assert_eq!(bare_capture("(expression/identifier) @x"), None, "a supertype asks more than the kind");
+        assert_eq!(bare_capture("(identifier) @x.y ; a comment\n"), Some("x.y"));
     }
 
     #[test]
