@@ -128,15 +128,27 @@ pub(crate) struct Collector<'s, S: Source + ?Sized> {
     hashes: Vec<u32>,
     /// The names themselves, when asked for (`Identifiers::names`).
     texts: Option<Vec<Cow<'s, str>>>,
+    /// Hashes already in `hashes`, each in the slot of its low bits (0: none): a name used again soon
+    /// after (`self`, `err`, a loop variable) is not added again, so the list has fewer to sort.
+    recent: [u32; RECENT],
 }
+
+const RECENT: usize = 256;
 
 impl<'s, S: Source + ?Sized> Collector<'s, S> {
     pub(crate) fn new(lang: &'s Language, text: &'s S) -> Self {
-        Collector { lang, leaves: lang.leaf_kinds(), text, hashes: Vec::new(), texts: None }
+        Collector { lang, leaves: lang.leaf_kinds(), text, hashes: Vec::new(), texts: None, recent: [0; RECENT] }
     }
 
     /// Adds a name met; `text` gives it to keep only when the names themselves are asked for.
     fn add(&mut self, name: &str, text: impl FnOnce() -> Cow<'s, str>) {
+        let hash = name_hash(name);
+        let slot = &mut self.recent[hash as usize % RECENT];
+        // (when the names themselves are kept, another name of the same hash must still be added)
+        if *slot == hash && hash != 0 && self.texts.is_none() {
+            return;
+        }
+        *slot = hash;
         if self.hashes.len() == self.hashes.capacity() && self.hashes.len() >= 1024 {
             self.hashes.sort_unstable();
             self.hashes.dedup();
@@ -144,7 +156,7 @@ impl<'s, S: Source + ?Sized> Collector<'s, S> {
             // names added (a file of few distinct names in many uses sorted its list every few names)
             self.hashes.reserve(self.hashes.len());
         }
-        self.hashes.push(name_hash(name));
+        self.hashes.push(hash);
         if let Some(texts) = &mut self.texts {
             texts.push(text());
         }
