@@ -3,8 +3,8 @@
 
 use crate::grammars::{self, LanguageEntry};
 use crate::query::{
-    BlockQuery, BlockRole, DefKind, ImportsQuery, LocalsQuery, Role, TagsQuery, compile_imports, compile_locals,
-    compile_tags, compile_textobjects,
+    BlockQuery, BlockRole, DefKind, ImportsQuery, KindEdge, LocalsQuery, Role, TagsQuery, compile_imports,
+    compile_locals, compile_tags, compile_textobjects,
 };
 use crate::text::Source;
 use std::collections::HashMap;
@@ -369,10 +369,11 @@ impl Language {
     /// wrapper of the definition inside it; None for anything else.
     pub fn edge_role<S: Source + ?Sized>(&self, node: Node, text: &S) -> Option<BlockRole> {
         let blocks = self.textobjects()?;
-        if !blocks.may_be_edge(node.kind_id()) {
-            return None;
+        match blocks.kind_edge(node.kind_id()) {
+            KindEdge::Never => None,
+            KindEdge::Always(role) => Some(role),
+            KindEdge::Query => Self::edge_role_by_query(blocks, node, text),
         }
-        blocks.role_of_kind(node.kind_id()).or_else(|| Self::edge_role_by_query(blocks, node, text))
     }
 
     /// `Language::edge_role`, asked of the textobjects query.

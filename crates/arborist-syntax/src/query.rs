@@ -416,25 +416,44 @@ pub enum BlockRole {
 const TEXT_OBJECTS: &[&str] = &["function", "class", "comment", "parameter", "test"];
 
 /// A compiled textobjects query with the role of each capture, and the node kinds its preamble and
-/// wrapper patterns can start at (None: any kind), so most nodes are ruled out without running it; and
-/// the kinds whose every such pattern is the bare node (`(attribute_item) @preamble`), whose role needs
-/// no query.
+/// wrapper patterns can start at (None: any kind), so most nodes are ruled out without running it; a
+/// kind whose every such pattern is the bare node (`(attribute_item) @preamble`) has its role there,
+/// needing no query.
 pub struct BlockQuery {
     pub query: Query,
     pub roles: Vec<BlockRole>,
-    edge_kinds: Option<Vec<u16>>,
-    kind_roles: Vec<(u16, BlockRole)>,
+    edge_kinds: Option<Vec<(u16, Option<BlockRole>)>>,
+}
+
+/// What a node's kind says of its being a preamble, doc comment or wrapper.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KindEdge {
+    /// No pattern starts at the kind.
+    Never,
+    /// Every node of the kind has this role.
+    Always(BlockRole),
+    /// Only the query can tell.
+    Query,
 }
 
 impl BlockQuery {
-    /// Whether a node of this kind can be a preamble, doc comment or wrapper.
-    pub fn may_be_edge(&self, kind_id: u16) -> bool {
-        self.edge_kinds.as_ref().is_none_or(|kinds| kinds.contains(&kind_id))
+    /// What a node of this kind is, as far as its kind tells.
+    pub fn kind_edge(&self, kind_id: u16) -> KindEdge {
+        let Some(kinds) = &self.edge_kinds else { return KindEdge::Query };
+        match kinds.iter().find(|(k, _)| *k == kind_id) {
+            None => KindEdge::Never,
+            Some((_, Some(role))) => KindEdge::Always(*role),
+            Some((_, None)) => KindEdge::Query,
+        }
     }
 
     /// The role every node of this kind has, when its patterns ask nothing more than the kind.
-    pub fn role_of_kind(&self, kind_id: u16) -> Option<BlockRole> {
-        self.kind_roles.iter().find(|(k, _)| *k == kind_id).map(|(_, role)| *role)
+    #[cfg(test)]
+    pub(crate) fn role_of_kind(&self, kind_id: u16) -> Option<BlockRole> {
+        match self.kind_edge(kind_id) {
+            KindEdge::Always(role) => Some(role),
+            _ => None,
+        }
     }
 }
 
@@ -449,10 +468,8 @@ pub fn compile_textobjects(language: &Language, source: &str) -> Result<BlockQue
     let source = stripped.as_deref().unwrap_or(source);
     let query = compile_plain(language, source)?;
     let roles = query.capture_names().iter().map(|c| block_role(c)).collect::<Result<Vec<_>, _>>()?;
-    let edge = edge_patterns(language, &query, &roles, source);
-    let edge_kinds = edge.as_ref().map(|patterns| patterns.iter().flat_map(|(_, ids)| ids.iter().copied()).collect());
-    let kind_roles = edge.as_deref().map(kind_roles).unwrap_or_default();
-    Ok(BlockQuery { query, roles, edge_kinds, kind_roles })
+    let edge_kinds = edge_patterns(language, &query, &roles, source).as_deref().map(edge_kinds);
+    Ok(BlockQuery { query, roles, edge_kinds })
 }
 
 pub fn block_role(capture: &str) -> Result<BlockRole, String> {
@@ -512,9 +529,10 @@ fn edge_patterns<'s>(
     Some(patterns)
 }
 
-/// The kinds whose every edge pattern is the bare node, captured (`(line_comment) @preamble.doc`: no
-/// field, child, predicate or supertype), all with one role: a node of such a kind has that role.
-fn kind_roles(edge_patterns: &[(&str, Vec<u16>)]) -> Vec<(u16, BlockRole)> {
+/// The kinds the edge patterns start at, each with its role when every one of them there is the bare
+/// node, captured (`(line_comment) @preamble.doc`: no field, child, predicate or supertype), all with
+/// one role: a node of such a kind has that role.
+fn edge_kinds(edge_patterns: &[(&str, Vec<u16>)]) -> Vec<(u16, Option<BlockRole>)> {
     // per kind: the role of its bare patterns, None once a pattern asks more or names another role
     let mut by_kind: Vec<(u16, Option<BlockRole>)> = Vec::new();
     for (text, kinds) in edge_patterns {
@@ -526,7 +544,7 @@ fn kind_roles(edge_patterns: &[(&str, Vec<u16>)]) -> Vec<(u16, BlockRole)> {
             }
         }
     }
-    by_kind.into_iter().filter_map(|(id, role)| Some((id, role?))).collect()
+    by_kind
 }
 
 /// The capture's name of a pattern that is `(kind) @capture` and nothing else.
