@@ -2,13 +2,12 @@
 //! scheduling noise): `cargo run --profile profiling --example extract_cost DIR... [--rounds N]`.
 //!
 //! Every code file under the directories is read into memory, then in each round parsed (tree dropped),
-//! parsed and its symbols extracted (as a build does, with its identifier names; the extraction timed
-//! alone), and parsed with the identifier names alone collected. Prints, per language, the best round's
-//! parse time, the extraction's and what the identifier names alone add, as fractions of the parse (a build at 85 % of the parse's
-//! throughput leaves extraction, reading and hashing 0.18 of it). Each language's queries are compiled
-//! before the clock starts.
+//! and parsed again with its symbols extracted twice, each timed alone: as a build does (with its
+//! identifier names) and the symbols alone. Prints, per language, the best round's parse time, the
+//! extraction's and the symbols' alone, as fractions of the parse (their difference is what the
+//! identifier names cost; a build at 85 % of the parse's throughput leaves extraction, reading and
+//! hashing 0.18 of it). Each language's queries are compiled before the clock starts.
 
-use arborist::identifiers::Identifiers;
 use arborist::language::Language;
 use arborist::symbols::FileSymbols;
 use std::collections::BTreeMap;
@@ -36,7 +35,7 @@ fn main() {
             files.entry(lang.name()).or_default().push(text);
         }
     }
-    println!("{:<12} {:>6} {:>8} {:>9} {:>11} {:>11}", "language", "files", "MB", "parse s", "extract/p", "idents/p");
+    println!("{:<12} {:>6} {:>8} {:>9} {:>11} {:>11}", "language", "files", "MB", "parse s", "extract/p", "symbols/p");
     for (name, texts) in &files {
         let lang = arborist::language::by_name(name).expect("a known language");
         let _ = lang.tags();
@@ -49,38 +48,31 @@ fn main() {
             texts.len(),
             best[0],
             best[1] / best[0],
-            (best[2] - best[0]) / best[0]
+            best[2] / best[0]
         );
     }
 }
 
-/// Seconds to parse every text; to extract the symbols of every parsed text; to parse and collect
-/// identifier names.
+/// Seconds to parse every text; to extract the symbols and identifier names of every parsed text; to
+/// extract its symbols alone. The extractions are timed alone: the difference of two rounds of parsing
+/// would be as large as the noise.
 fn round(lang: &'static Language, texts: &[String]) -> [f64; 3] {
-    let time = |f: &dyn Fn(&str)| {
-        let t = Instant::now();
-        texts.iter().for_each(|text| f(text));
-        t.elapsed().as_secs_f64()
-    };
-    let parse = |text: &str| arborist::syntax::parse(lang, text).ok();
-    [
-        time(&|text| drop(parse(text))),
-        {
-            // timed alone: the difference of two rounds of parsing would be as large as the noise
-            let mut extract = 0.0;
-            for text in texts {
-                if let Some(tree) = parse(text) {
-                    let t = Instant::now();
-                    std::hint::black_box(FileSymbols::extract_with_identifiers(lang, &tree, text));
-                    extract += t.elapsed().as_secs_f64();
-                }
-            }
-            extract
-        },
-        time(&|text| {
-            if let Some(tree) = parse(text) {
-                std::hint::black_box(Identifiers::collect(lang, &tree, text));
-            }
-        }),
-    ]
+    let t = Instant::now();
+    texts.iter().for_each(|text| drop(parse(lang, text)));
+    let mut times = [t.elapsed().as_secs_f64(), 0.0, 0.0];
+    for text in texts {
+        if let Some(tree) = parse(lang, text) {
+            let t = Instant::now();
+            std::hint::black_box(FileSymbols::extract_with_identifiers(lang, &tree, text));
+            times[1] += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            std::hint::black_box(FileSymbols::extract(lang, &tree, text));
+            times[2] += t.elapsed().as_secs_f64();
+        }
+    }
+    times
+}
+
+fn parse(lang: &'static Language, text: &str) -> Option<tree_sitter::Tree> {
+    arborist::syntax::parse(lang, text).ok()
 }
