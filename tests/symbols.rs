@@ -28,6 +28,11 @@ fn every_language_compiles_its_queries() {
             assert!(lang.grammar.field_id_for_name(field).is_some(), "{}: no field `{field}`", lang.name());
         }
         assert_eq!(lang.parse_masks().len(), lang.entry.parse_masks.len(), "{}: a parse mask is invalid", lang.name());
+        assert!(
+            lang.body_docstrings_resolve(),
+            "{}: body_docstrings names no field or kind of the grammar",
+            lang.name()
+        );
     }
 }
 

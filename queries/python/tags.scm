@@ -6,14 +6,9 @@
 ; One pattern each, wherever they are: the engine nests them by range and makes a function that sits
 ; directly in a class a method (kept simple on purpose: this query is compiled on the first query and
 ; alternations over every block context made it ten times slower to compile). A docstring (the body's
-; first statement when it is a lone string) is the @doc; the docstring patterns come first, so they win
-; over the plain ones for the same node. A body is written `(_ …)`: it is always a block, and tree-sitter
-; does not analyse a wildcard when the query compiles.
-
-(class_definition name: (identifier) @name
-  body: (_ . (expression_statement . (string) @doc .))) @definition.class
-(function_definition name: (identifier) @name
-  body: (_ . (expression_statement . (string) @doc .))) @definition.function
+; first statement when it is a lone string) is read from the tree, not matched here (grammars.toml
+; body_docstrings): a pattern for it visits every statement of every body. A body is written `(_ …)`:
+; it is always a block, and tree-sitter does not analyse a wildcard when the query compiles.
 
 (class_definition name: (identifier) @name) @definition.class
 

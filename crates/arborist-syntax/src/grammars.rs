@@ -221,6 +221,11 @@ pub struct LanguageEntry {
     /// with a package's): the heuristic refuses to rename a symbol declared inside one.
     #[serde(default)]
     pub merged_declarations: Vec<String>,
+    /// A definition's docstring is the first statement of its body when that statement is a lone string
+    /// (Python's `def f():` then `"""Doc."""`): read from the tree after the tags query matched the
+    /// definition, where a query pattern for it would visit every statement of every body.
+    #[serde(default)]
+    pub body_docstrings: Option<BodyDocstrings>,
     /// Tokens that end a path to a module or type (Rust's `::`): a name written right before one (`rank` in
     /// `crate::rank::TABLE`) names a module, type or enum, never a function, variable or constant.
     #[serde(default)]
@@ -247,6 +252,19 @@ pub enum Category {
     #[default]
     Code,
     Document,
+}
+
+/// Where a definition's docstring is (`body_docstrings`): the string alone in the statement that comes
+/// first in the definition's body.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodyDocstrings {
+    /// The field of a definition node that holds its body (`body`).
+    pub body: String,
+    /// The kind of the body's first named child (`expression_statement`).
+    pub statement: String,
+    /// The kind of that statement's one named child (`string`).
+    pub string: String,
 }
 
 /// How a language names modules after file paths.

@@ -28,6 +28,26 @@ pub struct Language {
     doc_links: OnceLock<Vec<regex::Regex>>,
     merged_declarations: OnceLock<Vec<regex::Regex>>,
     leaf_kinds: OnceLock<Vec<crate::identifiers::LeafKind>>,
+    /// `entry.body_docstrings` as the grammar's ids; None without them or when a name is not the grammar's.
+    body_docstrings: Option<DocstringIds>,
+}
+
+/// The field and node kind ids of a language's `body_docstrings`.
+struct DocstringIds {
+    body: std::num::NonZeroU16,
+    statement: u16,
+    string: u16,
+}
+
+impl DocstringIds {
+    fn of(grammar: &tree_sitter::Language, names: &crate::grammars::BodyDocstrings) -> Option<DocstringIds> {
+        let kind = |name: &str| Some(grammar.id_for_node_kind(name, true)).filter(|&id| id != 0);
+        Some(DocstringIds {
+            body: grammar.field_id_for_name(&names.body)?,
+            statement: kind(&names.statement)?,
+            string: kind(&names.string)?,
+        })
+    }
 }
 
 /// A grammar compiled into the binary, with its queries from `queries/<name>/`.
@@ -127,9 +147,11 @@ fn build_language(entry: &'static LanguageEntry) -> Option<Language> {
         Some(dir) => Box::leak(Box::new(read_queries(compiled, std::path::Path::new(&dir)))),
         None => compiled,
     };
+    let grammar = (sources.language)();
     Some(Language {
         entry,
-        grammar: (sources.language)(),
+        body_docstrings: entry.body_docstrings.as_ref().and_then(|names| DocstringIds::of(&grammar, names)),
+        grammar,
         sources,
         tags: OnceLock::new(),
         preparing: Default::default(),
@@ -233,6 +255,22 @@ impl Language {
             let groups = |re: &regex::Regex| re.capture_names().any(|n| matches!(n, Some("m" | "w")));
             self.compile_patterns("parse mask", &self.entry.parse_masks, groups, "no group `m` or `w`")
         })
+    }
+
+    /// The docstring of the definition `def` by `body_docstrings`: the first named child of its body,
+    /// when that is a statement whose one named child is a string, is the string.
+    pub fn body_docstring<'t>(&self, def: Node<'t>) -> Option<Node<'t>> {
+        let ids = self.body_docstrings.as_ref()?;
+        let first = def.child_by_field_id(ids.body.get())?.named_child(0)?;
+        if first.kind_id() != ids.statement || first.named_child_count() != 1 {
+            return None;
+        }
+        first.named_child(0).filter(|string| string.kind_id() == ids.string)
+    }
+
+    /// Whether `body_docstrings` name a field and kinds of the grammar (or are not set).
+    pub fn body_docstrings_resolve(&self) -> bool {
+        self.entry.body_docstrings.is_none() || self.body_docstrings.is_some()
     }
 
     /// What the identifier index reads of a leaf, by node kind id (built on first use).

@@ -897,7 +897,9 @@ impl Found<'_> {
                 Some(near) => Some(near),
                 None => children.and_then(|c| c.near(node)),
             };
-            let doc = doc.or_else(|| preceding_doc(lang, node, near, text));
+            let doc = doc
+                .or_else(|| lang.body_docstring(node).map(|s| s.byte_range()))
+                .or_else(|| preceding_doc(lang, node, near, text));
             let (name, name_range) = match kind {
                 DefKind::Item => (String::new(), node.start_byte()..node.start_byte()),
                 _ if name_end > name.end_byte() => {
