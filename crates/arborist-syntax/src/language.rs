@@ -32,16 +32,17 @@ pub struct Language {
     body_docstrings: Option<DocstringIds>,
 }
 
-/// The field and node kind ids of a language's `body_docstrings`.
+/// The field and node kind ids of a language's `body_docstrings` (every id of each kind: an alias gives
+/// one name several).
 struct DocstringIds {
     body: std::num::NonZeroU16,
-    statement: u16,
-    string: u16,
+    statement: Vec<u16>,
+    string: Vec<u16>,
 }
 
 impl DocstringIds {
     fn of(grammar: &tree_sitter::Language, names: &crate::grammars::BodyDocstrings) -> Option<DocstringIds> {
-        let kind = |name: &str| Some(grammar.id_for_node_kind(name, true)).filter(|&id| id != 0);
+        let kind = |name: &str| Some(crate::walk::kind_ids(grammar, name, true)).filter(|ids| !ids.is_empty());
         Some(DocstringIds {
             body: grammar.field_id_for_name(&names.body)?,
             statement: kind(&names.statement)?,
@@ -262,10 +263,10 @@ impl Language {
     pub fn body_docstring<'t>(&self, def: Node<'t>) -> Option<Node<'t>> {
         let ids = self.body_docstrings.as_ref()?;
         let first = def.child_by_field_id(ids.body.get())?.named_child(0)?;
-        if first.kind_id() != ids.statement || first.named_child_count() != 1 {
+        if !ids.statement.contains(&first.kind_id()) || first.named_child_count() != 1 {
             return None;
         }
-        first.named_child(0).filter(|string| string.kind_id() == ids.string)
+        first.named_child(0).filter(|string| ids.string.contains(&string.kind_id()))
     }
 
     /// Whether `body_docstrings` name a field and kinds of the grammar (or are not set).

@@ -181,18 +181,29 @@ pub(crate) mod tests {
     /// The leaves a tree cursor stops at, with their kind ids and byte ranges.
     fn cursor_leaves(root: Node) -> Vec<(u16, Range<usize>)> {
         let mut out = Vec::new();
+        each_node(root, |node| {
+            if node.child_count() == 0 {
+                out.push((node.kind_id(), node.byte_range()));
+            }
+        });
+        out
+    }
+
+    /// Calls `f` with every node under `root` (itself included) that a tree cursor stops at, each before
+    /// its children.
+    pub(crate) fn each_node<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
         let mut cursor = root.walk();
-        'walk: loop {
-            if !cursor.goto_first_child() {
-                out.push((cursor.node().kind_id(), cursor.node().byte_range()));
-                while !cursor.goto_next_sibling() {
-                    if !cursor.goto_parent() {
-                        break 'walk;
-                    }
+        loop {
+            f(cursor.node());
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    return;
                 }
             }
         }
-        out
     }
 
     /// Every fixture of a language compiled in: its path, language and text.

@@ -1689,22 +1689,6 @@ mod tests {
         assert!(languages.len() >= 30 && inside > 10_000, "{} languages, {inside} bytes in a symbol", languages.len());
     }
 
-    /// Calls `f` with every node of `tree`, each before its children.
-    fn each_node<'t>(tree: &'t Tree, mut f: impl FnMut(Node<'t>)) {
-        let mut cursor = tree.walk();
-        loop {
-            f(cursor.node());
-            if cursor.goto_first_child() {
-                continue;
-            }
-            while !cursor.goto_next_sibling() {
-                if !cursor.goto_parent() {
-                    return;
-                }
-            }
-        }
-    }
-
     /// Where a node's last leaf ends it with content, the content found down its last children ends at
     /// the node's end, in every node of every fixture; nodes that end with a comment are met.
     #[test]
@@ -1712,7 +1696,7 @@ mod tests {
         let (mut fast, mut slow) = (0, 0);
         for (name, lang, text) in crate::subtrees::tests::fixtures() {
             let Ok(tree) = crate::syntax::parse(lang, &text) else { continue };
-            each_node(&tree, |node| {
+            crate::subtrees::tests::each_node(tree.root_node(), |node| {
                 let below = last_content_below(node, text.as_str());
                 if crate::subtrees::ends_with_content(node) {
                     assert_eq!(
@@ -1736,7 +1720,7 @@ mod tests {
         let mut known = 0;
         for (name, lang, text) in crate::subtrees::tests::fixtures() {
             let (Ok(tree), Some(blocks)) = (crate::syntax::parse(lang, &text), lang.textobjects()) else { continue };
-            each_node(&tree, |node| {
+            crate::subtrees::tests::each_node(tree.root_node(), |node| {
                 let by_query = Language::edge_role_by_query(blocks, node, text.as_str());
                 assert_eq!(lang.edge_role(node, text.as_str()), by_query, "{name}: {node:?}");
                 known += usize::from(blocks.role_of_kind(node.kind_id()).is_some());
